@@ -1,0 +1,112 @@
+/**
+ * The plan catalogue and the one pricing function. Every price shown anywhere (pricing page,
+ * dashboard, checkout, admin) is computed by `quotePrice` over a catalogue row.
+ * Money is integer US cents.
+ */
+export const BILLING_PERIODS = ["monthly", "yearly", "threeYears"] as const;
+export type BillingPeriod = (typeof BILLING_PERIODS)[number];
+
+export const PERIOD_TERMS: Record<BillingPeriod, { months: number; discountPercent: number; label: string }> = {
+  monthly: { months: 1, discountPercent: 0, label: "Monthly" },
+  yearly: { months: 12, discountPercent: 20, label: "Yearly" },
+  threeYears: { months: 36, discountPercent: 40, label: "Every 3 years" },
+};
+
+export const UNLIMITED = -1;
+const GB = 1_000_000_000;
+const TB = 1_000 * GB;
+
+export interface PlanDefinition {
+  package_name: string;
+  display_name: string;
+  /** Requests per calendar month; -1 is unlimited. */
+  request_limit: number;
+  rate_limit_per_minute: number;
+  /** Bytes processed per calendar month; -1 is unlimited. */
+  data_limit_bytes: number;
+  monthly_price_cents: number;
+  /** Sold through sales, not checkout; monthly_price_cents is the list price. */
+  contact_sales: boolean;
+}
+
+export const PLAN_CATALOGUE: readonly PlanDefinition[] = [
+  plan("free", "Free", 1_000, 60, 10 * GB, 0),
+  plan("starter", "Starter", 5_000, 120, 25 * GB, 29_00),
+  plan("professional_100000", "Professional 100K", 100_000, 600, 100 * GB, 190_00),
+  plan("professional_250000", "Professional 250K", 250_000, 600, 250 * GB, 390_00),
+  plan("professional_500000", "Professional 500K", 500_000, 1_200, 500 * GB, 690_00),
+  plan("professional_1000000", "Professional 1M", 1_000_000, 1_200, TB, 1_200_00),
+  plan("professional_2500000", "Professional 2.5M", 2_500_000, 3_000, 2.5 * TB, 2_500_00),
+  { ...plan("enterprise", "Enterprise", UNLIMITED, 6_000, UNLIMITED, 5_000_00), contact_sales: true },
+];
+
+export const FREE_PLAN_NAME = "free";
+
+function plan(
+  package_name: string,
+  display_name: string,
+  request_limit: number,
+  rate_limit_per_minute: number,
+  data_limit_bytes: number,
+  monthly_price_cents: number,
+): PlanDefinition {
+  return { package_name, display_name, request_limit, rate_limit_per_minute, data_limit_bytes, monthly_price_cents, contact_sales: false };
+}
+
+export interface PriceQuote {
+  period: BillingPeriod;
+  months: number;
+  discountPercent: number;
+  /** Undiscounted price of the whole period. */
+  listCents: number;
+  /** What the period costs after the period discount. */
+  subtotalCents: number;
+  /** Effective price per month over the period (rounded to the cent). */
+  perMonthCents: number;
+  /** Proration credit applied to this order; 0 unless a credit applies. */
+  discountCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
+export function quotePrice(
+  monthlyPriceCents: number,
+  period: BillingPeriod,
+  options: { creditCents?: number } = {},
+): PriceQuote {
+  if (!Number.isSafeInteger(monthlyPriceCents) || monthlyPriceCents < 0) {
+    throw new RangeError("monthly price must be a non-negative integer number of cents");
+  }
+  const { months, discountPercent } = PERIOD_TERMS[period];
+  const listCents = monthlyPriceCents * months;
+  const subtotalCents = Math.round((listCents * (100 - discountPercent)) / 100);
+  const credit = Math.max(0, Math.round(options.creditCents ?? 0));
+  const discountCents = Math.min(credit, subtotalCents);
+  const taxCents = 0;
+  return {
+    period,
+    months,
+    discountPercent,
+    listCents,
+    subtotalCents,
+    perMonthCents: Math.round(subtotalCents / months),
+    discountCents,
+    taxCents,
+    totalCents: subtotalCents - discountCents + taxCents,
+  };
+}
+
+/** "$1,234.50"; whole-dollar display drops the cents ("$1,235"). */
+export function formatUsd(cents: number, options: { wholeDollars?: boolean } = {}): string {
+  const dollars = options.wholeDollars ? Math.round(cents / 100) : cents / 100;
+  return new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: options.wholeDollars ? 0 : 2,
+    maximumFractionDigits: options.wholeDollars ? 0 : 2,
+  }).format(dollars);
+}
+
+export function findPlan(packageName: string, catalogue: readonly PlanDefinition[] = PLAN_CATALOGUE): PlanDefinition | undefined {
+  return catalogue.find((p) => p.package_name === packageName);
+}
