@@ -1,0 +1,107 @@
+import { existsSync } from "node:fs";
+import { parseEnv } from "node:util";
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+
+/**
+ * One zod-parsed configuration per process. Nothing else reads `process.env`.
+ * `.env` (if present) fills in what the real environment does not set.
+ */
+const booleanString = z
+  .enum(["true", "false", "1", "0"])
+  .transform((value) => value === "true" || value === "1");
+
+const CommonSchema = z.object({
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).default("postgres://postgres@127.0.0.1:5432/sluice"),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).default("redis://127.0.0.1:6379"),
+  /** Prefix of every Redis key this deployment owns; lets tests and tenants share a server. */
+  REDIS_KEY_PREFIX: z.string().regex(/^[\w:{}-]*$/).default("sluice:"),
+  /** BullMQ prefix; hash-tagged so every queue key lands on one Redis Cluster slot. */
+  QUEUE_PREFIX: z.string().regex(/^[\w:{}-]+$/).default("{sluice}"),
+});
+
+export const GatewayConfigSchema = CommonSchema.extend({
+  HOST: z.string().min(1).default("127.0.0.1"),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  PUBLIC_URL: z.url().default("http://localhost:3000"),
+  PORTAL_DIST_DIR: z.string().min(1).default("portal/dist"),
+  /** Largest JSON body accepted, in bytes. */
+  MAX_JSON_BODY_BYTES: z.coerce.number().int().min(1_024).default(1_048_576),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** When set, /metrics requires `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** Trust X-Forwarded-For from a reverse proxy for the client address. */
+  TRUST_PROXY: booleanString.default(false),
+});
+export type GatewayConfig = z.infer<typeof GatewayConfigSchema>;
+
+export const EngineConfigSchema = CommonSchema.extend({
+  /** Seconds between liveness heartbeats written to Redis. */
+  HEARTBEAT_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+});
+export type EngineConfig = z.infer<typeof EngineConfigSchema>;
+
+export const SeedConfigSchema = CommonSchema.extend({
+  ADMIN_EMAIL: z.email().default("admin@sluice.local"),
+  ADMIN_PASSWORD: z.string().min(8, "ADMIN_PASSWORD must be at least 8 characters").default("change-me-admin"),
+});
+export type SeedConfig = z.infer<typeof SeedConfigSchema>;
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+    this.problems = problems;
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** The process environment over the `.env` file of the working directory, if any. */
+export function readEnvironment(cwd: string = process.cwd()): Env {
+  const file = `${cwd}/.env`;
+  const fromFile = existsSync(file) ? parseEnv(readFileSync(file, "utf8")) : {};
+  return { ...fromFile, ...process.env };
+}
+
+/** Parses the whole configuration, collecting every problem before failing. */
+export function parseConfig<S extends z.ZodType>(schema: S, env: Env): z.infer<S> {
+  const emptyAsUnset = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const result = schema.safeParse(emptyAsUnset);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join(".") || "(env)"}: ${i.message}`));
+  }
+  assertProductionSafe(result.data as Record<string, unknown>);
+  return result.data;
+}
+
+const DEVELOPMENT_ONLY_DEFAULTS: Record<string, string> = {
+  ADMIN_PASSWORD: "change-me-admin",
+};
+
+function assertProductionSafe(config: Record<string, unknown>): void {
+  if (config.NODE_ENV !== "production") return;
+  const problems = Object.entries(DEVELOPMENT_ONLY_DEFAULTS)
+    .filter(([key, unsafe]) => config[key] === unsafe)
+    .map(([key]) => `${key}: the development default must not be used in production`);
+  if (problems.length) throw new ConfigError(problems);
+}
+
+/** Loads a process's configuration, or prints every problem and exits. */
+export function loadConfigOrExit<S extends z.ZodType>(schema: S, processName: string): z.infer<S> {
+  try {
+    return parseConfig(schema, readEnvironment());
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${processName}: ${error.message}\nSee .env.example for every setting.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,21 @@
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import type { DB } from "./types.js";
+
+export type Database = Kysely<DB>;
+
+// int8 (counts, cents, bytes) as numbers: every value we store is far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+// Calendar dates stay "YYYY-MM-DD" strings: no time zone can shift them.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+
+export function createDb(options: { url: string; poolSize?: number; applicationName?: string }): Database {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    application_name: options.applicationName ?? "sluice",
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+}

@@ -1,0 +1,119 @@
+import { hostname } from "node:os";
+import { Queue, Worker, type Job } from "bullmq";
+import type { EngineConfig } from "../core/config.js";
+import { createDb, type Database } from "../core/db/client.js";
+import { newId } from "../core/ids.js";
+import { QUEUES, parseJobPayload, type QueueKey } from "../core/jobs.js";
+import { removeEngineHeartbeat, writeEngineHeartbeat } from "../core/liveness.js";
+import type { Logger } from "../core/logger.js";
+import { createRedis, waitForRedis, type Redis } from "../core/redis.js";
+import type { AnyWorkerDefinition, EngineContext, WorkerDefinition } from "./worker-definition.js";
+import { WORKERS } from "./workers.js";
+
+export interface RunningEngine {
+  instanceId: string;
+  db: Database;
+  workers: Worker[];
+  /** Stops taking jobs, waits for running ones, then closes every connection. */
+  shutdown: () => Promise<void>;
+}
+
+export interface StartEngineOptions {
+  /** Defaults to every registered worker. */
+  workers?: AnyWorkerDefinition[];
+}
+
+export async function startEngine(config: EngineConfig, logger: Logger, options: StartEngineOptions = {}): Promise<RunningEngine> {
+  const definitions = options.workers ?? WORKERS;
+  const instanceId = `engine-${hostname()}-${process.pid}-${newId("req").slice(-6)}`;
+  const startedAt = new Date().toISOString();
+  const db = createDb({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, applicationName: "sluice-engine" });
+  const workerConnection = createRedis(config.REDIS_URL, "worker");
+  const producerConnection = createRedis(config.REDIS_URL, "producer");
+  const liveness = createRedis(config.REDIS_URL, "client", { keyPrefix: config.REDIS_KEY_PREFIX });
+  for (const connection of [workerConnection, producerConnection, liveness]) {
+    connection.on("error", (error) => logger.warn({ err: error }, "redis connection error"));
+  }
+  await Promise.all([waitForRedis(producerConnection), waitForRedis(liveness)]);
+
+  const context: EngineContext = { db, logger };
+  const queues: Queue[] = [];
+  const workers = definitions.map((definition) => startWorker(definition, config, workerConnection, context));
+  for (const definition of definitions) {
+    if (!definition.schedules?.length) continue;
+    const queue = new Queue(QUEUES[definition.queue].name, { connection: producerConnection, prefix: config.QUEUE_PREFIX });
+    queues.push(queue);
+    for (const schedule of definition.schedules) {
+      await queue.upsertJobScheduler(schedule.id, schedule.repeat, {
+        name: schedule.id,
+        data: parseJobPayload(definition.queue, schedule.payload),
+        opts: QUEUES[definition.queue].jobOptions,
+      });
+    }
+  }
+
+  const beat = () =>
+    writeEngineHeartbeat(liveness, {
+      instance_id: instanceId,
+      hostname: hostname(),
+      pid: process.pid,
+      started_at: startedAt,
+      beat_at: new Date().toISOString(),
+      queues: definitions.map((d) => QUEUES[d.queue].name),
+    }).catch((error: unknown) => logger.warn({ err: error }, "heartbeat failed"));
+  await beat();
+  const heartbeat = setInterval(beat, config.HEARTBEAT_INTERVAL_MS);
+
+  let stopping: Promise<void> | undefined;
+  const shutdown = () => {
+    stopping ??= (async () => {
+      logger.info("engine shutting down: waiting for running jobs");
+      clearInterval(heartbeat);
+      await withTimeout(Promise.all(workers.map((worker) => worker.close())), config.SHUTDOWN_TIMEOUT_MS, () =>
+        Promise.all(workers.map((worker) => worker.close(true))),
+      );
+      await removeEngineHeartbeat(liveness, instanceId).catch(() => undefined);
+      await Promise.allSettled(queues.map((queue) => queue.close()));
+      await Promise.allSettled([db.destroy(), workerConnection.quit(), producerConnection.quit(), liveness.quit()]);
+      logger.info("engine stopped");
+    })();
+    return stopping;
+  };
+
+  return { instanceId, db, workers, shutdown };
+}
+
+function startWorker<Q extends QueueKey>(
+  definition: WorkerDefinition<Q>,
+  config: EngineConfig,
+  connection: Redis,
+  context: EngineContext,
+): Worker {
+  const worker = new Worker(
+    QUEUES[definition.queue].name,
+    async (job: Job) => {
+      const logger = context.logger.child({ queue: job.queueName, jobId: job.id, attempt: job.attemptsMade + 1 });
+      return definition.process(parseJobPayload(definition.queue, job.data), job, { ...context, logger });
+    },
+    {
+      connection,
+      prefix: config.QUEUE_PREFIX,
+      concurrency: Math.min(definition.concurrency, config.WORKER_CONCURRENCY),
+    },
+  );
+  worker.on("failed", (job, error) => {
+    context.logger.error({ queue: worker.name, jobId: job?.id, err: error }, "job failed");
+  });
+  worker.on("error", (error) => context.logger.error({ err: error, queue: worker.name }, "worker error"));
+  return worker;
+}
+
+async function withTimeout(work: Promise<unknown>, timeoutMs: number, onTimeout: () => Promise<unknown>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), timeoutMs);
+  });
+  const outcome = await Promise.race([work.then(() => "done" as const), timedOut]);
+  clearTimeout(timer);
+  if (outcome === "timeout") await onTimeout();
+}

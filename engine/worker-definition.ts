@@ -1,0 +1,25 @@
+import type { Job, RepeatOptions } from "bullmq";
+import type { JobPayload, QueueKey } from "../core/jobs.js";
+import type { Database } from "../core/db/client.js";
+import type { Logger } from "../core/logger.js";
+
+export interface EngineContext {
+  db: Database;
+  logger: Logger;
+}
+
+export interface WorkerDefinition<Q extends QueueKey = QueueKey> {
+  queue: Q;
+  /** Jobs this worker may run at once in one engine process. */
+  concurrency: number;
+  process: (payload: JobPayload<Q>, job: Job, context: EngineContext) => Promise<unknown>;
+  /** Recurring jobs, upserted as BullMQ job schedulers at boot (idempotent across engines). */
+  schedules?: Array<{ id: string; repeat: RepeatOptions; payload: JobPayload<Q> }>;
+}
+
+/** A worker for any one queue, with its payload type kept. */
+export type AnyWorkerDefinition = { [Q in QueueKey]: WorkerDefinition<Q> }[QueueKey];
+
+export function defineWorker<Q extends QueueKey>(definition: WorkerDefinition<Q>): WorkerDefinition<Q> {
+  return definition;
+}

@@ -1,0 +1,71 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import { requestId } from "hono/request-id";
+import type { GatewayConfig } from "../core/config.js";
+import type { Database } from "../core/db/client.js";
+import { AppError, ErrorBodySchema } from "../core/errors.js";
+import { newId } from "../core/ids.js";
+import type { Logger } from "../core/logger.js";
+import type { Redis } from "../core/redis.js";
+import type { AppEnv } from "./app-env.js";
+import { handleError, handleNotFound, validationHook } from "./http/errors.js";
+import { createHttpMetrics } from "./http/metrics.js";
+import { requestLog } from "./http/request-log.js";
+import { securityHeaders } from "./http/security-headers.js";
+import { renderOpenApiYaml } from "./openapi-document.js";
+import { healthRoutes } from "./routes/health.js";
+import { metricsRoutes } from "./routes/metrics.js";
+import { portalRoutes, SERVER_PATH_PREFIXES } from "./routes/portal.js";
+import { referenceRoutes } from "./routes/reference.js";
+
+export interface AppDeps {
+  config: GatewayConfig;
+  db: Database;
+  redis: Redis;
+  logger: Logger;
+  isShuttingDown: () => boolean;
+}
+
+/** The API routes: everything declared with createRoute ends up in openapi.yaml. */
+export function createApiApp(deps: AppDeps) {
+  const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  api.openAPIRegistry.register("Error", ErrorBodySchema);
+  api.route("/", healthRoutes(deps));
+  return api;
+}
+
+export async function createApp(deps: AppDeps) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const metrics = createHttpMetrics();
+
+  app.use(requestId({ generator: () => newId("req") }));
+  app.use(requestLog(deps.logger));
+  app.use(metrics.middleware);
+  app.use(securityHeaders({ hsts: deps.config.NODE_ENV === "production" }));
+  for (const prefix of SERVER_PATH_PREFIXES) {
+    app.use(
+      `${prefix}/*`,
+      bodyLimit({
+        maxSize: deps.config.MAX_JSON_BODY_BYTES,
+        onError: () => {
+          throw new AppError("PAYLOAD_TOO_LARGE");
+        },
+      }),
+    );
+  }
+
+  const api = createApiApp(deps);
+  const openApiYaml = renderOpenApiYaml(api);
+  app.route("/", api);
+  app.get("/openapi.yaml", (c) => {
+    c.header("Content-Type", "application/yaml; charset=utf-8");
+    return c.body(openApiYaml);
+  });
+  app.route("/", metricsRoutes(metrics.registry, deps.config.METRICS_TOKEN));
+  app.route("/", await referenceRoutes());
+  app.route("/", portalRoutes(deps.config.PORTAL_DIST_DIR));
+
+  app.onError(handleError);
+  app.notFound(handleNotFound);
+  return app;
+}

@@ -1,0 +1,57 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { AppError, detailsFromZodIssues } from "../../core/errors.js";
+import type { AppEnv } from "../app-env.js";
+import type { z } from "zod";
+
+/** Framework exceptions we can name precisely; anything else from Hono is a bad request. */
+function fromHttpException(error: HTTPException): AppError {
+  if (error.status === 413) return new AppError("PAYLOAD_TOO_LARGE");
+  if (error.status === 400 && error.message.startsWith("Malformed JSON")) return new AppError("MALFORMED_JSON");
+  if (error.status === 401) return new AppError("UNAUTHORIZED");
+  if (error.status === 404) return new AppError("NOT_FOUND");
+  if (error.status < 500) return new AppError("BAD_REQUEST", error.message || undefined);
+  return new AppError("INTERNAL_ERROR", undefined, { cause: error });
+}
+
+/** The one place an error becomes a response body (DESIGN.md section 12). */
+export function handleError(error: Error, c: Context<AppEnv>): Response {
+  const appError =
+    error instanceof AppError
+      ? error
+      : error instanceof HTTPException
+        ? fromHttpException(error)
+        : new AppError("INTERNAL_ERROR", undefined, { cause: error });
+
+  const logger = c.get("logger");
+  if (appError.status >= 500) {
+    logger.error({ err: appError.cause ?? error, code: appError.code }, "request failed");
+  } else {
+    logger.debug({ code: appError.code }, "request rejected");
+  }
+
+  for (const [name, value] of Object.entries(appError.headers ?? {})) c.header(name, value);
+  return c.json(appError.toBody(c.get("requestId")), appError.status as ContentfulStatusCode);
+}
+
+export function handleNotFound(c: Context<AppEnv>): Response {
+  return handleError(new AppError("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}.`), c);
+}
+
+type ValidationResult =
+  | { success: true }
+  | { success: false; error: z.ZodError; target: string };
+
+/**
+ * Hook for @hono/zod-openapi: a body that fails its schema is 422 VALIDATION_FAILED,
+ * bad path, query or header parameters are 400 BAD_REQUEST; both list every problem.
+ */
+export function validationHook(result: ValidationResult): void {
+  if (result.success) return;
+  const details = detailsFromZodIssues(result.error.issues);
+  if (result.target === "json" || result.target === "form") {
+    throw new AppError("VALIDATION_FAILED", undefined, { details });
+  }
+  throw new AppError("BAD_REQUEST", `Invalid ${result.target} parameters.`, { details });
+}

@@ -1,0 +1,53 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { Scalar } from "@scalar/hono-api-reference";
+import { Hono } from "hono";
+import type { AppEnv } from "../app-env.js";
+import { DEFAULT_CSP, formatCsp } from "../http/security-headers.js";
+
+const require = createRequire(import.meta.url);
+const STANDALONE_PATH = "/reference/scalar-standalone.js";
+
+/** Scalar's browser bundle, read once from node_modules and served from our own origin. */
+function loadStandaloneBundle(): string {
+  return readFileSync(require.resolve("@scalar/api-reference/browser/standalone.js"), "utf8");
+}
+
+const scalarPage = Scalar({
+  url: "/openapi.yaml",
+  cdn: STANDALONE_PATH,
+  pageTitle: "Sluice API Reference",
+  withDefaultFonts: false,
+  hideClientButton: false,
+  telemetry: false,
+  theme: "default",
+});
+
+/** Renders the Scalar page once, to learn the hashes of the inline scripts it contains. */
+async function renderReferencePage(): Promise<{ html: string; csp: string }> {
+  const renderer = new Hono().get("/", scalarPage);
+  const html = await (await renderer.request("/")).text();
+  const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match) => `'sha256-${createHash("sha256").update(match[1] ?? "").digest("base64")}'`,
+  );
+  const csp = formatCsp({ ...DEFAULT_CSP, "script-src": ["'self'", ...hashes], "worker-src": ["'self'", "blob:"] });
+  return { html, csp };
+}
+
+/** /reference: the API reference of openapi.yaml, every asset served locally. */
+export async function referenceRoutes() {
+  const [{ html, csp }, bundle] = [await renderReferencePage(), loadStandaloneBundle()];
+  const app = new Hono<AppEnv>();
+  app.get("/reference", (c) => {
+    c.header("Content-Security-Policy", csp);
+    c.header("Cache-Control", "no-cache");
+    return c.html(html);
+  });
+  app.get(STANDALONE_PATH, (c) => {
+    c.header("Content-Type", "text/javascript; charset=utf-8");
+    c.header("Cache-Control", "public, max-age=3600");
+    return c.body(bundle);
+  });
+  return app;
+}

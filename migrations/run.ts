@@ -1,0 +1,57 @@
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { FileMigrationProvider, type Kysely, type MigrationResult, Migrator, NO_MIGRATIONS } from "kysely";
+
+/** Migration files are named YYYYMMDDHHmm_verb-noun.ts; nothing else in this folder is one. */
+export const MIGRATION_FILE_PATTERN = /^\d{12}_[a-z0-9]+(?:-[a-z0-9]+)*\.(?:ts|js)$/;
+
+const MIGRATIONS_FOLDER = import.meta.dirname;
+
+export interface MigrationOutcome {
+  /** Migrations that ran, in order, with their direction. */
+  applied: { name: string; direction: "Up" | "Down" }[];
+}
+
+export function createMigrator(db: Kysely<any>): Migrator {
+  return new Migrator({
+    db,
+    provider: new FileMigrationProvider({
+      fs: { readdir: async (folder) => (await fs.readdir(folder)).filter((name) => MIGRATION_FILE_PATTERN.test(name)) },
+      path,
+      migrationFolder: MIGRATIONS_FOLDER,
+    }),
+  });
+}
+
+export async function migrateToLatest(db: Kysely<any>): Promise<MigrationOutcome> {
+  return report(await createMigrator(db).migrateToLatest());
+}
+
+/** Applies the next pending migration only. */
+export async function migrateUp(db: Kysely<any>): Promise<MigrationOutcome> {
+  return report(await createMigrator(db).migrateUp());
+}
+
+/** Undoes the most recent migration. */
+export async function migrateDown(db: Kysely<any>): Promise<MigrationOutcome> {
+  return report(await createMigrator(db).migrateDown());
+}
+
+/** Undoes every migration, leaving only Kysely's bookkeeping tables. */
+export async function migrateAllDown(db: Kysely<any>): Promise<MigrationOutcome> {
+  return report(await createMigrator(db).migrateTo(NO_MIGRATIONS));
+}
+
+function report({ error, results = [] }: { error?: unknown; results?: MigrationResult[] }): MigrationOutcome {
+  if (error !== undefined) {
+    const failed = results.find((r) => r.status === "Error");
+    const cause = error instanceof Error ? error.message : String(error);
+    const what = failed ? `migration ${failed.migrationName} (${failed.direction.toLowerCase()}) failed` : "migration failed";
+    throw new Error(`${what}: ${cause}`, { cause: error });
+  }
+  return {
+    applied: results
+      .filter((r) => r.status === "Success")
+      .map((r) => ({ name: r.migrationName, direction: r.direction })),
+  };
+}

@@ -1,0 +1,30 @@
+import type { ReactNode } from "react";
+import { Navigate, useLocation } from "react-router-dom";
+import { useAuth } from "./auth-context";
+
+interface RequireAuthProps {
+  children: ReactNode;
+  /** Only users with role admin may pass; other signed-in users go to /dashboard. */
+  requireAdmin?: boolean;
+}
+
+/** Route guard (SPEC section 2): "Loading..." while the session loads, then redirect or render. */
+export function RequireAuth({ children, requireAdmin = false }: RequireAuthProps) {
+  const { status, isAdmin } = useAuth();
+  const location = useLocation();
+
+  if (status === "loading") {
+    return (
+      <p role="status" className="mx-auto max-w-6xl px-4 py-16 text-center text-slate-600">
+        Loading...
+      </p>
+    );
+  }
+  if (status === "signed-out") {
+    return <Navigate to="/signin" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  }
+  if (requireAdmin && !isAdmin) {
+    return <Navigate to="/dashboard" replace />;
+  }
+  return children;
+}

@@ -1,0 +1,20 @@
+import { fileURLToPath } from "node:url";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+/** Paths served by the gateway; in development the Vite server forwards them to it. */
+const GATEWAY_PATHS = ["/api", "/auth", "/v1", "/hooks", "/payments", "/reference", "/openapi.yaml", "/healthz", "/readyz"];
+const GATEWAY_ORIGIN = "http://127.0.0.1:3000";
+
+export default defineConfig({
+  root: fileURLToPath(new URL(".", import.meta.url)),
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: Object.fromEntries(GATEWAY_PATHS.map((path) => [path, { target: GATEWAY_ORIGIN, changeOrigin: false }])),
+  },
+});

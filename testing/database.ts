@@ -1,0 +1,98 @@
+import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
+import { createDb, type Database } from "../core/db/client.js";
+import { seedPlanCatalogue } from "../core/db/seed.js";
+import { migrateToLatest } from "../migrations/run.js";
+import { baseTestConfig, randomSuffix } from "./environment.js";
+
+export const TEMPLATE_DATABASE = "sluice_test_template";
+
+/** The server URL with another database name. */
+export function databaseUrl(baseUrl: string, database: string): string {
+  const url = new URL(baseUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+export async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl(baseTestConfig().DATABASE_URL, "postgres") });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+export async function dropDatabase(client: pg.Client, name: string): Promise<void> {
+  await client.query(`drop database if exists ${quote(name)} with (force)`);
+}
+
+/** CREATE DATABASE ... TEMPLATE, retried while a concurrent clone holds the template (55006). */
+export async function cloneDatabase(client: pg.Client, template: string, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await client.query(`create database ${quote(name)} template ${quote(template)}`);
+      return;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code !== "55006" || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 100));
+    }
+  }
+}
+
+/** Builds the migrated, catalogue-seeded template every test database is cloned from. */
+export async function createTemplateDatabase(): Promise<void> {
+  await withAdminClient(async (client) => {
+    await dropDatabase(client, TEMPLATE_DATABASE);
+    await client.query(`create database ${quote(TEMPLATE_DATABASE)}`);
+  });
+  const db = createDb({ url: databaseUrl(baseTestConfig().DATABASE_URL, TEMPLATE_DATABASE), poolSize: 1 });
+  try {
+    await migrateToLatest(db);
+    await seedPlanCatalogue(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+export interface TestDatabase {
+  name: string;
+  url: string;
+  db: Database;
+}
+
+/** Clones the template for this test file; the clone is dropped when the file ends. */
+export async function cloneTestDatabase(label = "t"): Promise<TestDatabase & { drop: () => Promise<void> }> {
+  const name = `sluice_test_${label}_${process.env.VITEST_POOL_ID ?? "0"}_${randomSuffix()}`;
+  await withAdminClient((client) => cloneDatabase(client, TEMPLATE_DATABASE, name));
+  const url = databaseUrl(baseTestConfig().DATABASE_URL, name);
+  const db = createDb({ url, poolSize: 4 });
+  return {
+    name,
+    url,
+    db,
+    drop: async () => {
+      await db.destroy();
+      await withAdminClient((client) => dropDatabase(client, name));
+    },
+  };
+}
+
+/** Vitest hooks around cloneTestDatabase; read `.current` inside tests. */
+export function useTestDatabase(): { current: TestDatabase } {
+  const holder = {} as { current: TestDatabase };
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const clone = await cloneTestDatabase();
+    drop = clone.drop;
+    holder.current = clone;
+  });
+  afterAll(async () => {
+    await drop?.();
+  });
+  return holder;
+}
