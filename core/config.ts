@@ -14,6 +14,8 @@ const booleanString = z
 const CommonSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Human-readable single-line logs (development terminals); JSON lines otherwise. */
+  LOG_PRETTY: booleanString.default(false),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).default("postgres://postgres@127.0.0.1:5432/sluice"),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).default("redis://127.0.0.1:6379"),
@@ -39,9 +41,10 @@ export const GatewayConfigSchema = CommonSchema.extend({
 export type GatewayConfig = z.infer<typeof GatewayConfigSchema>;
 
 export const EngineConfigSchema = CommonSchema.extend({
-  /** Seconds between liveness heartbeats written to Redis. */
+  /** Milliseconds between liveness heartbeats written to Redis. */
   HEARTBEAT_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  /** How long shutdown waits for running jobs before abandoning them to another engine (ms). */
+  JOB_DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
 });
 export type EngineConfig = z.infer<typeof EngineConfigSchema>;

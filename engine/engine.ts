@@ -69,7 +69,7 @@ export async function startEngine(config: EngineConfig, logger: Logger, options:
     stopping ??= (async () => {
       logger.info("engine shutting down: waiting for running jobs");
       clearInterval(heartbeat);
-      await withTimeout(Promise.all(workers.map((worker) => worker.close())), config.SHUTDOWN_TIMEOUT_MS, () =>
+      await withTimeout(Promise.all(workers.map((worker) => worker.close())), config.JOB_DRAIN_TIMEOUT_MS, () =>
         Promise.all(workers.map((worker) => worker.close(true))),
       );
       await removeEngineHeartbeat(liveness, instanceId).catch(() => undefined);

@@ -3,7 +3,7 @@ import { createLogger } from "../core/logger.js";
 import { startGateway } from "./server.js";
 
 const config = loadConfigOrExit(GatewayConfigSchema, "gateway");
-const logger = createLogger({ level: config.LOG_LEVEL, name: "gateway" });
+const logger = createLogger({ level: config.LOG_LEVEL, name: "gateway", pretty: config.LOG_PRETTY });
 
 const gateway = await startGateway(config, logger);
 logger.info({ url: gateway.url }, "gateway listening");

@@ -11,7 +11,7 @@
  */
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
-import { type MigrationOutcome, migrateAllDown, migrateDown, migrateToLatest, migrateUp } from "./run";
+import { type MigrationOutcome, migrateAllDown, migrateDown, migrateToLatest, migrateUp } from "./run.js";
 
 const COMMANDS = {
   up: migrateUp,

@@ -13,6 +13,14 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // React and the router change rarely: one long-cached chunk, separate from app code.
+          groups: [{ name: "react-vendor", test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ }],
+        },
+      },
+    },
   },
   server: {
     proxy: Object.fromEntries(GATEWAY_PATHS.map((path) => [path, { target: GATEWAY_ORIGIN, changeOrigin: false }])),

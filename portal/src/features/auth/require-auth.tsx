@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router-dom";
+import { PageLoading } from "../../components/ui/page-loading";
 import { useAuth } from "./auth-context";
 
 interface RequireAuthProps {
@@ -14,11 +15,7 @@ export function RequireAuth({ children, requireAdmin = false }: RequireAuthProps
   const location = useLocation();
 
   if (status === "loading") {
-    return (
-      <p role="status" className="mx-auto max-w-6xl px-4 py-16 text-center text-slate-600">
-        Loading...
-      </p>
-    );
+    return <PageLoading />;
   }
   if (status === "signed-out") {
     return <Navigate to="/signin" replace state={{ from: `${location.pathname}${location.search}` }} />;

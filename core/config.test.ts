@@ -1,0 +1,47 @@
+import { readFileSync } from "node:fs";
+import { parseEnv } from "node:util";
+import { describe, expect, it } from "vitest";
+import { ConfigError, EngineConfigSchema, GatewayConfigSchema, SeedConfigSchema, parseConfig } from "./config.js";
+
+const example = parseEnv(readFileSync(new URL("../.env.example", import.meta.url), "utf8"));
+const schemas = { gateway: GatewayConfigSchema, engine: EngineConfigSchema, seed: SeedConfigSchema };
+
+describe("configuration", () => {
+  it("documents every setting of every process in .env.example", () => {
+    const keys = new Set(Object.values(schemas).flatMap((schema) => Object.keys(schema.shape)));
+    expect([...keys].filter((key) => !(key in example))).toEqual([]);
+    expect(Object.keys(example).filter((key) => !keys.has(key))).toEqual([]);
+  });
+
+  it("parses .env.example to the same values as the built-in defaults", () => {
+    for (const schema of Object.values(schemas)) {
+      expect(parseConfig(schema, example)).toEqual(parseConfig(schema, {}));
+    }
+  });
+
+  it("reports every problem at once", () => {
+    const attempt = () => parseConfig(GatewayConfigSchema, { PORT: "http", DATABASE_URL: "mysql://x", LOG_LEVEL: "loud" });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const problems = (error as ConfigError).problems.join("\n");
+      expect(problems).toContain("PORT");
+      expect(problems).toContain("DATABASE_URL");
+      expect(problems).toContain("LOG_LEVEL");
+    }
+  });
+
+  it("treats empty values as unset", () => {
+    const config = parseConfig(GatewayConfigSchema, { PORT: "", METRICS_TOKEN: "" });
+    expect(config.PORT).toBe(3000);
+    expect(config.METRICS_TOKEN).toBeUndefined();
+  });
+
+  it("refuses development-only defaults in production", () => {
+    expect(() => parseConfig(SeedConfigSchema, { NODE_ENV: "production" })).toThrow(/ADMIN_PASSWORD/);
+    expect(parseConfig(SeedConfigSchema, { NODE_ENV: "production", ADMIN_PASSWORD: "a-real-secret-123" }).ADMIN_PASSWORD).toBe(
+      "a-real-secret-123",
+    );
+  });
+});

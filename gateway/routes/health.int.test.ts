@@ -1,0 +1,85 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLogger } from "../../core/logger.js";
+import { createRedis, waitForRedis, type Redis } from "../../core/redis.js";
+import { useTestDatabase } from "../../testing/database.js";
+import { testGatewayConfig } from "../../testing/environment.js";
+import { createApp } from "../app.js";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+interface Readiness {
+  status: string;
+  checks: { postgres: { status: string; error?: string }; redis: { status: string; error?: string } };
+}
+
+describe("readiness with a dependency that stops", () => {
+  const database = useTestDatabase();
+  let redisServer: ChildProcess;
+  let redis: Redis;
+  let port: number;
+
+  beforeAll(async () => {
+    port = await freePort();
+    redisServer = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+      stdio: "ignore",
+    });
+    redis = createRedis(`redis://127.0.0.1:${port}`, "client", { retryStrategy: () => 100 });
+    redis.on("error", () => undefined);
+    await waitForRedis(redis, 10_000);
+  });
+
+  afterAll(async () => {
+    redis.disconnect();
+    redisServer.kill("SIGKILL");
+  });
+
+  async function readiness(app: Awaited<ReturnType<typeof createApp>>) {
+    const response = await app.request("/readyz");
+    return { status: response.status, body: (await response.json()) as Readiness };
+  }
+
+  it("turns not ready when Redis stops, and ready again when it returns", async () => {
+    const config = testGatewayConfig({ DATABASE_URL: database.current.url, REDIS_URL: `redis://127.0.0.1:${port}` });
+    const app = await createApp({ config, db: database.current.db, redis, logger: createLogger({ level: "silent", name: "t" }), isShuttingDown: () => false });
+
+    expect((await readiness(app)).status).toBe(200);
+
+    redisServer.kill("SIGKILL");
+    await new Promise((resolve) => redisServer.once("exit", resolve));
+    const down = await readiness(app);
+    expect(down.status).toBe(503);
+    expect(down.body.status).toBe("not_ready");
+    expect(down.body.checks.redis.status).toBe("down");
+    expect(down.body.checks.postgres.status).toBe("up");
+
+    redisServer = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+    await waitForRedis(redis, 10_000);
+    expect((await readiness(app)).status).toBe(200);
+  });
+
+  it("reports PostgreSQL down when it cannot be reached", async () => {
+    const { createDb } = await import("../../core/db/client.js");
+    const unreachable = createDb({ url: `postgres://postgres@127.0.0.1:${await freePort()}/nothing` });
+    const config = testGatewayConfig({ DATABASE_URL: database.current.url });
+    const app = await createApp({ config, db: unreachable, redis, logger: createLogger({ level: "silent", name: "t" }), isShuttingDown: () => false });
+    const result = await readiness(app);
+    expect(result.status).toBe(503);
+    expect(result.body.checks.postgres.status).toBe("down");
+    await unreachable.destroy();
+  });
+
+  it("reports not ready while shutting down", async () => {
+    const config = testGatewayConfig({ DATABASE_URL: database.current.url });
+    const app = await createApp({ config, db: database.current.db, redis, logger: createLogger({ level: "silent", name: "t" }), isShuttingDown: () => true });
+    expect((await readiness(app)).status).toBe(503);
+  });
+});

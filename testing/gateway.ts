@@ -1,0 +1,38 @@
+import { afterAll, beforeAll } from "vitest";
+import type { GatewayConfig } from "../core/config.js";
+import { createLogger } from "../core/logger.js";
+import { createRedis, type Redis } from "../core/redis.js";
+import { createApp } from "../gateway/app.js";
+import { useTestDatabase, type TestDatabase } from "./database.js";
+import { testGatewayConfig } from "./environment.js";
+import { useRedisNamespace } from "./redis.js";
+
+export interface TestApp {
+  app: Awaited<ReturnType<typeof createApp>>;
+  config: GatewayConfig;
+  database: TestDatabase;
+  redis: Redis;
+}
+
+/** The real gateway app over a cloned database and a private Redis namespace, for app.request(). */
+export function useTestApp(overrides: Record<string, string> = {}): { current: TestApp } {
+  const database = useTestDatabase();
+  const namespace = useRedisNamespace();
+  const holder = {} as { current: TestApp };
+  beforeAll(async () => {
+    const config = testGatewayConfig({
+      DATABASE_URL: database.current.url,
+      REDIS_KEY_PREFIX: namespace.keyPrefix,
+      QUEUE_PREFIX: namespace.queuePrefix,
+      ...overrides,
+    });
+    const redis = createRedis(config.REDIS_URL, "client", { keyPrefix: config.REDIS_KEY_PREFIX, enableOfflineQueue: true });
+    const logger = createLogger({ level: "silent", name: "test" });
+    const app = await createApp({ config, db: database.current.db, redis, logger, isShuttingDown: () => false });
+    holder.current = { app, config, database: database.current, redis };
+  });
+  afterAll(async () => {
+    await holder.current?.redis.quit();
+  });
+  return holder;
+}
