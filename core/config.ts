@@ -21,6 +21,8 @@ const CommonSchema = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).default("redis://127.0.0.1:6379"),
   /** Prefix of every Redis key this deployment owns; lets tests and tenants share a server. */
   REDIS_KEY_PREFIX: z.string().regex(/^[\w:{}-]*$/).default("sluice:"),
+  /** Outgoing mail server (smtp:// or smtps://); without it, development mail goes to the outbox table. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   /** BullMQ prefix; hash-tagged so every queue key lands on one Redis Cluster slot. */
   QUEUE_PREFIX: z.string().regex(/^[\w:{}-]+$/).default("{sluice}"),
 });

@@ -1,11 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { parseArgs } from "node:util";
 import { ConfigError, GatewayConfigSchema, SeedConfigSchema, parseConfig, readEnvironment } from "../core/config.js";
-import { createDb } from "../core/db/client.js";
-import { seedAdmin, seedPlanCatalogue } from "../core/db/seed.js";
-import { migrateToLatest } from "../migrations/run.js";
 import { buildPortal, portalBuildIsStale } from "./portal-build.js";
-import { PreflightError, checkPostgres, checkRedis, ensureDatabase } from "./preflight.js";
+import { PreflightError, checkRedis } from "./preflight.js";
+import { setupDatabase } from "./setup-database.js";
 
 /**
  * `npm start` / `npm run dev`: checks PostgreSQL and Redis, creates and migrates the database,
@@ -20,19 +18,9 @@ async function prepare() {
   const seedConfig = parseConfig(SeedConfigSchema, env);
   const gatewayConfig = parseConfig(GatewayConfigSchema, env);
 
-  await checkPostgres(seedConfig.DATABASE_URL);
   await checkRedis(seedConfig.REDIS_URL);
-  if (await ensureDatabase(seedConfig.DATABASE_URL)) say("Created the database.");
-
-  const db = createDb({ url: seedConfig.DATABASE_URL, poolSize: 2 });
-  try {
-    await migrateToLatest(db);
-    await seedPlanCatalogue(db);
-    await seedAdmin(db, { email: seedConfig.ADMIN_EMAIL, password: seedConfig.ADMIN_PASSWORD });
-  } finally {
-    await db.destroy();
-  }
-  say("Database migrated; plan catalogue and admin seeded.");
+  const { created } = await setupDatabase(seedConfig);
+  say(`${created ? "Created and migrated" : "Migrated"} the database; plan catalogue and admin seeded.`);
 
   if (!flags.dev && portalBuildIsStale(gatewayConfig.PORTAL_DIST_DIR)) {
     say("Building the portal...");
