@@ -30,7 +30,7 @@ export default defineConfig({
           environment: "node",
           include: ["portal/e2e/**/*.spec.ts"],
           exclude: ignored,
-          globalSetup: ["testing/global-setup.ts"],
+          globalSetup: ["testing/e2e-global-setup.ts"],
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,

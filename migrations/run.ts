@@ -1,6 +1,6 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { FileMigrationProvider, type Kysely, type MigrationResult, Migrator, NO_MIGRATIONS } from "kysely";
+import { type Kysely, type Migration, type MigrationProvider, type MigrationResult, Migrator, NO_MIGRATIONS } from "kysely";
 
 /** Migration files are named YYYYMMDDHHmm_verb-noun.ts; nothing else in this folder is one. */
 export const MIGRATION_FILE_PATTERN = /^\d{12}_[a-z0-9]+(?:-[a-z0-9]+)*\.(?:ts|js)$/;
@@ -13,14 +13,31 @@ export interface MigrationOutcome {
 }
 
 export function createMigrator(db: Kysely<any>): Migrator {
-  return new Migrator({
-    db,
-    provider: new FileMigrationProvider({
-      fs: { readdir: async (folder) => (await fs.readdir(folder)).filter((name) => MIGRATION_FILE_PATTERN.test(name)) },
-      path,
-      migrationFolder: MIGRATIONS_FOLDER,
-    }),
-  });
+  return new Migrator({ db, provider: folderMigrationProvider(MIGRATIONS_FOLDER) });
+}
+
+/**
+ * Kysely's FileMigrationProvider, with two changes: only files matching
+ * MIGRATION_FILE_PATTERN are loaded (never run.ts, cli.ts or tests), and the `import()` runs
+ * in this module rather than inside node_modules, so whatever loads our TypeScript (tsx, or
+ * Vitest's module runner in tests) also loads the migrations. A matching file that does not
+ * export both `up` and `down` is an error, not silently skipped.
+ */
+export function folderMigrationProvider(folder: string): MigrationProvider {
+  return {
+    async getMigrations() {
+      const files = (await fs.readdir(folder)).filter((name) => MIGRATION_FILE_PATTERN.test(name)).sort();
+      const migrations: Record<string, Migration> = {};
+      for (const file of files) {
+        const module: Partial<Migration> = await import(path.join(folder, file));
+        if (typeof module.up !== "function" || typeof module.down !== "function") {
+          throw new Error(`migration ${file} must export both up(db) and down(db)`);
+        }
+        migrations[file.slice(0, file.lastIndexOf("."))] = { up: module.up, down: module.down };
+      }
+      return migrations;
+    },
+  };
 }
 
 export async function migrateToLatest(db: Kysely<any>): Promise<MigrationOutcome> {
