@@ -17,7 +17,7 @@ const COMMANDS = {
   up: migrateUp,
   down: migrateDown,
   latest: migrateToLatest,
-  reset: async (db: Kysely<any>): Promise<MigrationOutcome> => {
+  reset: async (db: Kysely<unknown>): Promise<MigrationOutcome> => {
     const down = await migrateAllDown(db);
     const up = await migrateToLatest(db);
     return { applied: [...down.applied, ...up.applied] };
@@ -26,19 +26,19 @@ const COMMANDS = {
 
 const command = process.argv[2];
 if (!command || !Object.hasOwn(COMMANDS, command)) {
-  console.error(`usage: tsx migrations/cli.ts ${Object.keys(COMMANDS).join("|")}`);
+  process.stderr.write(`usage: tsx migrations/cli.ts ${Object.keys(COMMANDS).join("|")}\n`);
   process.exit(2);
 }
 
 const url = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/sluice";
-const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }) });
+const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }) });
 
 try {
   const { applied } = await COMMANDS[command as keyof typeof COMMANDS](db);
-  if (applied.length === 0) console.log("nothing to do");
-  for (const { name, direction } of applied) console.log(`${direction === "Up" ? "applied " : "reverted"} ${name}`);
+  if (applied.length === 0) process.stdout.write("nothing to do\n");
+  for (const { name, direction } of applied) process.stdout.write(`${direction === "Up" ? "applied " : "reverted"} ${name}\n`);
 } catch (error) {
-  console.error(`migrate ${command}: ${describe(error, url)}`);
+  process.stderr.write(`migrate ${command}: ${describe(error, url)}\n`);
   process.exitCode = 1;
 } finally {
   await db.destroy();

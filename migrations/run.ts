@@ -1,5 +1,6 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { type Kysely, type Migration, type MigrationProvider, type MigrationResult, Migrator, NO_MIGRATIONS } from "kysely";
 
 /** Migration files are named YYYYMMDDHHmm_verb-noun.ts; nothing else in this folder is one. */
@@ -12,7 +13,7 @@ export interface MigrationOutcome {
   applied: { name: string; direction: "Up" | "Down" }[];
 }
 
-export function createMigrator(db: Kysely<any>): Migrator {
+export function createMigrator(db: Kysely<unknown>): Migrator {
   return new Migrator({ db, provider: folderMigrationProvider(MIGRATIONS_FOLDER) });
 }
 
@@ -29,7 +30,7 @@ export function folderMigrationProvider(folder: string): MigrationProvider {
       const files = (await fs.readdir(folder)).filter((name) => MIGRATION_FILE_PATTERN.test(name)).sort();
       const migrations: Record<string, Migration> = {};
       for (const file of files) {
-        const module: Partial<Migration> = await import(path.join(folder, file));
+        const module: Partial<Migration> = await import(pathToFileURL(path.join(folder, file)).href);
         if (typeof module.up !== "function" || typeof module.down !== "function") {
           throw new Error(`migration ${file} must export both up(db) and down(db)`);
         }
@@ -40,22 +41,22 @@ export function folderMigrationProvider(folder: string): MigrationProvider {
   };
 }
 
-export async function migrateToLatest(db: Kysely<any>): Promise<MigrationOutcome> {
+export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationOutcome> {
   return report(await createMigrator(db).migrateToLatest());
 }
 
 /** Applies the next pending migration only. */
-export async function migrateUp(db: Kysely<any>): Promise<MigrationOutcome> {
+export async function migrateUp(db: Kysely<unknown>): Promise<MigrationOutcome> {
   return report(await createMigrator(db).migrateUp());
 }
 
 /** Undoes the most recent migration. */
-export async function migrateDown(db: Kysely<any>): Promise<MigrationOutcome> {
+export async function migrateDown(db: Kysely<unknown>): Promise<MigrationOutcome> {
   return report(await createMigrator(db).migrateDown());
 }
 
 /** Undoes every migration, leaving only Kysely's bookkeeping tables. */
-export async function migrateAllDown(db: Kysely<any>): Promise<MigrationOutcome> {
+export async function migrateAllDown(db: Kysely<unknown>): Promise<MigrationOutcome> {
   return report(await createMigrator(db).migrateTo(NO_MIGRATIONS));
 }
 

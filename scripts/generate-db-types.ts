@@ -35,7 +35,7 @@ const scratchUrl = withDatabase(serverUrl, scratchName);
 
 await withAdmin((admin) => admin.query(`create database ${scratchName}`));
 try {
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: scratchUrl, max: 1 }) }) });
+  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: scratchUrl, max: 1 }) }) });
   try {
     await migrateToLatest(db);
   } finally {
@@ -46,7 +46,7 @@ try {
   const codegen = spawnSync("npx", args, { cwd: ROOT, stdio: "inherit" });
   if (codegen.status !== 0) {
     process.exitCode = 1;
-    console.error(values.verify ? `${OUT_FILE} is out of date; run npm run db:types` : "kysely-codegen failed");
+    process.stderr.write(values.verify ? `${OUT_FILE} is out of date; run npm run db:types\n` : "kysely-codegen failed\n");
   }
 } finally {
   await withAdmin((admin) => admin.query(`drop database if exists ${scratchName} with (force)`));

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import type { AppEnv } from "../app-env.js";
 
@@ -13,32 +13,34 @@ export function isServerPath(path: string): boolean {
   return SERVER_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
+const IMMUTABLE = "public, max-age=31536000, immutable";
+const REVALIDATE = "no-cache";
+
+/** Files under `root`, with Cache-Control on what is found; misses go on to the next handler. */
+function staticFiles(root: string, cacheControl: string): MiddlewareHandler<AppEnv> {
+  const files = serveStatic<AppEnv>({ root });
+  return async (c, next) => {
+    if (isServerPath(c.req.path)) return next();
+    const response = await files(c, next);
+    if (response instanceof Response) response.headers.set("Cache-Control", cacheControl);
+    return response;
+  };
+}
+
 /**
- * The built portal: fingerprinted assets cached for a year, every other GET answered with
- * index.html so the client router can render the route (including its own 404 page).
+ * The built portal: fingerprinted assets compressed and cached for a year; other files
+ * revalidated; every other GET answered with index.html so the client router renders the route
+ * (including its own 404 page).
  */
 export function portalRoutes(distDir: string) {
   const app = new Hono<AppEnv>();
   const indexFile = join(distDir, "index.html");
+  const portalBuilt = existsSync(distDir);
 
-  if (existsSync(distDir)) {
-    app.use(
-      "/assets/*",
-      compress(),
-      serveStatic({
-        root: distDir,
-        onFound: (_path, c) => {
-          c.header("Cache-Control", "public, max-age=31536000, immutable");
-        },
-      }),
-    );
-    const rootFiles = serveStatic<AppEnv>({
-      root: distDir,
-      onFound: (_path, c) => {
-        c.header("Cache-Control", "no-cache");
-      },
-    });
-    app.use("*", (c, next) => (isServerPath(c.req.path) ? next() : rootFiles(c, next)));
+  if (portalBuilt) {
+    app.use("/assets/*", compress(), staticFiles(distDir, IMMUTABLE));
+    app.get("/assets/*", (c) => c.text("Not found", 404));
+    app.use("*", staticFiles(distDir, REVALIDATE));
   }
 
   app.get("*", async (c, next) => {
@@ -46,7 +48,7 @@ export function portalRoutes(distDir: string) {
     if (!existsSync(indexFile)) {
       return c.text("The portal has not been built. Run `npm run build:portal` (npm start does it for you).", 503);
     }
-    c.header("Cache-Control", "no-cache");
+    c.header("Cache-Control", REVALIDATE);
     return c.html(await readFile(indexFile, "utf8"));
   });
 

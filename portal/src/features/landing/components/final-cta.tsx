@@ -11,7 +11,7 @@ export function FinalCta() {
         <p className="mx-auto mt-4 max-w-2xl text-lg text-brand-100">
           Read the quick start, create a key and make your first request in minutes. Upgrade only when you need more.
         </p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <div className="mx-auto mt-8 grid max-w-xs gap-3 sm:flex sm:max-w-none sm:flex-wrap sm:justify-center">
           <ButtonLink to="/api-docs" variant="inverse" size="lg">
             Start Building
             <ArrowRight aria-hidden className="size-4" />

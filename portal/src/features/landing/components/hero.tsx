@@ -17,7 +17,7 @@ export function Hero() {
             One metered API to automate pipelines, clean messy datasets and run statistical and machine-learning analysis,
             with keys, quotas and billing you manage from a single dashboard.
           </p>
-          <div className="mt-8 flex flex-wrap gap-3">
+          <div className="mt-8 grid gap-3 sm:flex sm:flex-wrap">
             <ButtonLink to="/api-docs" variant="inverse" size="lg">
               Get Started
               <ArrowRight aria-hidden className="size-4" />

@@ -17,11 +17,19 @@ Content-Type: application/json
 const SAMPLE_RESPONSE = `{
   "analysis_id": "an_8mQx2VbR4kTz",
   "insights": {
-    "trend": { "direction": "up", "slope_per_day": 105, "r_squared": 0.94 },
+    "trend": {
+      "direction": "up",
+      "slope_per_day": 105,
+      "r_squared": 0.94
+    },
     "growth_rate": 0.175,
     "anomalies": [],
     "forecast": {
-      "next_30_days": { "total": 91575, "lower": 86990, "upper": 96160 }
+      "next_30_days": {
+        "total": 91575,
+        "lower": 86990,
+        "upper": 96160
+      }
     }
   },
   "visualizations": ["line_chart"],

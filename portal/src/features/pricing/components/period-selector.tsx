@@ -9,7 +9,7 @@ interface PeriodSelectorProps {
 /** Billing-period tabs, built as a native radio group so arrow keys and screen readers just work. */
 export function PeriodSelector({ value, onChange }: PeriodSelectorProps) {
   return (
-    <fieldset className="inline-flex max-w-full flex-wrap justify-center gap-1 rounded-xl bg-slate-100 p-1">
+    <fieldset className="grid w-full grid-cols-3 gap-1 rounded-xl bg-slate-100 p-1 sm:inline-flex sm:w-auto">
       <legend className="sr-only">Billing period</legend>
       {BILLING_PERIODS.map((period) => {
         const { label, discountPercent } = PERIOD_TERMS[period];
@@ -18,7 +18,7 @@ export function PeriodSelector({ value, onChange }: PeriodSelectorProps) {
           <label
             key={period}
             className={cn(
-              "flex cursor-pointer items-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors",
+              "flex cursor-pointer flex-col items-center justify-center gap-1 rounded-lg px-2 py-2 text-center text-sm font-semibold transition-colors sm:flex-row sm:gap-2 sm:px-4",
               "has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600",
               checked ? "bg-white text-slate-900 shadow-sm" : "text-slate-700 hover:text-slate-900",
             )}

@@ -28,7 +28,7 @@ export function PlanCard({ name, tagline, price, priceNote, features, cta, highl
       )}
     >
       {highlighted && (
-        <p className="absolute -top-3 left-6 rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold text-white">Most popular</p>
+        <p className="absolute -top-3 left-6 rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold text-white">Recommended</p>
       )}
       <h2 id={headingId} className="text-xl font-bold text-slate-900">
         {name}

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { formatUsd, quotePrice, type BillingPeriod, type PlanDefinition } from "../../../../../core/plans";
+import { UNLIMITED, formatUsd, quotePrice, type BillingPeriod, type PlanDefinition } from "../../../../../core/plans";
 import { formatDataLimit, formatRequests, formatVolume, getPricingPlans } from "../lib/pricing-model";
 import { PeriodSelector } from "./period-selector";
 import { PlanCard } from "./plan-card";
@@ -19,7 +19,7 @@ function limitsOf(plan: PlanDefinition): string[] {
   return [
     formatRequests(plan.request_limit),
     `${plan.rate_limit_per_minute.toLocaleString("en-US")} requests per minute`,
-    `${formatDataLimit(plan.data_limit_bytes)} of data processing per month`,
+    plan.data_limit_bytes === UNLIMITED ? "Unlimited data processing" : `${formatDataLimit(plan.data_limit_bytes)} of data processing per month`,
   ];
 }
 
@@ -46,8 +46,8 @@ export function PricingPlans({ signedIn }: { signedIn: boolean }) {
         <PeriodSelector value={period} onChange={setPeriod} />
       </div>
       <p className="mt-6 text-center text-slate-600">
-        Every account starts on the {free.display_name} plan: {formatRequests(free.request_limit).toLowerCase()} and{" "}
-        {formatDataLimit(free.data_limit_bytes)} of data processing, no credit card required.
+        Every account starts on the {free.display_name} plan: {free.request_limit.toLocaleString("en-US")} requests and{" "}
+        {formatDataLimit(free.data_limit_bytes)} of data processing per month, no credit card required.
       </p>
 
       <div className="mt-12 grid gap-8 lg:grid-cols-3">
