@@ -1,9 +1,9 @@
 import { hostname } from "node:os";
-import { Queue, Worker, type Job } from "bullmq";
+import { Queue, UnrecoverableError, Worker, type Job } from "bullmq";
 import type { EngineConfig } from "../core/config.js";
 import { createDb, type Database } from "../core/db/client.js";
 import { newId } from "../core/ids.js";
-import { QUEUES, parseJobPayload, type QueueKey } from "../core/jobs.js";
+import { QUEUES, parseJobPayload, type JobPayload, type QueueKey } from "../core/jobs.js";
 import { removeEngineHeartbeat, writeEngineHeartbeat } from "../core/liveness.js";
 import type { Logger } from "../core/logger.js";
 import { createRedis, waitForRedis, type Redis } from "../core/redis.js";
@@ -93,7 +93,10 @@ function startWorker<Q extends QueueKey>(
     QUEUES[definition.queue].name,
     async (job: Job) => {
       const logger = context.logger.child({ queue: job.queueName, jobId: job.id, attempt: job.attemptsMade + 1 });
-      return definition.process(parseJobPayload(definition.queue, job.data), job, { ...context, logger });
+      const payload = QUEUES[definition.queue].payload.safeParse(job.data);
+      // A payload that does not match its schema will never succeed: fail without retrying.
+      if (!payload.success) throw new UnrecoverableError(`invalid ${job.queueName} payload: ${payload.error.message}`);
+      return definition.process(payload.data as JobPayload<Q>, job, { ...context, logger });
     },
     {
       connection,

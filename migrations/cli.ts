@@ -17,7 +17,7 @@ const COMMANDS = {
   up: migrateUp,
   down: migrateDown,
   latest: migrateToLatest,
-  reset: async (db: Kysely<unknown>): Promise<MigrationOutcome> => {
+  reset: async <DB>(db: Kysely<DB>): Promise<MigrationOutcome> => {
     const down = await migrateAllDown(db);
     const up = await migrateToLatest(db);
     return { applied: [...down.applied, ...up.applied] };

@@ -30,7 +30,7 @@ afterAll(async () => {
   await withAdminClient((client) => dropDatabase(client, scratchName));
 });
 
-async function publicTables(kdb: Kysely<unknown>): Promise<string[]> {
+async function publicTables<DB>(kdb: Kysely<DB>): Promise<string[]> {
   const { rows } = await sql<{ table_name: string }>`
     select table_name from information_schema.tables
     where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`.execute(kdb);
@@ -38,7 +38,7 @@ async function publicTables(kdb: Kysely<unknown>): Promise<string[]> {
 }
 
 /** Tables, columns, constraints, indexes and sequences of the public schema, as text. */
-async function schemaSnapshot(kdb: Kysely<unknown>): Promise<string[]> {
+async function schemaSnapshot<DB>(kdb: Kysely<DB>): Promise<string[]> {
   const { rows } = await sql<{ line: string }>`
     select format('%s %s', c.relkind, c.relname) as line
       from pg_class c where c.relnamespace = 'public'::regnamespace

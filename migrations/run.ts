@@ -13,7 +13,7 @@ export interface MigrationOutcome {
   applied: { name: string; direction: "Up" | "Down" }[];
 }
 
-export function createMigrator(db: Kysely<unknown>): Migrator {
+export function createMigrator<DB>(db: Kysely<DB>): Migrator {
   return new Migrator({ db, provider: folderMigrationProvider(MIGRATIONS_FOLDER) });
 }
 
@@ -41,22 +41,22 @@ export function folderMigrationProvider(folder: string): MigrationProvider {
   };
 }
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationOutcome> {
+export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<MigrationOutcome> {
   return report(await createMigrator(db).migrateToLatest());
 }
 
 /** Applies the next pending migration only. */
-export async function migrateUp(db: Kysely<unknown>): Promise<MigrationOutcome> {
+export async function migrateUp<DB>(db: Kysely<DB>): Promise<MigrationOutcome> {
   return report(await createMigrator(db).migrateUp());
 }
 
 /** Undoes the most recent migration. */
-export async function migrateDown(db: Kysely<unknown>): Promise<MigrationOutcome> {
+export async function migrateDown<DB>(db: Kysely<DB>): Promise<MigrationOutcome> {
   return report(await createMigrator(db).migrateDown());
 }
 
 /** Undoes every migration, leaving only Kysely's bookkeeping tables. */
-export async function migrateAllDown(db: Kysely<unknown>): Promise<MigrationOutcome> {
+export async function migrateAllDown<DB>(db: Kysely<DB>): Promise<MigrationOutcome> {
   return report(await createMigrator(db).migrateTo(NO_MIGRATIONS));
 }
 
