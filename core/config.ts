@@ -11,7 +11,8 @@ const booleanString = z
   .enum(["true", "false", "1", "0"])
   .transform((value) => value === "true" || value === "1");
 
-const CommonSchema = z.object({
+/** Settings every process shares; the migration CLI needs no more than these. */
+export const CommonConfigSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Human-readable single-line logs (development terminals); JSON lines otherwise. */
@@ -27,7 +28,7 @@ const CommonSchema = z.object({
   QUEUE_PREFIX: z.string().regex(/^[\w:{}-]+$/).default("{sluice}"),
 });
 
-export const GatewayConfigSchema = CommonSchema.extend({
+export const GatewayConfigSchema = CommonConfigSchema.extend({
   HOST: z.string().min(1).default("127.0.0.1"),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   PUBLIC_URL: z.url().default("http://localhost:3000"),
@@ -42,7 +43,7 @@ export const GatewayConfigSchema = CommonSchema.extend({
 });
 export type GatewayConfig = z.infer<typeof GatewayConfigSchema>;
 
-export const EngineConfigSchema = CommonSchema.extend({
+export const EngineConfigSchema = CommonConfigSchema.extend({
   /** Milliseconds between liveness heartbeats written to Redis. */
   HEARTBEAT_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
   /** How long shutdown waits for running jobs before abandoning them to another engine (ms). */
@@ -51,7 +52,7 @@ export const EngineConfigSchema = CommonSchema.extend({
 });
 export type EngineConfig = z.infer<typeof EngineConfigSchema>;
 
-export const SeedConfigSchema = CommonSchema.extend({
+export const SeedConfigSchema = CommonConfigSchema.extend({
   ADMIN_EMAIL: z.email().default("admin@sluice.local"),
   ADMIN_PASSWORD: z.string().min(8, "ADMIN_PASSWORD must be at least 8 characters").default("change-me-admin"),
 });

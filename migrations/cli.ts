@@ -6,11 +6,12 @@
  *   latest  apply every pending migration
  *   reset   undo every migration, then apply them all again
  *
- * The one place besides core/config.ts that reads DATABASE_URL, so it works before the
- * application's configuration is complete.
+ * Reads only the shared settings (DATABASE_URL), so it works before the rest of the
+ * configuration is complete.
  */
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { CommonConfigSchema, loadConfigOrExit } from "../core/config.js";
 import { type MigrationOutcome, migrateAllDown, migrateDown, migrateToLatest, migrateUp } from "./run.js";
 
 const COMMANDS = {
@@ -30,7 +31,7 @@ if (!command || !Object.hasOwn(COMMANDS, command)) {
   process.exit(2);
 }
 
-const url = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/sluice";
+const url = loadConfigOrExit(CommonConfigSchema, "migrate").DATABASE_URL;
 const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }) });
 
 try {

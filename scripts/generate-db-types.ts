@@ -5,7 +5,7 @@
  *   tsx scripts/generate-db-types.ts [--verify] [--server postgres://user@host:port]
  *
  * --verify  fails (exit 1) when core/db/types.ts is out of date instead of rewriting it.
- * --server  the PostgreSQL server to use (default postgres://postgres@127.0.0.1:5432); the
+ * --server  the PostgreSQL server to use (default: the server of DATABASE_URL); the
  *           scratch database sluice_types_<pid> is created there.
  */
 import { spawnSync } from "node:child_process";
@@ -13,6 +13,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { CommonConfigSchema, parseConfig, readEnvironment } from "../core/config.js";
 import { migrateToLatest } from "../migrations/run.js";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -24,7 +25,7 @@ const TYPE_FLAGS = ["--date-parser", "string", "--type-mapping", JSON.stringify(
 const { values } = parseArgs({
   options: {
     verify: { type: "boolean", default: false },
-    server: { type: "string", default: "postgres://postgres@127.0.0.1:5432" },
+    server: { type: "string", default: parseConfig(CommonConfigSchema, readEnvironment()).DATABASE_URL },
   },
 });
 

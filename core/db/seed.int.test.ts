@@ -47,13 +47,16 @@ describe("seedPlanCatalogue", () => {
     );
   });
 
-  it("restores edited catalogue values but leaves a retired plan retired", async () => {
-    await db.updateTable("package_definitions").set({ monthly_price_cents: 1, is_active: false }).where("package_name", "=", "starter").execute();
+  it("keeps an admin's edits and adds only plans that are missing", async () => {
+    await db.updateTable("package_definitions").set({ monthly_price_cents: 31_00, is_active: false }).where("package_name", "=", "starter").execute();
+    await db.deleteFrom("package_definitions").where("package_name", "=", "enterprise").execute();
 
     await seedPlanCatalogue(db);
 
     const starter = await db.selectFrom("package_definitions").selectAll().where("package_name", "=", "starter").executeTakeFirstOrThrow();
-    expect(starter).toMatchObject({ monthly_price_cents: 29_00, is_active: false });
+    expect(starter).toMatchObject({ monthly_price_cents: 31_00, is_active: false });
+    const enterprise = await db.selectFrom("package_definitions").selectAll().where("package_name", "=", "enterprise").executeTakeFirst();
+    expect(enterprise).toMatchObject({ request_limit: -1, contact_sales: true });
   });
 });
 

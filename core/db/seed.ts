@@ -5,55 +5,31 @@ import { FREE_PLAN_NAME, PLAN_CATALOGUE, type PlanDefinition } from "../plans.js
 import type { DB } from "./types.js";
 
 /**
- * Writes the plan catalogue into package_definitions, one row per plan, sort_order following
- * the catalogue. Rows whose values already match are left alone (updated_at keeps its
- * meaning); is_active is never touched, so a plan an admin retired stays retired.
+ * Inserts the plans of the catalogue that package_definitions does not have yet. Existing rows
+ * are never changed: the table is admin-editable, and an admin's price or limit edit must
+ * survive every restart.
  */
 export async function seedPlanCatalogue(
   db: Kysely<DB>,
   catalogue: readonly PlanDefinition[] = PLAN_CATALOGUE,
 ): Promise<void> {
-  const rows = catalogue.map((plan, index) => ({
-    package_name: plan.package_name,
-    display_name: plan.display_name,
-    request_limit: plan.request_limit,
-    rate_limit_per_minute: plan.rate_limit_per_minute,
-    data_limit_bytes: plan.data_limit_bytes,
-    monthly_price_cents: plan.monthly_price_cents,
-    contact_sales: plan.contact_sales,
-    sort_order: index,
-  }));
-  if (rows.length === 0) return;
-
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("package_definitions")
-      .values(rows)
-      .onConflict((oc) =>
-        oc
-          .column("package_name")
-          .doUpdateSet((eb) => ({
-            display_name: eb.ref("excluded.display_name"),
-            request_limit: eb.ref("excluded.request_limit"),
-            rate_limit_per_minute: eb.ref("excluded.rate_limit_per_minute"),
-            data_limit_bytes: eb.ref("excluded.data_limit_bytes"),
-            monthly_price_cents: eb.ref("excluded.monthly_price_cents"),
-            contact_sales: eb.ref("excluded.contact_sales"),
-            sort_order: eb.ref("excluded.sort_order"),
-            updated_at: sql`now()`,
-          }))
-          .where(
-            sql<boolean>`(package_definitions.display_name, package_definitions.request_limit,
-              package_definitions.rate_limit_per_minute, package_definitions.data_limit_bytes,
-              package_definitions.monthly_price_cents, package_definitions.contact_sales,
-              package_definitions.sort_order)
-            is distinct from (excluded.display_name, excluded.request_limit,
-              excluded.rate_limit_per_minute, excluded.data_limit_bytes,
-              excluded.monthly_price_cents, excluded.contact_sales, excluded.sort_order)`,
-          ),
-      )
-      .execute();
-  });
+  if (catalogue.length === 0) return;
+  await db
+    .insertInto("package_definitions")
+    .values(
+      catalogue.map((plan, index) => ({
+        package_name: plan.package_name,
+        display_name: plan.display_name,
+        request_limit: plan.request_limit,
+        rate_limit_per_minute: plan.rate_limit_per_minute,
+        data_limit_bytes: plan.data_limit_bytes,
+        monthly_price_cents: plan.monthly_price_cents,
+        contact_sales: plan.contact_sales,
+        sort_order: index,
+      })),
+    )
+    .onConflict((oc) => oc.column("package_name").doNothing())
+    .execute();
 }
 
 export interface AdminSeed {

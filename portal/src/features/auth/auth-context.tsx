@@ -17,23 +17,40 @@ const RETRY_DELAY_MS = 1_000;
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+interface SessionState {
+  status: AuthStatus;
+  user: CurrentUser | null;
+}
+
+function sessionFor(user: CurrentUser | null): SessionState {
+  return user ? { status: "signed-in", user } : { status: "signed-out", user: null };
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<{ status: AuthStatus; user: CurrentUser | null }>({ status: "loading", user: null });
+  const [state, setState] = useState<SessionState>({ status: "loading", user: null });
   const latest = useRef<AbortController | null>(null);
 
-  const refresh = useCallback(async () => {
+  /** Starts a session read; an older read still in flight is abandoned. */
+  const readSession = useCallback((): { controller: AbortController; done: Promise<CurrentUser | null> } => {
     latest.current?.abort();
     const controller = new AbortController();
     latest.current = controller;
-    const user = await loadUser(controller.signal);
-    if (controller.signal.aborted) return;
-    setState(user ? { status: "signed-in", user } : { status: "signed-out", user: null });
+    return { controller, done: loadUser(controller.signal) };
   }, []);
 
   useEffect(() => {
-    void refresh();
-    return () => latest.current?.abort();
-  }, [refresh]);
+    const { controller, done } = readSession();
+    void done.then((user) => {
+      if (!controller.signal.aborted) setState(sessionFor(user));
+    });
+    return () => controller.abort();
+  }, [readSession]);
+
+  const refresh = useCallback(async () => {
+    const { controller, done } = readSession();
+    const user = await done;
+    if (!controller.signal.aborted) setState(sessionFor(user));
+  }, [readSession]);
 
   const value = useMemo<AuthContextValue>(
     () => ({ ...state, isAdmin: state.user?.role === "admin", refresh }),
@@ -53,12 +70,10 @@ async function loadUser(signal: AbortSignal): Promise<CurrentUser | null> {
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await getMe(signal);
-    } catch (error) {
+    } catch {
       if (signal.aborted) return null;
-      if (attempt >= MAX_RETRIES) {
-        console.warn("Could not load the session; continuing signed out.", error);
-        return null;
-      }
+      // Unreadable after the retries: continue signed out rather than block the site.
+      if (attempt >= MAX_RETRIES) return null;
       await wait(RETRY_DELAY_MS, signal);
     }
   }

@@ -13,7 +13,8 @@ export const CurrentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
-const MeResponseSchema = z.object({ user: CurrentUserSchema });
+/** `{ user: null }` (200) and a 401 or 404 all mean "signed out". */
+const MeResponseSchema = z.object({ user: CurrentUserSchema.nullable() });
 
 /** Statuses of GET /api/me that mean "nobody is signed in" rather than a failure. */
 const SIGNED_OUT_STATUSES = new Set([401, 404]);

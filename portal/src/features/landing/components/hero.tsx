@@ -7,7 +7,7 @@ export function Hero() {
     <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-br from-brand-950 via-slate-900 to-slate-950 text-white">
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[1.1fr_1fr]">
         <div className="min-w-0">
-          <p className="inline-flex rounded-full border border-brand-400/40 bg-brand-400/10 px-3 py-1 text-sm font-medium text-brand-200">
+          <p className="inline-flex rounded-full border border-brand-400/40 bg-brand-400/10 px-3 py-1 text-xs font-medium text-brand-200 sm:text-sm">
             Workflow automation · Data processing · Analytics
           </p>
           <h1 id="hero-title" className="mt-6 text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl">
