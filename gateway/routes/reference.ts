@@ -22,6 +22,9 @@ const scalarPage = Scalar({
   hideClientButton: false,
   telemetry: false,
   theme: "default",
+  // Nothing that calls Scalar's hosted services: no AI agent, no share/deploy toolbar.
+  showDeveloperTools: "never",
+  agent: { disabled: true },
 });
 
 /** Renders the Scalar page once, to learn the hashes of the inline scripts it contains. */
