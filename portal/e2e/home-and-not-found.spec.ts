@@ -21,7 +21,7 @@ describe("a visitor on the public site", () => {
 
     const response = await page.goto("/");
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain("Smart Data Workflows");
+    await page.getByRole("heading", { level: 1, name: "Smart Data Workflows" }).waitFor();
     const nav = page.getByRole("navigation").first();
     for (const name of ["Home", "Documentation", "Pricing", "Status", "Sign In", "Get Started"]) {
       expect(await nav.getByRole("link", { name, exact: true }).count(), name).toBeGreaterThan(0);
@@ -50,7 +50,7 @@ describe("a visitor on the public site", () => {
     await page.screenshot({ path: `${SCREENSHOT_DIR}/not-found-desktop.png` });
     await page.getByRole("link", { name: "Return to Home" }).click();
     await page.waitForURL((url) => url.pathname === "/");
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain("Smart Data Workflows");
+    await page.getByRole("heading", { level: 1, name: "Smart Data Workflows" }).waitFor();
   });
 
   it("uses a menu toggle on a 360 px screen without horizontal scrolling", async () => {
