@@ -29,12 +29,14 @@ export async function checkPostgres(databaseUrl: string): Promise<void> {
 
 export async function checkRedis(redisUrl: string): Promise<void> {
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 3_000 });
-  redis.on("error", () => undefined);
+  let cause: Error | undefined;
+  redis.on("error", (error: Error) => (cause ??= error));
   try {
     await redis.connect();
     await redis.ping();
   } catch (error) {
-    throw new PreflightError(`Redis is not reachable at ${describeServer(redisUrl)} (${(error as Error).message}).\n${START_HINT}`);
+    const reason = (cause ?? (error as Error)).message;
+    throw new PreflightError(`Redis is not reachable at ${describeServer(redisUrl)} (${reason}).\n${START_HINT}`);
   } finally {
     redis.disconnect();
   }
