@@ -5,6 +5,7 @@ import type { GatewayConfig } from "../core/config.js";
 import type { Database } from "../core/db/client.js";
 import { AppError, ErrorBodySchema } from "../core/errors.js";
 import { newId } from "../core/ids.js";
+import { SERVER_PATH_PREFIXES } from "../core/server-paths.js";
 import type { Logger } from "../core/logger.js";
 import type { Redis } from "../core/redis.js";
 import type { AppEnv } from "./app-env.js";
@@ -15,7 +16,7 @@ import { securityHeaders } from "./http/security-headers.js";
 import { renderOpenApiYaml } from "./openapi-document.js";
 import { healthRoutes } from "./routes/health.js";
 import { metricsRoutes } from "./routes/metrics.js";
-import { portalRoutes, SERVER_PATH_PREFIXES } from "./routes/portal.js";
+import { portalRoutes } from "./routes/portal.js";
 import { referenceRoutes } from "./routes/reference.js";
 
 export interface AppDeps {

@@ -80,12 +80,15 @@ async function main() {
     const usesDefaultPassword = seedConfig.ADMIN_PASSWORD === "change-me-admin";
     say("");
     say(`Sluice is running.`);
-    say(`  Portal            ${gatewayConfig.PUBLIC_URL}/`);
-    if (flags.dev) say(`  Portal (hot reload) http://localhost:5173/`);
-    say(`  API reference     ${gatewayConfig.PUBLIC_URL}/reference`);
-    say(`  OpenAPI document  ${gatewayConfig.PUBLIC_URL}/openapi.yaml`);
-    say(`  Readiness         ${gatewayConfig.PUBLIC_URL}/readyz`);
-    say(`  Admin sign-in     ${seedConfig.ADMIN_EMAIL} / ${usesDefaultPassword ? "change-me-admin (the development default)" : "the ADMIN_PASSWORD you set"}`);
+    const rows: Array<[string, string]> = [
+      ["Portal", `${gatewayConfig.PUBLIC_URL}/`],
+      ...(flags.dev ? [["Portal, hot reload", "http://localhost:5173/"] as [string, string]] : []),
+      ["API reference", `${gatewayConfig.PUBLIC_URL}/reference`],
+      ["OpenAPI document", `${gatewayConfig.PUBLIC_URL}/openapi.yaml`],
+      ["Readiness", `${gatewayConfig.PUBLIC_URL}/readyz`],
+      ["Admin sign-in", `${seedConfig.ADMIN_EMAIL} / ${usesDefaultPassword ? "change-me-admin (the development default)" : "the ADMIN_PASSWORD you set"}`],
+    ];
+    for (const [label, value] of rows) say(`  ${label.padEnd(20)}${value}`);
     say("Press Ctrl+C to stop.");
   } else if (!stopping) {
     process.stderr.write(`The gateway did not become ready at ${localUrl}/readyz within 60 s.\n`);

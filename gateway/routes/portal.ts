@@ -4,14 +4,8 @@ import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
+import { isServerPath } from "../../core/server-paths.js";
 import type { AppEnv } from "../app-env.js";
-
-/** Paths that belong to the server; they never fall back to the single-page app. */
-export const SERVER_PATH_PREFIXES = ["/v1", "/api", "/auth", "/hooks", "/payments", "/reference", "/dev"] as const;
-
-export function isServerPath(path: string): boolean {
-  return SERVER_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
-}
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "no-cache";
