@@ -1,5 +1,6 @@
 import { GatewayConfigSchema, loadConfigOrExit } from "../core/config.js";
 import { createLogger } from "../core/logger.js";
+import { stopOnSignals } from "../core/process-signals.js";
 import { startGateway } from "./server.js";
 
 const config = loadConfigOrExit(GatewayConfigSchema, "gateway");
@@ -7,15 +8,4 @@ const logger = createLogger({ level: config.LOG_LEVEL, name: "gateway", pretty: 
 
 const gateway = await startGateway(config, logger);
 logger.info({ url: gateway.url }, "gateway listening");
-
-for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  process.once(signal, () => {
-    gateway.shutdown().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: error }, "shutdown failed");
-        process.exit(1);
-      },
-    );
-  });
-}
+stopOnSignals(gateway.shutdown, logger);

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { type Kysely, sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDb, type Database } from "../core/db/client.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../core/db/client.js";
 import { newId } from "../core/ids.js";
-import { databaseUrl, dropDatabase, withAdminClient } from "../testing/database.js";
-import { baseTestConfig, randomSuffix } from "../testing/environment.js";
+import { useTestDatabase } from "../testing/database.js";
+import { randomSuffix } from "../testing/environment.js";
 import { createMigrator, migrateAllDown, migrateDown, migrateToLatest } from "./run.js";
 
 const DATA_MODEL_TABLES = [
@@ -16,18 +16,12 @@ const DATA_MODEL_TABLES = [
 ];
 const KYSELY_TABLES = ["kysely_migration", "kysely_migration_lock"];
 
-const scratchName = `sluice_mig_${randomSuffix()}`;
+const scratch = useTestDatabase("empty");
 let db: Database;
 
 beforeAll(async () => {
-  await withAdminClient((client) => client.query(`create database ${scratchName}`));
-  db = createDb({ url: databaseUrl(baseTestConfig().DATABASE_URL, scratchName), poolSize: 2 });
+  db = scratch.current.db;
   await migrateToLatest(db);
-});
-
-afterAll(async () => {
-  await db?.destroy();
-  await withAdminClient((client) => dropDatabase(client, scratchName));
 });
 
 async function publicTables<DB>(kdb: Kysely<DB>): Promise<string[]> {

@@ -65,10 +65,18 @@ export interface TestDatabase {
   db: Database;
 }
 
-/** Clones the template for this test file; the clone is dropped when the file ends. */
-export async function cloneTestDatabase(label = "t"): Promise<TestDatabase & { drop: () => Promise<void> }> {
-  const name = `sluice_test_${label}_${process.env.VITEST_POOL_ID ?? "0"}_${randomSuffix()}`;
-  await withAdminClient((client) => cloneDatabase(client, TEMPLATE_DATABASE, name));
+/**
+ * A database of its own for a test file: a clone of the migrated template, or empty (for tests
+ * of the migrations themselves). `drop` closes the pool and drops it.
+ */
+export async function createTestDatabase(
+  from: "template" | "empty" = "template",
+): Promise<TestDatabase & { drop: () => Promise<void> }> {
+  const name = `sluice_test_${from === "empty" ? "e" : "t"}_${process.env.VITEST_POOL_ID ?? "0"}_${randomSuffix()}`;
+  await withAdminClient(async (client) => {
+    if (from === "template") await cloneDatabase(client, TEMPLATE_DATABASE, name);
+    else await client.query(`create database ${quote(name)}`);
+  });
   const url = databaseUrl(baseTestConfig().DATABASE_URL, name);
   const db = createDb({ url, poolSize: 4 });
   return {
@@ -82,12 +90,12 @@ export async function cloneTestDatabase(label = "t"): Promise<TestDatabase & { d
   };
 }
 
-/** Vitest hooks around cloneTestDatabase; read `.current` inside tests. */
-export function useTestDatabase(): { current: TestDatabase } {
+/** Vitest hooks around createTestDatabase; read `.current` inside tests. */
+export function useTestDatabase(from: "template" | "empty" = "template"): { current: TestDatabase } {
   const holder = {} as { current: TestDatabase };
   let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const clone = await cloneTestDatabase();
+    const clone = await createTestDatabase(from);
     drop = clone.drop;
     holder.current = clone;
   });

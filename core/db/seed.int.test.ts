@@ -1,26 +1,19 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../migrations/run.js";
-import { databaseUrl, dropDatabase, withAdminClient } from "../../testing/database.js";
-import { baseTestConfig, randomSuffix } from "../../testing/environment.js";
+import { useTestDatabase } from "../../testing/database.js";
 import { newId } from "../ids.js";
 import { hashPassword, verifyPassword } from "../passwords.js";
 import { PLAN_CATALOGUE } from "../plans.js";
-import { createDb, type Database } from "./client.js";
+import type { Database } from "./client.js";
 import { seedAdmin, seedPlanCatalogue } from "./seed.js";
 
-const scratchName = `sluice_mig_${randomSuffix()}`;
+const scratch = useTestDatabase("empty");
 let db: Database;
 
 beforeAll(async () => {
-  await withAdminClient((client) => client.query(`create database ${scratchName}`));
-  db = createDb({ url: databaseUrl(baseTestConfig().DATABASE_URL, scratchName), poolSize: 2 });
+  db = scratch.current.db;
   await migrateToLatest(db);
-});
-
-afterAll(async () => {
-  await db?.destroy();
-  await withAdminClient((client) => dropDatabase(client, scratchName));
 });
 
 const ADMIN = { email: "admin@sluice.test", password: "correct horse battery" };
