@@ -1,8 +1,8 @@
+import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { Queue, UnrecoverableError, Worker, type Job } from "bullmq";
 import type { EngineConfig } from "../core/config.js";
 import { createDb, type Database } from "../core/db/client.js";
-import { newId } from "../core/ids.js";
 import { QUEUES, parseJobPayload, type JobPayload, type QueueKey } from "../core/jobs.js";
 import { removeEngineHeartbeat, writeEngineHeartbeat } from "../core/liveness.js";
 import type { Logger } from "../core/logger.js";
@@ -25,7 +25,7 @@ export interface StartEngineOptions {
 
 export async function startEngine(config: EngineConfig, logger: Logger, options: StartEngineOptions = {}): Promise<RunningEngine> {
   const definitions = options.workers ?? WORKERS;
-  const instanceId = `engine-${hostname()}-${process.pid}-${newId("req").slice(-6)}`;
+  const instanceId = `engine-${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`;
   const startedAt = new Date().toISOString();
   const db = createDb({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, applicationName: "sluice-engine" });
   const workerConnection = createRedis(config.REDIS_URL, "worker");
