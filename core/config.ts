@@ -24,6 +24,10 @@ export const CommonConfigSchema = z.object({
   REDIS_KEY_PREFIX: z.string().regex(/^[\w:{}-]*$/).default("sluice:"),
   /** Outgoing mail server (smtp:// or smtps://); without it, development mail goes to the outbox table. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  /** Sender of every e-mail. */
+  MAIL_FROM: z.string().min(3).default("Sluice <no-reply@sluice.local>"),
+  /** The product's name in e-mails and page titles. */
+  PRODUCT_NAME: z.string().min(1).default("Sluice"),
   /** BullMQ prefix; hash-tagged so every queue key lands on one Redis Cluster slot. */
   QUEUE_PREFIX: z.string().regex(/^[\w:{}-]+$/).default("{sluice}"),
 });
@@ -36,6 +40,19 @@ export const GatewayConfigSchema = CommonConfigSchema.extend({
   /** Largest JSON body accepted, in bytes. */
   MAX_JSON_BODY_BYTES: z.coerce.number().int().min(1_024).default(1_048_576),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Signs access tokens (HS256); at least 32 characters, secret. */
+  JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").default("development-only-jwt-secret-change-me-0000"),
+  GITHUB_CLIENT_ID: z.string().min(1).optional(),
+  GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
+  /** GitHub's OAuth endpoints; tests point them at a local stand-in. */
+  GITHUB_OAUTH_URL: z.url().default("https://github.com"),
+  GITHUB_API_URL: z.url().default("https://api.github.com"),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Google's OAuth endpoints; tests point them at a local stand-in. */
+  GOOGLE_AUTHORIZE_URL: z.url().default("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
+  GOOGLE_USERINFO_URL: z.url().default("https://openidconnect.googleapis.com/v1/userinfo"),
   /** When set, /metrics requires `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Trust X-Forwarded-For from a reverse proxy for the client address. */
@@ -89,6 +106,7 @@ export function parseConfig<S extends z.ZodType>(schema: S, env: Env): z.infer<S
 
 const DEVELOPMENT_ONLY_DEFAULTS: Record<string, string> = {
   ADMIN_PASSWORD: "change-me-admin",
+  JWT_SECRET: "development-only-jwt-secret-change-me-0000",
 };
 
 function assertProductionSafe(config: Record<string, unknown>): void {

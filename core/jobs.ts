@@ -9,12 +9,25 @@ export const QUEUES = {
   maintenance: {
     name: "maintenance",
     payload: z.object({
-      task: z.enum(["purge-expired"]),
+      task: z.enum(["purge-expired", "requeue-stale-email"]),
     }),
     jobOptions: {
       attempts: 3,
       backoff: { type: "exponential", delay: 5_000 },
       removeOnComplete: { age: 24 * 3_600, count: 100 },
+      removeOnFail: { age: 7 * 24 * 3_600 },
+    },
+  },
+  email: {
+    name: "email",
+    payload: z.object({
+      /** The email_outbox row to deliver; the job id is the same id, so it is enqueued once. */
+      outbox_id: z.string().startsWith("mail_"),
+    }),
+    jobOptions: {
+      attempts: 8,
+      backoff: { type: "exponential", delay: 10_000 },
+      removeOnComplete: { age: 24 * 3_600, count: 1_000 },
       removeOnFail: { age: 7 * 24 * 3_600 },
     },
   },
