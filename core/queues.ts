@@ -2,17 +2,29 @@ import { Queue } from "bullmq";
 import { QUEUES, parseJobPayload, type JobPayload, type QueueKey } from "./jobs.js";
 import type { Redis } from "./redis.js";
 
-/** Producer side of the queues the gateway adds jobs to. */
-export type ProducerQueues = { [Q in QueueKey]: Queue };
-
-/** One BullMQ Queue per queue definition, sharing a fail-fast producer connection. */
-export function createProducerQueues(connection: Redis, prefix: string): ProducerQueues {
-  const entries = (Object.keys(QUEUES) as QueueKey[]).map((key) => [key, new Queue(QUEUES[key].name, { connection, prefix })]);
-  return Object.fromEntries(entries) as ProducerQueues;
+/** Producer side of the queues the gateway adds jobs to; each opens on first use. */
+export interface ProducerQueues {
+  get: (key: QueueKey) => Queue;
+  close: () => Promise<void>;
 }
 
-export async function closeProducerQueues(queues: ProducerQueues): Promise<void> {
-  await Promise.allSettled(Object.values(queues).map((queue) => queue.close()));
+/** BullMQ Queues sharing one fail-fast producer connection, created when first needed. */
+export function createProducerQueues(connection: Redis, prefix: string): ProducerQueues {
+  const opened = new Map<QueueKey, Queue>();
+  return {
+    get(key) {
+      let queue = opened.get(key);
+      if (!queue) {
+        queue = new Queue(QUEUES[key].name, { connection, prefix });
+        opened.set(key, queue);
+      }
+      return queue;
+    },
+    async close() {
+      await Promise.allSettled([...opened.values()].map((queue) => queue.close()));
+      opened.clear();
+    },
+  };
 }
 
 /**
@@ -26,5 +38,5 @@ export async function enqueue<Q extends QueueKey>(
   options: { jobId?: string; delay?: number } = {},
 ): Promise<void> {
   const data = parseJobPayload(key, payload);
-  await queues[key].add(QUEUES[key].name, data, { ...QUEUES[key].jobOptions, ...options });
+  await queues.get(key).add(QUEUES[key].name, data, { ...QUEUES[key].jobOptions, ...options });
 }

@@ -7,6 +7,7 @@ import { AppError, ErrorBodySchema } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { SERVER_PATH_PREFIXES } from "../core/server-paths.js";
 import type { Logger } from "../core/logger.js";
+import type { ProducerQueues } from "../core/queues.js";
 import type { Redis } from "../core/redis.js";
 import type { AppEnv } from "./app-env.js";
 import { handleError, handleNotFound, validationHook } from "./http/errors.js";
@@ -23,6 +24,7 @@ export interface AppDeps {
   config: GatewayConfig;
   db: Database;
   redis: Redis;
+  queues: ProducerQueues;
   logger: Logger;
   isShuttingDown: () => boolean;
 }

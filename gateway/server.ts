@@ -4,6 +4,7 @@ import { serve } from "@hono/node-server";
 import type { GatewayConfig } from "../core/config.js";
 import { createDb } from "../core/db/client.js";
 import type { Logger } from "../core/logger.js";
+import { createProducerQueues } from "../core/queues.js";
 import { createRedis } from "../core/redis.js";
 import { createApp } from "./app.js";
 
@@ -63,10 +64,12 @@ async function closeServer(server: Server, timeoutMs: number, logger: Logger): P
 export async function startGateway(config: GatewayConfig, logger: Logger): Promise<Listening> {
   const db = createDb({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, applicationName: "sluice-gateway" });
   const redis = createRedis(config.REDIS_URL, "client", { keyPrefix: config.REDIS_KEY_PREFIX });
-  redis.on("error", (error) => logger.warn({ err: error }, "redis connection error"));
+  const producer = createRedis(config.REDIS_URL, "producer");
+  for (const connection of [redis, producer]) connection.on("error", (error) => logger.warn({ err: error }, "redis connection error"));
+  const queues = createProducerQueues(producer, config.QUEUE_PREFIX);
 
   let shuttingDown = false;
-  const app = await createApp({ config, db, redis, logger, isShuttingDown: () => shuttingDown });
+  const app = await createApp({ config, db, redis, queues, logger, isShuttingDown: () => shuttingDown });
   return listen(app.fetch, {
     host: config.HOST,
     port: config.PORT,
@@ -76,7 +79,8 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       shuttingDown = true;
     },
     onClosed: async () => {
-      await Promise.allSettled([db.destroy(), redis.quit()]);
+      await queues.close();
+      await Promise.allSettled([db.destroy(), redis.quit(), producer.quit()]);
     },
   });
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
 import type { GatewayConfig } from "../core/config.js";
 import { createLogger } from "../core/logger.js";
+import { createProducerQueues, type ProducerQueues } from "../core/queues.js";
 import { createRedis, type Redis } from "../core/redis.js";
 import { createApp } from "../gateway/app.js";
 import { useTestDatabase, type TestDatabase } from "./database.js";
@@ -12,6 +13,7 @@ export interface TestApp {
   config: GatewayConfig;
   database: TestDatabase;
   redis: Redis;
+  queues: ProducerQueues;
 }
 
 /** The real gateway app over a cloned database and a private Redis namespace, for app.request(). */
@@ -19,6 +21,7 @@ export function useTestApp(overrides: Record<string, string> = {}): { current: T
   const database = useTestDatabase();
   const namespace = useRedisNamespace();
   const holder = {} as { current: TestApp };
+  let producer: Redis | undefined;
   beforeAll(async () => {
     const config = testGatewayConfig({
       DATABASE_URL: database.current.url,
@@ -27,12 +30,17 @@ export function useTestApp(overrides: Record<string, string> = {}): { current: T
       ...overrides,
     });
     const redis = createRedis(config.REDIS_URL, "client", { keyPrefix: config.REDIS_KEY_PREFIX, enableOfflineQueue: true });
+    producer = createRedis(config.REDIS_URL, "worker");
+    const queues = createProducerQueues(producer, config.QUEUE_PREFIX);
     const logger = createLogger({ level: "silent", name: "test" });
-    const app = await createApp({ config, db: database.current.db, redis, logger, isShuttingDown: () => false });
-    holder.current = { app, config, database: database.current, redis };
+    const app = await createApp({ config, db: database.current.db, redis, queues, logger, isShuttingDown: () => false });
+    holder.current = { app, config, database: database.current, redis, queues };
   });
   afterAll(async () => {
-    await holder.current?.redis.quit();
+    if (!holder.current) return;
+    await holder.current.queues.close();
+    await producer?.quit();
+    await holder.current.redis.quit();
   });
   return holder;
 }
