@@ -3,9 +3,11 @@ import { hostname } from "node:os";
 import { Queue, UnrecoverableError, Worker, type Job } from "bullmq";
 import type { EngineConfig } from "../core/config.js";
 import { createDb, type Database } from "../core/db/client.js";
+import { createMailTransport, type MailSender } from "../core/email/transport.js";
 import { QUEUES, parseJobPayload, type JobPayload, type QueueKey } from "../core/jobs.js";
 import { removeEngineHeartbeat, writeEngineHeartbeat } from "../core/liveness.js";
 import type { Logger } from "../core/logger.js";
+import { createProducerQueues } from "../core/queues.js";
 import { createRedis, waitForRedis, type Redis } from "../core/redis.js";
 import type { AnyWorkerDefinition, EngineContext, WorkerDefinition } from "./worker-definition.js";
 import { WORKERS } from "./workers.js";
@@ -36,7 +38,9 @@ export async function startEngine(config: EngineConfig, logger: Logger, options:
   }
   await Promise.all([waitForRedis(producerConnection), waitForRedis(liveness)]);
 
-  const context: EngineContext = { db, logger };
+  const producerQueues = createProducerQueues(producerConnection, config.QUEUE_PREFIX);
+  const mail = createMailSender(config, logger);
+  const context: EngineContext = { config, db, logger, queues: producerQueues, ...(mail ? { mail } : {}) };
   const queues: Queue[] = [];
   const workers = definitions.map((definition) => startWorker(definition, config, workerConnection, context));
   for (const definition of definitions) {
@@ -73,7 +77,8 @@ export async function startEngine(config: EngineConfig, logger: Logger, options:
         Promise.all(workers.map((worker) => worker.close(true))),
       );
       await removeEngineHeartbeat(liveness, instanceId).catch(() => undefined);
-      await Promise.allSettled(queues.map((queue) => queue.close()));
+      await Promise.allSettled([...queues.map((queue) => queue.close()), producerQueues.close()]);
+      mail?.transport.close();
       await Promise.allSettled([db.destroy(), workerConnection.quit(), producerConnection.quit(), liveness.quit()]);
       logger.info("engine stopped");
     })();
@@ -81,6 +86,16 @@ export async function startEngine(config: EngineConfig, logger: Logger, options:
   };
 
   return { instanceId, db, workers, shutdown };
+}
+
+function createMailSender(config: EngineConfig, logger: Logger): MailSender | undefined {
+  if (config.SMTP_URL) return { transport: createMailTransport(config.SMTP_URL), from: config.MAIL_FROM };
+  if (config.NODE_ENV === "production") {
+    logger.error("SMTP_URL is not set: e-mail cannot be delivered and will fail after its retries");
+  } else {
+    logger.info("SMTP_URL is not set: e-mail is delivered to the development mailbox (/dev/mailbox)");
+  }
+  return undefined;
 }
 
 function startWorker<Q extends QueueKey>(

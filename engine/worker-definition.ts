@@ -1,11 +1,19 @@
 import type { Job, RepeatOptions } from "bullmq";
+import type { EngineConfig } from "../core/config.js";
 import type { JobPayload, QueueKey } from "../core/jobs.js";
 import type { Database } from "../core/db/client.js";
+import type { MailSender } from "../core/email/transport.js";
 import type { Logger } from "../core/logger.js";
+import type { ProducerQueues } from "../core/queues.js";
 
 export interface EngineContext {
+  config: EngineConfig;
   db: Database;
   logger: Logger;
+  /** For jobs that enqueue other jobs (through `enqueue`, which validates the payload). */
+  queues: ProducerQueues;
+  /** The SMTP sender, when SMTP_URL is set; created once at boot, closed on shutdown. */
+  mail?: MailSender;
 }
 
 export interface WorkerDefinition<Q extends QueueKey = QueueKey> {

@@ -91,7 +91,7 @@ describe("error bodies", () => {
   });
 
   it("answers unknown API routes with 404 in the error shape, for every method", async () => {
-    for (const [method, path] of [["GET", "/v1/nothing-here"], ["DELETE", "/api/unknown"], ["POST", "/somewhere"]] as const) {
+    for (const [method, path] of [["GET", "/v1/nothing-here"], ["DELETE", "/hooks/unknown"], ["POST", "/somewhere"]] as const) {
       const response = await app().request(path, { method });
       expect(response.status, `${method} ${path}`).toBe(404);
       const error = await errorBody(response);
@@ -185,7 +185,7 @@ describe("portal serving", () => {
   });
 
   it("never answers a server path with the portal", async () => {
-    const response = await app().request("/api/anything");
+    const response = await app().request("/payments/anything");
     expect(response.status).toBe(404);
     expect(response.headers.get("Content-Type")).toContain("application/json");
   });

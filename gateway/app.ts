@@ -15,10 +15,21 @@ import { createHttpMetrics } from "./http/metrics.js";
 import { requestLog } from "./http/request-log.js";
 import { securityHeaders } from "./http/security-headers.js";
 import { renderOpenApiYaml } from "./openapi-document.js";
+import { devMailboxRoutes } from "./routes/dev-mailbox.js";
 import { healthRoutes } from "./routes/health.js";
 import { metricsRoutes } from "./routes/metrics.js";
 import { portalRoutes } from "./routes/portal.js";
 import { referenceRoutes } from "./routes/reference.js";
+import { createRateLimiter } from "../core/rate-limit.js";
+import { accessTokenKeys } from "./auth/access-token.js";
+import type { AuthDeps } from "./auth/auth-deps.js";
+import { cookiePolicy } from "./auth/establish-session.js";
+import { csrfProtection } from "./http/csrf.js";
+import { requireAdmin, requireSession } from "./http/session-auth.js";
+import { accountRoutes } from "./routes/account.js";
+import { passwordRoutes } from "./routes/auth/password.js";
+import { registrationRoutes } from "./routes/auth/registration.js";
+import { sessionRoutes } from "./routes/auth/session.js";
 
 export interface AppDeps {
   config: GatewayConfig;
@@ -57,6 +68,24 @@ export async function createApp(deps: AppDeps) {
     );
   }
 
+  const auth: AuthDeps = {
+    config: deps.config,
+    db: deps.db,
+    queues: deps.queues,
+    logger: deps.logger,
+    limiter: createRateLimiter(deps.redis),
+    keys: accessTokenKeys(deps.config.JWT_SECRET),
+  };
+  // Cookie-authenticated paths: CSRF on every state change; /api needs a session, /api/admin an admin.
+  app.use("/auth/*", csrfProtection(cookiePolicy(auth)));
+  app.use("/api/*", csrfProtection(cookiePolicy(auth)));
+  app.use("/api/*", requireSession(auth));
+  app.use("/api/admin/*", requireAdmin(auth));
+  app.route("/", registrationRoutes(auth));
+  app.route("/", sessionRoutes(auth));
+  app.route("/", passwordRoutes(auth));
+  app.route("/", accountRoutes(auth));
+
   const api = createApiApp(deps);
   const openApiYaml = renderOpenApiYaml(api);
   app.route("/", api);
@@ -66,6 +95,8 @@ export async function createApp(deps: AppDeps) {
   });
   app.route("/", metricsRoutes(metrics.registry, deps.config.METRICS_TOKEN));
   app.route("/", await referenceRoutes());
+  // The development mailbox shows every e-mail's text, links included: never in production.
+  if (deps.config.NODE_ENV !== "production") app.route("/", devMailboxRoutes({ db: deps.db, productName: deps.config.PRODUCT_NAME }));
   app.route("/", portalRoutes(deps.config.PORTAL_DIST_DIR));
 
   app.onError(handleError);

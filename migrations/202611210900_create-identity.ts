@@ -49,6 +49,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("token_hash", "bytea", (c) => c.notNull().unique())
     .addColumn("user_agent", "text")
     .addColumn("ip", "text")
+    // "Remember me": the refresh cookie outlives the browser session.
+    .addColumn("persistent", "boolean", (c) => c.notNull().defaultTo(false))
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn("expires_at", "timestamptz", (c) => c.notNull())
     .addColumn("rotated_at", "timestamptz")

@@ -311,6 +311,7 @@ export interface Sessions {
   family_id: string;
   id: string;
   ip: string | null;
+  persistent: Generated<boolean>;
   revoked_at: Timestamp | null;
   rotated_at: Timestamp | null;
   token_hash: Buffer;

@@ -1,20 +1,14 @@
-import { timingSafeEqual } from "node:crypto";
 import { Hono } from "hono";
 import type { Registry } from "prom-client";
+import { sameToken } from "../../core/auth/secret-tokens.js";
 import { AppError } from "../../core/errors.js";
 import type { AppEnv } from "../app-env.js";
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /** Prometheus text exposition; behind a bearer token when METRICS_TOKEN is set. */
 export function metricsRoutes(registry: Registry, token: string | undefined) {
   const app = new Hono<AppEnv>();
   app.get("/metrics", async (c) => {
-    if (token && !sameSecret(c.req.header("Authorization") ?? "", `Bearer ${token}`)) {
+    if (token && !sameToken(c.req.header("Authorization") ?? "", `Bearer ${token}`)) {
       throw new AppError("UNAUTHORIZED");
     }
     c.header("Content-Type", registry.contentType);

@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ApiError, createApiClient, type ApiRequest } from "./api-client";
+import { CSRF_COOKIE } from "../../../core/contracts/auth";
+import { ApiError, createApiClient, parseRetryAfter, readCookie, type ApiRequest } from "./api-client";
 
 type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
 
@@ -29,6 +30,8 @@ const routes: Record<string, Handler> = {
       { "X-Request-Id": "req_header_456" },
     ),
   "GET /weak": (_req, _body, res) => json(res, 400, { error: { code: "weak_password", message: "Password is too common" } }, { "X-Request-Id": "req_789" }),
+  "GET /limited": (_req, _body, res) =>
+    json(res, 429, { error: { code: "RATE_LIMITED", message: "Rate limit exceeded." } }, { "Retry-After": "17" }),
   "GET /bad-gateway": (_req, _body, res) => {
     res.writeHead(502, { "Content-Type": "text/html" }).end("<html><body><h1>502 Bad Gateway</h1></body></html>");
   },
@@ -95,6 +98,11 @@ describe("apiRequest", () => {
     expect(error).toMatchObject({ code: "weak_password", status: 400, message: "Password is too common", details: [], requestId: "req_789" });
   });
 
+  it("keeps the Retry-After seconds of a 429 answer", async () => {
+    const error = await catchApiError(request("/limited", { schema: z.unknown() }));
+    expect(error).toMatchObject({ code: "RATE_LIMITED", status: 429, retryAfterSeconds: 17 });
+  });
+
   it("turns a non-JSON 5xx answer into INTERNAL_ERROR with a generic message", async () => {
     const error = await catchApiError(request("/bad-gateway", { schema: z.unknown() }));
     expect(error).toMatchObject({ code: "INTERNAL_ERROR", status: 502, details: [] });
@@ -122,6 +130,106 @@ describe("apiRequest", () => {
     const outcome = request("/me", { schema: MeSchema, signal: controller.signal });
     await expect(outcome).rejects.toMatchObject({ name: "AbortError" });
     await expect(outcome).rejects.not.toBeInstanceOf(ApiError);
+  });
+});
+
+describe("the CSRF header", () => {
+  /** Stands in for the browser's cookie store: the server below "sets" the cookie by writing here. */
+  let cookies = "";
+  let issued = "token-1";
+  const seen: string[] = [];
+  let csrfServer: Server;
+  let csrfRequest: ApiRequest;
+
+  beforeAll(async () => {
+    csrfServer = createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        const token = req.headers["x-csrf-token"];
+        seen.push(`${req.method} ${req.url} ${typeof token === "string" ? token : "-"}`);
+        if (req.method === "GET" && req.url === "/auth/user") {
+          cookies = `theme=dark; ${CSRF_COOKIE}=${issued}`;
+          json(res, 401, { error: { code: "SESSION_MISSING", message: "Auth session missing!" } });
+        } else if (req.method === "GET") {
+          json(res, 200, { ok: true });
+        } else if (token !== issued) {
+          json(res, 403, { error: { code: "CSRF_FAILED", message: "Missing or invalid CSRF token." } });
+        } else {
+          json(res, 200, { ok: true });
+        }
+      });
+    });
+    csrfRequest = createApiClient(`http://127.0.0.1:${await listen(csrfServer)}`, { readCookies: () => cookies });
+  });
+
+  afterAll(async () => {
+    await new Promise<void>((resolve) => csrfServer.close(() => resolve()));
+  });
+
+  const OkSchema = z.object({ ok: z.literal(true) });
+
+  it("copies the CSRF cookie into the header of a POST, and leaves GETs alone", async () => {
+    cookies = `${CSRF_COOKIE}=token-1`;
+    seen.length = 0;
+    await csrfRequest("/auth/signout", { method: "POST", schema: OkSchema });
+    await csrfRequest("/api/keys", { schema: OkSchema });
+    expect(seen).toEqual(["POST /auth/signout token-1", "GET /api/keys -"]);
+  });
+
+  it("obtains the cookie with one GET /auth/user first when it is missing, ignoring that 401", async () => {
+    cookies = "";
+    seen.length = 0;
+    await expect(csrfRequest("/auth/signin", { method: "POST", body: {}, schema: OkSchema })).resolves.toEqual({ ok: true });
+    expect(seen).toEqual(["GET /auth/user -", "POST /auth/signin token-1"]);
+  });
+
+  it("retries once with a fresh cookie after CSRF_FAILED", async () => {
+    cookies = `${CSRF_COOKIE}=stale`;
+    seen.length = 0;
+    await expect(csrfRequest("/auth/refresh", { method: "POST", schema: OkSchema })).resolves.toEqual({ ok: true });
+    expect(seen).toEqual(["POST /auth/refresh stale", "GET /auth/user -", "POST /auth/refresh token-1"]);
+  });
+
+  it("gives up after one retry when the server keeps refusing the token", async () => {
+    cookies = `${CSRF_COOKIE}=stale`;
+    issued = "never-matches-because-the-server-rotates";
+    seen.length = 0;
+    const refuse = createApiClient(`http://127.0.0.1:${(csrfServer.address() as AddressInfo).port}`, { readCookies: () => `${CSRF_COOKIE}=stale` });
+    const error = await catchApiError(refuse("/auth/refresh", { method: "DELETE", schema: OkSchema }));
+    expect(error).toMatchObject({ code: "CSRF_FAILED", status: 403 });
+    expect(seen.filter((line) => line.startsWith("DELETE"))).toHaveLength(2);
+    issued = "token-1";
+  });
+});
+
+describe("readCookie", () => {
+  it("finds a cookie among others and decodes it", () => {
+    expect(readCookie("a=1; sluice_csrf=abc%3D%3D; b=2", "sluice_csrf")).toBe("abc==");
+  });
+
+  it("does not match a cookie whose name merely ends with the wanted name", () => {
+    expect(readCookie("x_sluice_csrf=1", "sluice_csrf")).toBeNull();
+  });
+
+  it("answers null for an absent or empty cookie", () => {
+    expect(readCookie("", "sluice_csrf")).toBeNull();
+    expect(readCookie("sluice_csrf=", "sluice_csrf")).toBeNull();
+  });
+});
+
+describe("parseRetryAfter", () => {
+  it("reads whole seconds", () => {
+    expect(parseRetryAfter("42")).toBe(42);
+  });
+
+  it("converts an HTTP date into seconds from now", () => {
+    const now = Date.parse("2026-01-01T00:00:00Z");
+    expect(parseRetryAfter("Thu, 01 Jan 2026 00:00:30 GMT", now)).toBe(30);
+  });
+
+  it("answers undefined for a missing or unreadable header", () => {
+    expect(parseRetryAfter(null)).toBeUndefined();
+    expect(parseRetryAfter("soon")).toBeUndefined();
   });
 });
 

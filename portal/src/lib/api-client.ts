@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { CSRF_COOKIE, CSRF_HEADER } from "../../../core/contracts/auth";
 import { ERROR_CATALOGUE, ErrorBodySchema, type ErrorCode, type ErrorDetail } from "../../../core/errors";
 import { env } from "./env";
 
@@ -23,6 +24,8 @@ export interface ApiErrorInit {
   message: string;
   details?: ErrorDetail[];
   requestId?: string | undefined;
+  /** Seconds from the Retry-After header of a 429 or 503 answer. */
+  retryAfterSeconds?: number | undefined;
   cause?: unknown;
 }
 
@@ -31,6 +34,7 @@ export class ApiError extends Error {
   readonly status: number;
   readonly details: ErrorDetail[];
   readonly requestId: string | undefined;
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init.message, { cause: init.cause });
@@ -39,6 +43,7 @@ export class ApiError extends Error {
     this.status = init.status;
     this.details = init.details ?? [];
     this.requestId = init.requestId;
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
 }
 
@@ -56,22 +61,58 @@ export interface ApiRequestOptions<T> {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Sees every answer (success or not) before it is parsed, e.g. to read its Date header. */
+  onResponse?: (response: Response) => void;
 }
 
 export type ApiRequest = <T>(path: string, options: ApiRequestOptions<T>) => Promise<T>;
 
-/** A request function bound to a base URL ("" means the portal's own origin). */
-export function createApiClient(baseUrl: string): ApiRequest {
-  const prefix = baseUrl.replace(/\/+$/, "");
+export interface ApiClientOptions {
+  /** The page's cookies as `document.cookie` spells them; read for the CSRF token. */
+  readCookies?: () => string;
+}
 
-  return async function request<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
+/** Any GET to this path (re)sets the CSRF cookie, whatever it answers (401 when signed out). */
+const CSRF_PRIMING_PATH = "/auth/user";
+
+function readDocumentCookies(): string {
+  return typeof document === "undefined" ? "" : document.cookie;
+}
+
+/**
+ * A request function bound to a base URL ("" means the portal's own origin).
+ * State-changing requests carry the CSRF header, copied from the CSRF cookie (double submit).
+ * Without the cookie, one GET obtains it first; a CSRF_FAILED answer (a stale cookie) is retried
+ * once with a fresh one.
+ */
+export function createApiClient(baseUrl: string, { readCookies = readDocumentCookies }: ApiClientOptions = {}): ApiRequest {
+  const prefix = baseUrl.replace(/\/+$/, "");
+  let priming: Promise<void> | null = null;
+
+  /** One GET at a time, shared by every request that needs the cookie. Its answer does not matter. */
+  function primeCsrfCookie(): Promise<void> {
+    priming ??= fetch(`${prefix}${CSRF_PRIMING_PATH}`, { credentials: "include", headers: { Accept: "application/json" } })
+      .then((response) => response.body?.cancel())
+      .catch(() => undefined)
+      .finally(() => {
+        priming = null;
+      });
+    return priming;
+  }
+
+  async function csrfToken(forceNew: boolean): Promise<string | null> {
+    if (!forceNew) {
+      const token = readCookie(readCookies(), CSRF_COOKIE);
+      if (token) return token;
+    }
+    await primeCsrfCookie();
+    return readCookie(readCookies(), CSRF_COOKIE);
+  }
+
+  async function send<T>(path: string, options: ApiRequestOptions<T>, csrfRetry: boolean): Promise<T> {
+    const method = options.method ?? "GET";
     const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
-    const init: RequestInit = {
-      method: options.method ?? "GET",
-      credentials: "include",
-      headers,
-      signal: options.signal ?? null,
-    };
+    const init: RequestInit = { method, credentials: "include", headers, signal: options.signal ?? null };
     if (options.body !== undefined) {
       headers["Content-Type"] = "application/json";
       init.body = JSON.stringify(options.body);
@@ -80,15 +121,24 @@ export function createApiClient(baseUrl: string): ApiRequest {
     let response: Response;
     let text: string;
     try {
+      if (method !== "GET") {
+        const token = await csrfToken(csrfRetry);
+        if (token) headers[CSRF_HEADER] = token;
+      }
       response = await fetch(`${prefix}${path}`, init);
       text = await response.text();
     } catch (error) {
       if (options.signal?.aborted) throw error;
       throw new ApiError({ code: "NETWORK_ERROR", status: 0, message: CLIENT_ERROR_MESSAGES.NETWORK_ERROR, cause: error });
     }
+    options.onResponse?.(response);
 
     const requestIdHeader = response.headers.get("X-Request-Id") ?? undefined;
-    if (!response.ok) throw errorFromResponse(response.status, text, requestIdHeader);
+    if (!response.ok) {
+      const error = errorFromResponse(response, text, requestIdHeader);
+      if (error.code === "CSRF_FAILED" && method !== "GET" && !csrfRetry) return send(path, options, true);
+      throw error;
+    }
 
     const parsed = options.schema.safeParse(text === "" ? undefined : parseJson(text));
     if (!parsed.success) {
@@ -101,20 +151,48 @@ export function createApiClient(baseUrl: string): ApiRequest {
       });
     }
     return parsed.data;
-  };
+  }
+
+  return (path, options) => send(path, options, false);
+}
+
+/** The value of one cookie in a `document.cookie` string, or null when it is absent or empty. */
+export function readCookie(cookies: string, name: string): string | null {
+  for (const part of cookies.split(";")) {
+    const separator = part.indexOf("=");
+    if (separator < 0 || part.slice(0, separator).trim() !== name) continue;
+    const raw = part.slice(separator + 1).trim();
+    if (raw === "") return null;
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  }
+  return null;
+}
+
+/** Retry-After in whole seconds; an HTTP date is converted. Undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
+  if (value === null || value.trim() === "") return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 /** Requests to the Sluice gateway (`VITE_API_BASE_URL`, by default the same origin). */
 export const apiRequest: ApiRequest = createApiClient(env.apiBaseUrl);
 
-function errorFromResponse(status: number, text: string, requestIdHeader: string | undefined): ApiError {
+function errorFromResponse(response: Response, text: string, requestIdHeader: string | undefined): ApiError {
+  const { status } = response;
+  const retryAfterSeconds = parseRetryAfter(response.headers.get("Retry-After"));
   const parsed = ErrorBodySchema.safeParse(parseJson(text));
   if (parsed.success) {
     const { code, message, details, request_id } = parsed.data.error;
-    return new ApiError({ code, status, message, details: details ?? [], requestId: request_id ?? requestIdHeader });
+    return new ApiError({ code, status, message, details: details ?? [], requestId: request_id ?? requestIdHeader, retryAfterSeconds });
   }
   const code: ErrorCode = status >= 500 ? "INTERNAL_ERROR" : "BAD_REQUEST";
-  return new ApiError({ code, status, message: ERROR_CATALOGUE[code].message, requestId: requestIdHeader });
+  return new ApiError({ code, status, message: ERROR_CATALOGUE[code].message, requestId: requestIdHeader, retryAfterSeconds });
 }
 
 /** JSON.parse that answers `undefined` for anything that is not JSON (HTML error pages, empty bodies). */

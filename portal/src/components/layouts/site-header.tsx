@@ -1,4 +1,4 @@
-import { Menu, X } from "lucide-react";
+import { LogOut, Menu, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router-dom";
 import { cn } from "../../lib/cn";
@@ -22,8 +22,18 @@ function mobileLinkClass({ isActive }: { isActive: boolean }): string {
   );
 }
 
-/** Sticky top bar (SPEC section 2): logo left, links, and a menu toggle below 768 px. */
-export function SiteHeader({ session }: { session: NavSession }) {
+interface SiteHeaderProps {
+  session: NavSession;
+  /** Signs out (signed-in users only see the button). */
+  onSignOut?: () => void;
+  signingOut?: boolean;
+}
+
+/**
+ * Sticky top bar (SPEC section 2): logo left, links, and a menu toggle below 768 px.
+ * Visitors get Sign In / Get Started; signed-in users Dashboard (Admin for admins) and Sign Out.
+ */
+export function SiteHeader({ session, onSignOut, signingOut = false }: SiteHeaderProps) {
   const { pathname } = useLocation();
   // The menu remembers the path it was opened on, so any navigation closes it.
   const [openedOn, setOpenedOn] = useState<string | null>(null);
@@ -31,6 +41,7 @@ export function SiteHeader({ session }: { session: NavSession }) {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const account = accountNav(session);
   const mobileItems: NavItem[] = [...PRIMARY_NAV, ...account.secondary, account.primary];
+  const showSignOut = session.signedIn && onSignOut !== undefined;
 
   useEffect(() => {
     if (!open) return;
@@ -78,6 +89,14 @@ export function SiteHeader({ session }: { session: NavSession }) {
                 {account.primary.label}
               </NavLink>
             </li>
+            {showSignOut && (
+              <li>
+                <button type="button" className={buttonClasses("ghost")} onClick={onSignOut} disabled={signingOut} aria-busy={signingOut}>
+                  <LogOut aria-hidden className="size-4" />
+                  Sign Out
+                </button>
+              </li>
+            )}
           </ul>
         </nav>
 
@@ -103,6 +122,23 @@ export function SiteHeader({ session }: { session: NavSession }) {
               </NavLink>
             </li>
           ))}
+          {showSignOut && (
+            <li>
+              <button
+                type="button"
+                className={cn(mobileLinkClass({ isActive: false }), "flex w-full items-center gap-2 text-left")}
+                disabled={signingOut}
+                aria-busy={signingOut}
+                onClick={() => {
+                  setOpenedOn(null);
+                  onSignOut();
+                }}
+              >
+                <LogOut aria-hidden className="size-5" />
+                Sign Out
+              </button>
+            </li>
+          )}
         </ul>
       </nav>
     </header>

@@ -11,13 +11,13 @@ interface RequireAuthProps {
 
 /** Route guard (SPEC section 2): "Loading..." while the session loads, then redirect or render. */
 export function RequireAuth({ children, requireAdmin = false }: RequireAuthProps) {
-  const { status, isAdmin } = useAuth();
+  const { loading, user, isAdmin } = useAuth();
   const location = useLocation();
 
-  if (status === "loading") {
+  if (loading) {
     return <PageLoading />;
   }
-  if (status === "signed-out") {
+  if (!user) {
     return <Navigate to="/signin" replace state={{ from: `${location.pathname}${location.search}` }} />;
   }
   if (requireAdmin && !isAdmin) {

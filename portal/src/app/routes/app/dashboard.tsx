@@ -1,12 +1,13 @@
 import { ContentLayout } from "../../../components/layouts/content-layout";
 import { useAuth } from "../../../features/auth/auth-context";
+import { displayNameOf } from "../../../features/auth/lib/account";
 
 export function DashboardRoute() {
-  const { user } = useAuth();
-  const name = user?.full_name || user?.email.split("@")[0] || "there";
+  const { user, profile } = useAuth();
+  const name = user ? displayNameOf(profile, user.email) : "there";
   return (
     <ContentLayout
-      title={`Welcome back, ${name}`}
+      title={`Welcome, ${name}`}
       documentTitle="Dashboard"
       eyebrow="Dashboard"
       description="Manage your API keys, watch your usage against your monthly quota, and handle your plan and billing."

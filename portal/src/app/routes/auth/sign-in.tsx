@@ -1,23 +1,31 @@
-import { Link } from "react-router-dom";
-import { ContentLayout } from "../../../components/layouts/content-layout";
+import { Link, Navigate } from "react-router-dom";
+import { useAuth } from "../../../features/auth/auth-context";
+import { AuthCard, TEXT_LINK_CLASS } from "../../../features/auth/components/auth-card";
+import { OAuthButtons } from "../../../features/auth/components/oauth-buttons";
+import { SignInForm } from "../../../features/auth/components/sign-in-form";
+import { homePathFor } from "../../../features/auth/lib/account";
 
 export function SignInRoute() {
+  const { role } = useAuth();
+  // Signed in (already, or just now): on to the dashboard that fits the role.
+  if (role) return <Navigate to={homePathFor(role)} replace />;
+
   return (
-    <ContentLayout
+    <AuthCard
       title="Sign in to Sluice"
       documentTitle="Sign in"
-      width="prose"
-      description="Sign in with your email and password to reach your dashboard, API keys, usage and billing."
+      description="Reach your dashboard, API keys, usage and billing."
+      footer={
+        <p>
+          New to Sluice?{" "}
+          <Link to="/signup" className={TEXT_LINK_CLASS}>
+            Create an account
+          </Link>
+        </p>
+      }
     >
-      <p className="text-slate-700">
-        <Link to="/forgot-password" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
-          Forgot your password?
-        </Link>{" "}
-        · New to Sluice?{" "}
-        <Link to="/signup" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
-          Create an account
-        </Link>
-      </p>
-    </ContentLayout>
+      <SignInForm />
+      <OAuthButtons />
+    </AuthCard>
   );
 }

@@ -1,20 +1,42 @@
-import { Link } from "react-router-dom";
-import { ContentLayout } from "../../../components/layouts/content-layout";
+import { useState } from "react";
+import { Link, Navigate } from "react-router-dom";
+import { useAuth } from "../../../features/auth/auth-context";
+import { AuthCard, TEXT_LINK_CLASS } from "../../../features/auth/components/auth-card";
+import { ConfirmationSent } from "../../../features/auth/components/confirmation-sent";
+import { OAuthButtons } from "../../../features/auth/components/oauth-buttons";
+import { SignUpForm } from "../../../features/auth/components/sign-up-form";
+import { homePathFor } from "../../../features/auth/lib/account";
 
 export function SignUpRoute() {
+  const { role } = useAuth();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  if (role) return <Navigate to={homePathFor(role)} replace />;
+
+  if (sentTo !== null) {
+    return (
+      <AuthCard key="sent" title="Check your email" documentTitle="Check your email" focusTitle>
+        <ConfirmationSent email={sentTo} />
+      </AuthCard>
+    );
+  }
+
   return (
-    <ContentLayout
+    <AuthCard
+      key="form"
       title="Create your Sluice account"
       documentTitle="Sign up"
-      width="prose"
       description="Start on the Free plan: 1,000 requests and 10GB of data processing per month, no credit card required."
+      footer={
+        <p>
+          Already have an account?{" "}
+          <Link to="/signin" className={TEXT_LINK_CLASS}>
+            Sign in
+          </Link>
+        </p>
+      }
     >
-      <p className="text-slate-700">
-        Already have an account?{" "}
-        <Link to="/signin" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
-          Sign in
-        </Link>
-      </p>
-    </ContentLayout>
+      <SignUpForm onSignedUp={setSentTo} />
+      <OAuthButtons />
+    </AuthCard>
   );
 }

@@ -1,0 +1,97 @@
+import { renderEmail, type EmailMessage } from "./html.js";
+
+/**
+ * The product's transactional e-mails. Pure functions: the caller passes the product name and
+ * public URL from its configuration and the links it built; nothing here reads config or time.
+ */
+
+export type { EmailMessage };
+
+interface Product {
+  productName: string;
+  publicUrl: string;
+}
+
+export function confirmEmailMessage(input: Product & { fullName: string; link: string }): EmailMessage {
+  const name = input.fullName.trim();
+  return renderEmail({
+    ...brand(input),
+    subject: `Confirm your email address for ${input.productName}`,
+    blocks: [
+      { kind: "text", text: name ? `Hi ${name},` : "Hi," },
+      { kind: "text", text: `Thanks for signing up for ${input.productName}. Confirm your email address to activate your account.` },
+      { kind: "button", label: "Confirm email address", url: input.link },
+      { kind: "text", text: "If you did not create an account, you can ignore this email: no account will be activated." },
+    ],
+    reason: `You received this email because this address was used to sign up for ${input.productName}.`,
+  });
+}
+
+export function resetPasswordMessage(input: Product & { link: string; expiresInMinutes: number }): EmailMessage {
+  return renderEmail({
+    ...brand(input),
+    subject: `Reset your ${input.productName} password`,
+    blocks: [
+      { kind: "text", text: "Hi," },
+      { kind: "text", text: `We received a request to reset the password of your ${input.productName} account.` },
+      { kind: "button", label: "Choose a new password", url: input.link },
+      {
+        kind: "text",
+        text: `This link works once and expires in ${formatMinutes(input.expiresInMinutes)}. If you did not ask to reset your password, you can ignore this email: your password stays the same.`,
+      },
+    ],
+    reason: `You received this email because a password reset was requested for this address on ${input.productName}.`,
+  });
+}
+
+/**
+ * Sent to the owner of an address when someone signs up with it again. The sign-up response
+ * looks the same either way; only the owner learns that an account already exists.
+ */
+export function signUpAttemptOnExistingAccountMessage(input: Product & { signInLink: string; resetLink: string }): EmailMessage {
+  return renderEmail({
+    ...brand(input),
+    subject: `Sign-up attempt with your ${input.productName} email address`,
+    blocks: [
+      { kind: "text", text: "Hi," },
+      {
+        kind: "text",
+        text: `Someone, hopefully you, tried to create a new ${input.productName} account with this email address. You already have an account, so no new account was created.`,
+      },
+      { kind: "button", label: "Sign in", url: input.signInLink },
+      { kind: "text", text: "Forgot your password? You can choose a new one:" },
+      { kind: "button", label: "Reset your password", url: input.resetLink },
+      { kind: "text", text: "If this was not you, you can ignore this email: nothing about your account has changed." },
+    ],
+    reason: `You received this email because this address belongs to a ${input.productName} account.`,
+  });
+}
+
+export function passwordChangedMessage(input: Product): EmailMessage {
+  return renderEmail({
+    ...brand(input),
+    subject: `Your ${input.productName} password was changed`,
+    blocks: [
+      { kind: "text", text: "Hi," },
+      { kind: "text", text: `The password of your ${input.productName} account was just changed.` },
+      { kind: "text", text: "If you made this change, there is nothing else to do." },
+      {
+        kind: "text",
+        text: `If you did not, reset your password right away from the sign-in page at ${input.publicUrl} and review your API keys.`,
+      },
+    ],
+    reason: `You received this email because the password of your ${input.productName} account changed.`,
+  });
+}
+
+function brand({ productName, publicUrl }: Product): Product {
+  return { productName, publicUrl };
+}
+
+function formatMinutes(minutes: number): string {
+  if (minutes % 60 === 0) {
+    const hours = minutes / 60;
+    return hours === 1 ? "1 hour" : `${hours} hours`;
+  }
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+}

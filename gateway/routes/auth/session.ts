@@ -1,0 +1,86 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { AUTH_MESSAGES, AuthUserSchema, MessageResponseSchema, SignInRequestSchema } from "../../../core/contracts/auth.js";
+import { AppError } from "../../../core/errors.js";
+import type { AppEnv } from "../../app-env.js";
+import { verifyAccessToken } from "../../auth/access-token.js";
+import type { AuthDeps } from "../../auth/auth-deps.js";
+import { answerWithSession, cookiePolicy, signInBrowser } from "../../auth/establish-session.js";
+import { clearSessionCookies, readAccessCookie, readRefreshCookie } from "../../auth/session-cookies.js";
+import { findRefreshTokenOwner, revokeUserSessions, rotateSession } from "../../auth/sessions.js";
+import { verifySignIn } from "../../auth/sign-in.js";
+import { loadAuthUser } from "../../auth/users.js";
+import { validationHook } from "../../http/errors.js";
+import { jsonBody, jsonResponse, requestOrigin } from "../../http/route-helpers.js";
+import { currentSession, requireSession } from "../../http/session-auth.js";
+
+const signInRoute = createRoute({
+  method: "post",
+  path: "/auth/signin",
+  hide: true,
+  request: jsonBody(SignInRequestSchema),
+  responses: { 200: jsonResponse(AuthUserSchema, "Signed in; session cookies set.") },
+});
+
+const refreshRoute = createRoute({
+  method: "post",
+  path: "/auth/refresh",
+  hide: true,
+  responses: { 200: jsonResponse(AuthUserSchema, "New access token; the refresh token rotated.") },
+});
+
+const signOutRoute = createRoute({
+  method: "post",
+  path: "/auth/signout",
+  hide: true,
+  responses: { 200: jsonResponse(MessageResponseSchema, "Every session of the user ended; cookies cleared.") },
+});
+
+const userRoute = createRoute({
+  method: "get",
+  path: "/auth/user",
+  hide: true,
+  responses: { 200: jsonResponse(AuthUserSchema, "The signed-in user, profile and role.") },
+});
+
+/** Sign-in, token refresh, global sign-out and the current user. */
+export function sessionRoutes(deps: AuthDeps) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const policy = cookiePolicy(deps);
+
+  app.openapi(signInRoute, async (c) => {
+    const input = c.req.valid("json");
+    const origin = requestOrigin(c, deps);
+    const userId = await verifySignIn(deps, input, origin);
+    return c.json(await signInBrowser(c, deps, userId, input.remember, origin), 200);
+  });
+
+  app.openapi(refreshRoute, async (c) => {
+    const token = readRefreshCookie(c);
+    const result = token ? await rotateSession(deps.db, token, requestOrigin(c, deps)) : ({ kind: "invalid" } as const);
+    if (result.kind !== "rotated") {
+      if (result.kind === "reused") c.get("logger").warn({ userId: result.userId }, "refresh token reuse: session family revoked");
+      clearSessionCookies(c, policy);
+      throw new AppError("SESSION_MISSING");
+    }
+    return c.json(await answerWithSession(c, deps, result), 200);
+  });
+
+  app.openapi(signOutRoute, async (c) => {
+    const claims = await verifyAccessToken(deps.keys, readAccessCookie(c));
+    const token = readRefreshCookie(c);
+    const userId = claims?.sub ?? (token ? await findRefreshTokenOwner(deps.db, token) : undefined);
+    if (userId) await revokeUserSessions(deps.db, userId);
+    clearSessionCookies(c, policy);
+    return c.json({ message: AUTH_MESSAGES.signedOut }, 200);
+  });
+
+  app.use("/auth/user", requireSession(deps));
+  app.openapi(userRoute, async (c) => {
+    const session = currentSession(c);
+    const authUser = await loadAuthUser(deps.db, session.userId, session.accessExpiresAt);
+    if (!authUser) throw new AppError("SESSION_MISSING");
+    return c.json(authUser, 200);
+  });
+
+  return app;
+}
