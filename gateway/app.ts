@@ -1,4 +1,4 @@
-import { OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import type { GatewayConfig } from "../core/config.js";
@@ -43,7 +43,8 @@ export interface AppDeps {
 /** The API routes: everything declared with createRoute ends up in openapi.yaml. */
 export function createApiApp(deps: AppDeps) {
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  api.openAPIRegistry.register("Error", ErrorBodySchema);
+  // A copy made with the OpenAPI-extended zod: schemas created before that extension lack .openapi().
+  api.openAPIRegistry.register("Error", z.object(ErrorBodySchema.shape));
   api.route("/", healthRoutes(deps));
   return api;
 }

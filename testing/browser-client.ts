@@ -21,16 +21,16 @@ export class BrowserClient {
     const headers = new Headers(init.headers);
     const method = init.method ?? (init.json === undefined ? "GET" : "POST");
     headers.set("X-Forwarded-For", this.address);
+    if (method !== "GET" && init.csrf !== false) {
+      if (!this.cookie(CSRF_COOKIE)) await this.request("/auth/user");
+      const csrf = this.cookie(CSRF_COOKIE);
+      if (csrf) headers.set(CSRF_HEADER, csrf);
+    }
     const cookieHeader = [...this.cookies]
       .filter(([, cookie]) => path.startsWith(cookie.path))
       .map(([name, cookie]) => `${name}=${cookie.value}`)
       .join("; ");
     if (cookieHeader) headers.set("Cookie", cookieHeader);
-    if (method !== "GET" && init.csrf !== false) {
-      if (!this.cookie(CSRF_COOKIE)) await this.request("/auth/providers");
-      const csrf = this.cookie(CSRF_COOKIE);
-      if (csrf) headers.set(CSRF_HEADER, csrf);
-    }
     let body = init.body;
     if (init.json !== undefined) {
       headers.set("Content-Type", "application/json");

@@ -5,7 +5,7 @@ import { PricingFaq } from "../../features/pricing/components/pricing-faq";
 import { PricingPlans } from "../../features/pricing/components/pricing-plans";
 
 export function PricingRoute() {
-  const { status } = useAuth();
+  const { user } = useAuth();
   return (
     <ContentLayout
       title="Simple, usage-based pricing"
@@ -13,7 +13,7 @@ export function PricingRoute() {
       eyebrow="Pricing"
       description={`Pick a monthly request volume and a billing period. Save ${PERIOD_TERMS.yearly.discountPercent}% when billed yearly and ${PERIOD_TERMS.threeYears.discountPercent}% when billed every three years.`}
     >
-      <PricingPlans signedIn={status === "signed-in"} />
+      <PricingPlans signedIn={user !== null} />
       <PricingFaq />
     </ContentLayout>
   );
