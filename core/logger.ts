@@ -1,4 +1,4 @@
-import { pino, type Logger } from "pino";
+import { pino, type DestinationStream, type Logger, type LoggerOptions } from "pino";
 
 export type { Logger };
 
@@ -20,8 +20,8 @@ const REDACT_PATHS = [
   "*.cookie",
 ];
 
-export function createLogger(options: { level: string; name: string; pretty?: boolean }): Logger {
-  return pino({
+export function createLogger(options: { level: string; name: string; pretty?: boolean; destination?: DestinationStream }): Logger {
+  const settings: LoggerOptions = {
     name: options.name,
     level: options.level,
     redact: { paths: REDACT_PATHS, censor: "[redacted]" },
@@ -29,5 +29,6 @@ export function createLogger(options: { level: string; name: string; pretty?: bo
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
     ...(options.pretty ? { transport: { target: "pino-pretty", options: { singleLine: true } } } : {}),
-  });
+  };
+  return options.destination ? pino(settings, options.destination) : pino(settings);
 }

@@ -14,6 +14,8 @@ export interface TestApp {
   database: TestDatabase;
   redis: Redis;
   queues: ProducerQueues;
+  /** Every log line the app wrote (debug and up). */
+  logs: string[];
 }
 
 /** The real gateway app over a cloned database and a private Redis namespace, for app.request(). */
@@ -32,9 +34,10 @@ export function useTestApp(overrides: Record<string, string> = {}): { current: T
     const redis = createRedis(config.REDIS_URL, "client", { keyPrefix: config.REDIS_KEY_PREFIX, enableOfflineQueue: true });
     producer = createRedis(config.REDIS_URL, "worker");
     const queues = createProducerQueues(producer, config.QUEUE_PREFIX);
-    const logger = createLogger({ level: "silent", name: "test" });
+    const logs: string[] = [];
+    const logger = createLogger({ level: "debug", name: "test", destination: { write: (line: string) => void logs.push(line) } });
     const app = await createApp({ config, db: database.current.db, redis, queues, logger, isShuttingDown: () => false });
-    holder.current = { app, config, database: database.current, redis, queues };
+    holder.current = { app, config, database: database.current, redis, queues, logs };
   });
   afterAll(async () => {
     if (!holder.current) return;
