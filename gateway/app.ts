@@ -30,6 +30,7 @@ import { accountRoutes } from "./routes/account.js";
 import { passwordRoutes } from "./routes/auth/password.js";
 import { registrationRoutes } from "./routes/auth/registration.js";
 import { sessionRoutes } from "./routes/auth/session.js";
+import { oauthRoutes } from "./routes/auth/oauth.js";
 
 export interface AppDeps {
   config: GatewayConfig;
@@ -85,6 +86,7 @@ export async function createApp(deps: AppDeps) {
   app.route("/", registrationRoutes(auth));
   app.route("/", sessionRoutes(auth));
   app.route("/", passwordRoutes(auth));
+  app.route("/", oauthRoutes({ ...auth, redis: deps.redis }));
   app.route("/", accountRoutes(auth));
 
   const api = createApiApp(deps);

@@ -129,7 +129,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const onVisibilityChange = () => {
       if (document.visibilityState === "visible") check();
     };
-    const timer = setTimeout(check, refreshDelay(accessWindow, Date.now()));
+    // The timer fires at the due time (give or take a millisecond): refresh without re-checking.
+    const timer = setTimeout(() => refreshNow(true).catch(() => undefined), refreshDelay(accessWindow, Date.now()));
     const interval = setInterval(check, REFRESH_CHECK_INTERVAL_MS);
     window.addEventListener("focus", check);
     document.addEventListener("visibilitychange", onVisibilityChange);

@@ -5,7 +5,7 @@ import { AUTH_MESSAGES } from "../../../../../core/contracts/auth";
 import { useAuth } from "../auth-context";
 import { authErrorMessage } from "../lib/auth-messages";
 
-/** The "Sign Out" action of the navigation: ends every session of the user, then goes home. */
+/** The "Sign Out" action of the navigation: goes home and ends every session of the user. */
 export function useSignOut(): { signOut: () => Promise<void>; signingOut: boolean } {
   const { signOut: endSessions } = useAuth();
   const navigate = useNavigate();
@@ -14,9 +14,10 @@ export function useSignOut(): { signOut: () => Promise<void>; signingOut: boolea
   const signOut = useCallback(async () => {
     setSigningOut(true);
     try {
+      // Leave the page first: a guarded page would otherwise send the signed-out user to /signin.
+      await navigate("/", { flushSync: true });
       await endSessions();
       toast.success(AUTH_MESSAGES.signedOut);
-      void navigate("/");
     } catch (error) {
       toast.error("Sign Out Failed", { description: authErrorMessage(error) });
     } finally {

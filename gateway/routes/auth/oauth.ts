@@ -1,0 +1,63 @@
+import { Hono } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { OAuthProviderSchema, type AuthProvidersResponse } from "../../../core/contracts/auth.js";
+import { ERROR_CATALOGUE } from "../../../core/errors.js";
+import type { Redis } from "../../../core/redis.js";
+import type { AppEnv } from "../../app-env.js";
+import type { AuthDeps } from "../../auth/auth-deps.js";
+import { cookiePolicy, signInBrowser } from "../../auth/establish-session.js";
+import { OAuthRefusal, OAUTH_STATE_TTL_SECONDS, beginAuthorization, completeAuthorization, resolveExternalAccount } from "../../auth/oauth/flow.js";
+import { enabledProviders, type ProviderClient } from "../../auth/oauth/providers.js";
+import { requestOrigin } from "../../http/route-helpers.js";
+
+const STATE_COOKIE = "sluice_oauth_state";
+const CALLBACK_PATH = (id: string) => `/auth/oauth/${id}/callback`;
+
+/** Sign-in with GitHub and Google; each appears only when its client id and secret are set. */
+export function oauthRoutes(deps: AuthDeps & { redis: Redis }) {
+  const app = new Hono<AppEnv>();
+  const providers = enabledProviders(deps.config);
+  const policy = cookiePolicy(deps);
+  const redirectUri = (provider: ProviderClient) => new URL(CALLBACK_PATH(provider.id), deps.config.PUBLIC_URL).toString();
+  const providerFor = (id: string) => providers.find((p) => p.id === OAuthProviderSchema.safeParse(id).data);
+  const failTo = (message: string) => `/signin?error=${encodeURIComponent(message)}`;
+
+  app.get("/auth/providers", (c) => {
+    const body: AuthProvidersResponse = {
+      providers: providers.map((p) => ({ id: p.id, name: p.name, start_url: `/auth/oauth/${p.id}/start` })),
+    };
+    return c.json(body);
+  });
+
+  app.get("/auth/oauth/:provider/start", async (c) => {
+    const provider = providerFor(c.req.param("provider"));
+    if (!provider) return c.notFound();
+    const { state, codeChallenge } = await beginAuthorization(deps.redis, provider.id);
+    setCookie(c, STATE_COOKIE, state, { path: "/auth/oauth", httpOnly: true, sameSite: "Lax", secure: policy.secure, maxAge: OAUTH_STATE_TTL_SECONDS });
+    return c.redirect(provider.authorizeUrl({ state, codeChallenge, redirectUri: redirectUri(provider) }), 302);
+  });
+
+  app.get("/auth/oauth/:provider/callback", async (c) => {
+    const provider = providerFor(c.req.param("provider"));
+    if (!provider) return c.notFound();
+    const { code, state, error } = c.req.query();
+    const boundState = getCookie(c, STATE_COOKIE);
+    deleteCookie(c, STATE_COOKIE, { path: "/auth/oauth", secure: policy.secure });
+    if (error) return c.redirect(failTo(`${provider.name} sign-in was cancelled.`), 302);
+    const verifier = state && state === boundState ? await completeAuthorization(deps.redis, provider.id, state) : undefined;
+    if (!code || !verifier) return c.redirect(failTo(ERROR_CATALOGUE.OAUTH_FAILED.message), 302);
+
+    try {
+      const identity = await provider.identify({ code, codeVerifier: verifier, redirectUri: redirectUri(provider) });
+      const userId = await resolveExternalAccount(deps.db, provider.id, identity);
+      await signInBrowser(c, deps, userId, true, requestOrigin(c, deps));
+      return c.redirect("/dashboard", 302);
+    } catch (failure) {
+      if (failure instanceof OAuthRefusal) return c.redirect(failTo(failure.message), 302);
+      c.get("logger").warn({ err: failure, provider: provider.id }, "oauth sign-in failed");
+      return c.redirect(failTo(ERROR_CATALOGUE.OAUTH_FAILED.message), 302);
+    }
+  });
+
+  return app;
+}
