@@ -20,7 +20,8 @@ const MAX_ERROR_LENGTH = 1_000;
 /**
  * Delivers one outbox row. The row is locked (FOR UPDATE) from the check to the status update, so
  * two deliveries of the same id, even concurrent ones, send one message. A failure is recorded on
- * the row (attempts, last_error) and rethrown so the queue retries it with backoff.
+ * the row (attempts, last_error) and rethrown so the queue retries it with backoff. The lock holds
+ * one database connection per message being sent, for at most the transport's timeouts.
  */
 export async function deliverOutboxEmail(db: Database, outboxId: string, options: DeliveryOptions): Promise<DeliveryOutcome> {
   const result = await db.transaction().execute(async (trx) => {
