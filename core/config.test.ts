@@ -38,6 +38,12 @@ describe("configuration", () => {
     expect(config.METRICS_TOKEN).toBeUndefined();
   });
 
+  it("requires SMTP for the engine in production", () => {
+    const production = { NODE_ENV: "production", JWT_SECRET: "x".repeat(40) };
+    expect(() => parseConfig(EngineConfigSchema, production)).toThrow(/SMTP_URL is required in production/);
+    expect(parseConfig(EngineConfigSchema, { ...production, SMTP_URL: "smtp://mail.internal:587" }).SMTP_URL).toBe("smtp://mail.internal:587");
+  });
+
   it("refuses development-only defaults in production", () => {
     expect(() => parseConfig(SeedConfigSchema, { NODE_ENV: "production" })).toThrow(/ADMIN_PASSWORD/);
     expect(parseConfig(SeedConfigSchema, { NODE_ENV: "production", ADMIN_PASSWORD: "a-real-secret-123" }).ADMIN_PASSWORD).toBe(

@@ -66,6 +66,11 @@ export const EngineConfigSchema = CommonConfigSchema.extend({
   /** How long shutdown waits for running jobs before abandoning them to another engine (ms). */
   JOB_DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+}).superRefine((config, context) => {
+  // Without SMTP, production e-mail (confirmations, resets) would never leave the outbox.
+  if (config.NODE_ENV === "production" && !config.SMTP_URL) {
+    context.addIssue({ code: "custom", path: ["SMTP_URL"], message: "SMTP_URL is required in production" });
+  }
 });
 export type EngineConfig = z.infer<typeof EngineConfigSchema>;
 

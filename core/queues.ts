@@ -9,13 +9,15 @@ export interface ProducerQueues {
 }
 
 /** BullMQ Queues sharing one fail-fast producer connection, created when first needed. */
-export function createProducerQueues(connection: Redis, prefix: string): ProducerQueues {
+export function createProducerQueues(connection: Redis, prefix: string, onError: (error: Error) => void = () => undefined): ProducerQueues {
   const opened = new Map<QueueKey, Queue>();
   return {
     get(key) {
       let queue = opened.get(key);
       if (!queue) {
         queue = new Queue(QUEUES[key].name, { connection, prefix });
+        // Without a listener BullMQ prints connection errors to stderr, bypassing the logger.
+        queue.on("error", onError);
         opened.set(key, queue);
       }
       return queue;

@@ -38,7 +38,7 @@ export async function startEngine(config: EngineConfig, logger: Logger, options:
   }
   await Promise.all([waitForRedis(producerConnection), waitForRedis(liveness)]);
 
-  const producerQueues = createProducerQueues(producerConnection, config.QUEUE_PREFIX);
+  const producerQueues = createProducerQueues(producerConnection, config.QUEUE_PREFIX, (error) => logger.warn({ err: error }, "queue error"));
   const mail = createMailSender(config, logger);
   const context: EngineContext = { config, db, logger, queues: producerQueues, ...(mail ? { mail } : {}) };
   const queues: Queue[] = [];

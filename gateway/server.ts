@@ -66,7 +66,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
   const redis = createRedis(config.REDIS_URL, "client", { keyPrefix: config.REDIS_KEY_PREFIX });
   const producer = createRedis(config.REDIS_URL, "producer");
   for (const connection of [redis, producer]) connection.on("error", (error) => logger.warn({ err: error }, "redis connection error"));
-  const queues = createProducerQueues(producer, config.QUEUE_PREFIX);
+  const queues = createProducerQueues(producer, config.QUEUE_PREFIX, (error) => logger.warn({ err: error }, "queue error"));
 
   let shuttingDown = false;
   const app = await createApp({ config, db, redis, queues, logger, isShuttingDown: () => shuttingDown });
