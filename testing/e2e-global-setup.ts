@@ -3,12 +3,17 @@ import { createServer } from "node:net";
 import type { TestProject } from "vitest/node";
 import { cloneDatabase, createTemplateDatabase, databaseUrl, dropDatabase, TEMPLATE_DATABASE, withAdminClient } from "./database.js";
 import { baseTestConfig, randomSuffix } from "./environment.js";
+import { createDb } from "../core/db/client.js";
+import { seedAdmin } from "../core/db/seed.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    admin: { email: string; password: string };
   }
 }
+
+const E2E_ADMIN = { email: "admin@e2e.test", password: "e2e-admin-passphrase" };
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -34,6 +39,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await createTemplateDatabase();
   const name = `sluice_e2e_${randomSuffix()}`;
   await withAdminClient((client) => cloneDatabase(client, TEMPLATE_DATABASE, name));
+  const databaseUrlForRun = databaseUrl(baseTestConfig().DATABASE_URL, name);
+  const db = createDb({ url: databaseUrlForRun, poolSize: 1 });
+  await seedAdmin(db, E2E_ADMIN).finally(() => db.destroy());
   const port = await freePort();
   const prefix = `e2e:${randomSuffix()}`;
   let output = "";
@@ -45,7 +53,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       PORT: String(port),
       HOST: "127.0.0.1",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: databaseUrl(baseTestConfig().DATABASE_URL, name),
+      DATABASE_URL: databaseUrlForRun,
       REDIS_KEY_PREFIX: `${prefix}:`,
       QUEUE_PREFIX: `{${prefix}}`,
       PORTAL_DIST_DIR: "portal/dist",
@@ -57,6 +65,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const url = `http://127.0.0.1:${port}`;
   await waitUntilReady(url, gateway, () => output);
   project.provide("baseUrl", url);
+  project.provide("admin", E2E_ADMIN);
 
   return async () => {
     gateway.kill("SIGTERM");

@@ -14,8 +14,8 @@ describe("a visitor on the public site", () => {
     page.on("pageerror", (error) => problems.push(error.message));
     page.on("response", (answer) => {
       const path = new URL(answer.url()).pathname;
-      // Until a visitor signs in, "who am I" answers 401 or 404: the portal reads that as signed out.
-      const signedOutProbe = path === "/api/me" && [401, 404].includes(answer.status());
+      // Until a visitor signs in, "who am I" answers 401: the portal reads that as signed out.
+      const signedOutProbe = path === "/auth/user" && answer.status() === 401;
       if (answer.status() >= 400 && !signedOutProbe) problems.push(`${answer.status()} ${path}`);
     });
 

@@ -18,8 +18,8 @@ export function ForgotPasswordRoute() {
             <div>
               <p>{sent.message}</p>
               <p className="mt-2">
-                We sent it to <strong className="break-all text-slate-900">{sent.email}</strong>. The link works once and expires after
-                one hour.
+                Check the inbox of <strong className="wrap-anywhere text-slate-900">{sent.email}</strong>. The link works once and
+                expires after one hour.
               </p>
             </div>
           </div>

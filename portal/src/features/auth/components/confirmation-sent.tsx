@@ -9,7 +9,7 @@ export function ConfirmationSent({ email }: { email: string }) {
       <div className="flex items-start gap-3 rounded-lg bg-brand-50 p-4 text-slate-800">
         <MailCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-700" />
         <p>
-          We sent a confirmation link to <strong className="break-all text-slate-900">{email}</strong>. Open it to activate your
+          We sent a confirmation link to <strong className="wrap-anywhere text-slate-900">{email}</strong>. Open it to activate your
           account; the link signs you in.
         </p>
       </div>

@@ -5,6 +5,7 @@ import { confirmEmail } from "../api/auth-api";
 import { useAuth } from "../auth-context";
 import { homePathFor } from "../lib/account";
 import { EMAIL_CONFIRMED_MESSAGE, RESEND_CONFIRMATION_LABEL, authErrorMessage } from "../lib/auth-messages";
+import { OFFER_RESEND_STATE } from "../lib/navigation-state";
 
 /** The query parameter of the confirmation e-mail's link (SPEC: the home page is its target). */
 export const CONFIRMATION_TOKEN_PARAM = "confirmation_token";
@@ -41,7 +42,7 @@ export function EmailConfirmation() {
       (error: unknown) => {
         toast.error(authErrorMessage(error), {
           duration: 15_000,
-          action: { label: RESEND_CONFIRMATION_LABEL, onClick: () => void navigate("/signin", { state: { offerResend: true } }) },
+          action: { label: RESEND_CONFIRMATION_LABEL, onClick: () => void navigate("/signin", { state: OFFER_RESEND_STATE }) },
         });
       },
     );

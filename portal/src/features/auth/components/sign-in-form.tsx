@@ -1,7 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useLocation, useSearchParams } from "react-router-dom";
 import { toast } from "sonner";
-import { z } from "zod";
 import { Button } from "../../../components/ui/button";
 import { CheckboxField, TextField } from "../../../components/ui/form-field";
 import { useFieldErrors } from "../../../hooks/use-field-errors";
@@ -10,11 +9,9 @@ import { fieldErrorsFromDetails } from "../../../lib/form-errors";
 import { useAuth } from "../auth-context";
 import { SIGN_IN_FIELDS, validateEmailRequest, validateSignIn } from "../lib/auth-forms";
 import { SIGN_IN_FAILED_TITLE, signInErrorMessage } from "../lib/auth-messages";
+import { OfferResendStateSchema } from "../lib/navigation-state";
 import { TEXT_LINK_CLASS } from "./auth-card";
 import { ResendConfirmationButton } from "./resend-confirmation-button";
-
-/** Navigation state that opens the "resend confirmation" panel (e.g. after a stale confirmation link). */
-export const OfferResendStateSchema = z.object({ offerResend: z.literal(true) });
 
 /** Longest text taken from the ?error= of a failed OAuth sign-in. */
 const MAX_OAUTH_ERROR_LENGTH = 300;
