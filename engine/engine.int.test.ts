@@ -85,8 +85,10 @@ describe("engine", () => {
       .execute();
 
     const job = await queue.add("purge-expired", { task: "purge-expired" });
+    // The job reports what it deleted; the schedule's own first run may have taken some already,
+    // so the rows left behind are the measure.
     const result = await job.waitUntilFinished(events, 15_000);
-    expect(result).toEqual({ idempotency_keys: 1, auth_tokens: 1, sessions: 1 });
+    expect(result).toEqual({ idempotency_keys: expect.any(Number), auth_tokens: expect.any(Number), sessions: expect.any(Number) });
 
     const remaining = await Promise.all([
       db.selectFrom("idempotency_keys").select("key").where("user_id", "=", userId).execute(),

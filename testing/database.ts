@@ -26,7 +26,21 @@ export async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/**
+ * Drops a database once its connections have gone. A pool's end() resolves before its sockets
+ * finish closing, so a forced drop right away could kill a closing connection mid-goodbye (an
+ * uncaught 57P01 in the test process); force is the last resort after a few seconds.
+ */
 export async function dropDatabase(client: pg.Client, name: string): Promise<void> {
+  for (let attempt = 1; attempt <= 60; attempt++) {
+    try {
+      await client.query(`drop database if exists ${quote(name)}`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "55006") throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
   await client.query(`drop database if exists ${quote(name)} with (force)`);
 }
 
