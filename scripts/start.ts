@@ -86,6 +86,9 @@ async function main() {
       ["API reference", `${gatewayConfig.PUBLIC_URL}/reference`],
       ["OpenAPI document", `${gatewayConfig.PUBLIC_URL}/openapi.yaml`],
       ["Readiness", `${gatewayConfig.PUBLIC_URL}/readyz`],
+      ...(gatewayConfig.NODE_ENV !== "production" && !seedConfig.SMTP_URL
+        ? [["Mailbox (dev)", `${gatewayConfig.PUBLIC_URL}/dev/mailbox`] as [string, string]]
+        : []),
       ["Admin sign-in", `${seedConfig.ADMIN_EMAIL} / ${usesDefaultPassword ? "change-me-admin (the development default)" : "the ADMIN_PASSWORD you set"}`],
     ];
     for (const [label, value] of rows) say(`  ${label.padEnd(20)}${value}`);
