@@ -53,6 +53,8 @@ export const GatewayConfigSchema = CommonConfigSchema.extend({
   GOOGLE_AUTHORIZE_URL: z.url().default("https://accounts.google.com/o/oauth2/v2/auth"),
   GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
   GOOGLE_USERINFO_URL: z.url().default("https://openidconnect.googleapis.com/v1/userinfo"),
+  /** When Redis is unreachable, /v1 admits by an in-process rate limit (open) or answers 503 (closed). */
+  RATE_LIMIT_FAIL_MODE: z.enum(["open", "closed"]).default("open"),
   /** When set, /metrics requires `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Trust X-Forwarded-For from a reverse proxy for the client address. */

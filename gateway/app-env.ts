@@ -1,4 +1,5 @@
 import type { Logger } from "../core/logger.js";
+import type { KeyContext } from "./metering/key-context.js";
 
 /** The signed-in user of a cookie-authenticated request (set by requireSession). */
 export interface SessionInfo {
@@ -13,5 +14,7 @@ export interface AppEnv {
     requestId: string;
     logger: Logger;
     session: SessionInfo | undefined;
+    /** The API key of a metered /v1 request (set by the metering middleware). */
+    apiKey: KeyContext | undefined;
   };
 }

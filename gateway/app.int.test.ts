@@ -2,9 +2,10 @@ import { mkdtempSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createRoute, z } from "@hono/zod-openapi";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ErrorBodySchema } from "../core/errors.js";
 import { useTestApp } from "../testing/gateway.js";
+import { createKeyedAccount } from "../testing/accounts.js";
 
 const portalDir = mkdtempSync(join(tmpdir(), "sluice-portal-"));
 writeFileSync(join(portalDir, "index.html"), "<!doctype html><title>Sluice portal</title><div id=root></div>");
@@ -44,7 +45,12 @@ async function errorBody(response: Response) {
   return ErrorBodySchema.parse(await response.json()).error;
 }
 
-const json = (body: string) => ({ method: "POST", headers: { "Content-Type": "application/json" }, body });
+let authorization: Record<string, string> = {};
+beforeAll(async () => {
+  authorization = (await createKeyedAccount(testApp.current.database.db)).authorization;
+});
+
+const json = (body: string) => ({ method: "POST", headers: { "Content-Type": "application/json", ...authorization }, body });
 
 describe("error bodies", () => {
   it("answers malformed JSON with 400 MALFORMED_JSON and the request id", async () => {
@@ -92,7 +98,7 @@ describe("error bodies", () => {
 
   it("answers unknown API routes with 404 in the error shape, for every method", async () => {
     for (const [method, path] of [["GET", "/v1/nothing-here"], ["DELETE", "/hooks/unknown"], ["POST", "/somewhere"]] as const) {
-      const response = await app().request(path, { method });
+      const response = await app().request(path, { method, headers: authorization });
       expect(response.status, `${method} ${path}`).toBe(404);
       const error = await errorBody(response);
       expect(error.code).toBe("NOT_FOUND");
@@ -101,7 +107,7 @@ describe("error bodies", () => {
   });
 
   it("answers an unexpected error with a generic 500 that does not leak its message", async () => {
-    const response = await app().request("/v1/test-explode");
+    const response = await app().request("/v1/test-explode", { headers: authorization });
     expect(response.status).toBe(500);
     const text = await response.text();
     expect(text).not.toContain("hunter2");

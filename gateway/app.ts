@@ -1,9 +1,9 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import type { GatewayConfig } from "../core/config.js";
 import type { Database } from "../core/db/client.js";
-import { AppError, ErrorBodySchema } from "../core/errors.js";
+import { AppError } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { SERVER_PATH_PREFIXES } from "../core/server-paths.js";
 import type { Logger } from "../core/logger.js";
@@ -31,22 +31,34 @@ import { passwordRoutes } from "./routes/auth/password.js";
 import { registrationRoutes } from "./routes/auth/registration.js";
 import { sessionRoutes } from "./routes/auth/session.js";
 import { oauthRoutes } from "./routes/auth/oauth.js";
+import { apiKeyRoutes } from "./routes/api-keys.js";
+import { accountApiRoutes } from "./routes/v1/account.js";
+import { createMeteringDeps } from "./metering/metering-deps.js";
+import { meteredApi } from "./metering/metering-middleware.js";
 
 export interface AppDeps {
   config: GatewayConfig;
   db: Database;
   redis: Redis;
   queues: ProducerQueues;
+  /** A connection in subscriber mode, for key-cache invalidations. */
+  subscriber: Redis;
   logger: Logger;
   isShuttingDown: () => boolean;
+  /** The clock of the metered path (tests move it across windows and months). */
+  now?: () => Date;
 }
 
 /** The API routes: everything declared with createRoute ends up in openapi.yaml. */
-export function createApiApp(deps: AppDeps) {
+export function createApiApp(deps: Omit<AppDeps, "subscriber">) {
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  // A copy made with the OpenAPI-extended zod: schemas created before that extension lack .openapi().
-  api.openAPIRegistry.register("Error", z.object(ErrorBodySchema.shape));
+  api.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
+    type: "http",
+    scheme: "bearer",
+    description: "An API key: sk_live_…, sk_test_… or ak_…",
+  });
   api.route("/", healthRoutes(deps));
+  api.route("/", accountApiRoutes({ db: deps.db, redis: deps.redis, now: deps.now ?? (() => new Date()) }));
   return api;
 }
 
@@ -88,6 +100,8 @@ export async function createApp(deps: AppDeps) {
   app.route("/", passwordRoutes(auth));
   app.route("/", oauthRoutes({ ...auth, redis: deps.redis }));
   app.route("/", accountRoutes(auth));
+  app.route("/", apiKeyRoutes({ db: deps.db, redis: deps.redis, redisKeyPrefix: deps.config.REDIS_KEY_PREFIX, now: deps.now ?? (() => new Date()) }));
+  app.use("/v1/*", meteredApi(createMeteringDeps(deps)));
 
   const api = createApiApp(deps);
   const openApiYaml = renderOpenApiYaml(api);

@@ -2,11 +2,12 @@ import { request } from "node:http";
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../core/logger.js";
 import { useTestApp } from "../testing/gateway.js";
+import { createKeyedAccount } from "../testing/accounts.js";
 import { listen } from "./server.js";
 
-function get(url: string): Promise<{ status: number; body: string }> {
+function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    request(url, (response) => {
+    request(url, { headers }, (response) => {
       let body = "";
       response.on("data", (chunk: Buffer) => (body += chunk.toString()));
       response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
@@ -40,7 +41,8 @@ describe("graceful shutdown", () => {
       },
     });
 
-    const inFlight = get(`${listening.url}/v1/test-slow`);
+    const { authorization } = await createKeyedAccount(testApp.current.database.db);
+    const inFlight = get(`${listening.url}/v1/test-slow`, authorization);
     await started;
     const stopped = listening.shutdown();
     await new Promise((resolve) => setTimeout(resolve, 100));

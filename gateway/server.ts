@@ -65,11 +65,12 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
   const db = createDb({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, applicationName: "sluice-gateway" });
   const redis = createRedis(config.REDIS_URL, "client", { keyPrefix: config.REDIS_KEY_PREFIX });
   const producer = createRedis(config.REDIS_URL, "producer");
-  for (const connection of [redis, producer]) connection.on("error", (error) => logger.warn({ err: error }, "redis connection error"));
+  const subscriber = createRedis(config.REDIS_URL, "worker");
+  for (const connection of [redis, producer, subscriber]) connection.on("error", (error) => logger.warn({ err: error }, "redis connection error"));
   const queues = createProducerQueues(producer, config.QUEUE_PREFIX, (error) => logger.warn({ err: error }, "queue error"));
 
   let shuttingDown = false;
-  const app = await createApp({ config, db, redis, queues, logger, isShuttingDown: () => shuttingDown });
+  const app = await createApp({ config, db, redis, queues, subscriber, logger, isShuttingDown: () => shuttingDown });
   return listen(app.fetch, {
     host: config.HOST,
     port: config.PORT,
@@ -80,7 +81,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     },
     onClosed: async () => {
       await queues.close();
-      await Promise.allSettled([db.destroy(), redis.quit(), producer.quit()]);
+      await Promise.allSettled([db.destroy(), redis.quit(), producer.quit(), subscriber.quit()]);
     },
   });
 }

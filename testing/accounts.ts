@@ -1,6 +1,7 @@
 import type { Database } from "../core/db/client.js";
 import { hashPassword } from "../core/passwords.js";
 import { insertAccount } from "../gateway/auth/users.js";
+import { insertKey } from "../gateway/keys/key-records.js";
 import { randomSuffix } from "./environment.js";
 
 export const TEST_PASSWORD = "velvet-harbor-42";
@@ -41,4 +42,23 @@ export function tokenFromText(text: string, parameter: string): string {
     if (value) return value;
   }
   throw new Error(`no link with ?${parameter}= in:\n${text}`);
+}
+
+/** An account with one API key; `secret` is the full key to send as a bearer token. */
+export async function createKeyedAccount(
+  db: Database,
+  options: { mode?: "live" | "test"; permission?: "read" | "write" | "admin"; monthlyCap?: number | null; requestLimit?: number | null; userId?: string } = {},
+): Promise<{ userId: string; keyId: string; secret: string; authorization: { Authorization: string } }> {
+  const userId = options.userId ?? (await createAccount(db)).id;
+  if (options.requestLimit !== undefined) {
+    await db.updateTable("user_packages").set({ request_limit: options.requestLimit }).where("user_id", "=", userId).execute();
+  }
+  const { row, secret } = await insertKey(db, userId, {
+    name: "test key",
+    mode: options.mode ?? "live",
+    permission: options.permission ?? "write",
+    monthlyCap: options.monthlyCap ?? null,
+    expiresAt: null,
+  });
+  return { userId, keyId: row.id, secret, authorization: { Authorization: `Bearer ${secret}` } };
 }

@@ -16,6 +16,28 @@ export interface TestApp {
   queues: ProducerQueues;
   /** Every log line the app wrote (debug and up). */
   logs: string[];
+  /** The metered path's clock: real time until a test sets it. */
+  clock: TestClock;
+}
+
+export interface TestClock {
+  now: () => Date;
+  /** Freezes the clock at `at`, or returns to real time with null. */
+  set: (at: Date | null) => void;
+  advance: (ms: number) => void;
+}
+
+export function createTestClock(): TestClock {
+  let frozen: Date | null = null;
+  return {
+    now: () => frozen ?? new Date(),
+    set: (at) => {
+      frozen = at;
+    },
+    advance: (ms) => {
+      frozen = new Date((frozen ?? new Date()).getTime() + ms);
+    },
+  };
 }
 
 /** The real gateway app over a cloned database and a private Redis namespace, for app.request(). */
@@ -24,6 +46,7 @@ export function useTestApp(overrides: Record<string, string> = {}): { current: T
   const namespace = useRedisNamespace();
   const holder = {} as { current: TestApp };
   let producer: Redis | undefined;
+  let subscriber: Redis | undefined;
   beforeAll(async () => {
     const config = testGatewayConfig({
       DATABASE_URL: database.current.url,
@@ -36,13 +59,16 @@ export function useTestApp(overrides: Record<string, string> = {}): { current: T
     const queues = createProducerQueues(producer, config.QUEUE_PREFIX);
     const logs: string[] = [];
     const logger = createLogger({ level: "debug", name: "test", destination: { write: (line: string) => void logs.push(line) } });
-    const app = await createApp({ config, db: database.current.db, redis, queues, logger, isShuttingDown: () => false });
-    holder.current = { app, config, database: database.current, redis, queues, logs };
+    subscriber = createRedis(config.REDIS_URL, "worker");
+    const clock = createTestClock();
+    const app = await createApp({ config, db: database.current.db, redis, queues, subscriber, logger, isShuttingDown: () => false, now: clock.now });
+    holder.current = { app, config, database: database.current, redis, queues, logs, clock };
   });
   afterAll(async () => {
     if (!holder.current) return;
     await holder.current.queues.close();
     await producer?.quit();
+    await subscriber?.quit();
     await holder.current.redis.quit();
   });
   return holder;

@@ -72,6 +72,13 @@ export interface ApiKeys {
   user_id: string;
 }
 
+export interface ApiKeyUsage {
+  key_id: string;
+  month: string;
+  request_count: Generated<number>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface ApiUsage {
   bytes_processed: Generated<number>;
   created_at: Generated<Timestamp>;
@@ -357,6 +364,11 @@ export interface Subscriptions {
   user_id: string;
 }
 
+export interface UsageFlushBatches {
+  applied_at: Generated<Timestamp>;
+  id: string;
+}
+
 export interface UsageThresholdsNotified {
   /**
    * first day of the UTC calendar month
@@ -479,6 +491,7 @@ export interface Workflows {
 
 export interface DB {
   analyses: Analyses;
+  api_key_usage: ApiKeyUsage;
   api_keys: ApiKeys;
   api_usage: ApiUsage;
   audit_log: AuditLog;
@@ -499,6 +512,7 @@ export interface DB {
   status_samples: StatusSamples;
   status_subscribers: StatusSubscribers;
   subscriptions: Subscriptions;
+  usage_flush_batches: UsageFlushBatches;
   usage_thresholds_notified: UsageThresholdsNotified;
   user_packages: UserPackages;
   user_roles: UserRoles;

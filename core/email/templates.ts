@@ -95,3 +95,26 @@ function formatMinutes(minutes: number): string {
   }
   return minutes === 1 ? "1 minute" : `${minutes} minutes`;
 }
+
+export function usageThresholdMessage(input: Product & { percent: number; used: number; limit: number; resetDate: string; dashboardLink: string }): EmailMessage {
+  const reached = input.percent >= 100;
+  return renderEmail({
+    ...brand(input),
+    subject: reached ? `You have used all of this month's ${input.productName} requests` : `You have used ${input.percent}% of this month's ${input.productName} requests`,
+    blocks: [
+      { kind: "text", text: "Hi," },
+      {
+        kind: "text",
+        text: `Your account has made ${input.used.toLocaleString("en-US")} of its ${input.limit.toLocaleString("en-US")} requests this month (${input.percent}%).`,
+      },
+      {
+        kind: "text",
+        text: reached
+          ? `Further requests are refused with 429 until the quota resets on ${input.resetDate}, unless you upgrade your plan.`
+          : `The quota resets on ${input.resetDate}. To avoid interruptions, consider upgrading your plan.`,
+      },
+      { kind: "button", label: "Review usage and plans", url: input.dashboardLink },
+    ],
+    reason: `You received this email because your ${input.productName} account reached a usage threshold.`,
+  });
+}

@@ -6,14 +6,25 @@ import { cn } from "../../lib/cn";
 /** How long the "Copied!" confirmation stays (SPEC section 9). */
 export const COPIED_FEEDBACK_MS = 2_000;
 
+const TONES = {
+  /** On the dark code panels. */
+  dark: "h-8 gap-1.5 border-slate-600 bg-slate-800 px-2.5 text-xs text-slate-100 hover:bg-slate-700",
+  /** On white cards and dialogs. */
+  light: "h-10 gap-2 border-slate-300 bg-white px-3.5 text-sm font-semibold text-slate-900 shadow-sm hover:bg-slate-50",
+} as const;
+const ICON_SIZES = { dark: "size-3.5", light: "size-4" } as const;
+
 interface CopyButtonProps {
   text: string;
   /** Accessible name before copying, e.g. "Copy request". */
   label?: string;
+  tone?: keyof typeof TONES;
+  /** Called after each successful copy, e.g. for a toast. */
+  onCopied?: () => void;
   className?: string;
 }
 
-export function CopyButton({ text, label = "Copy", className }: CopyButtonProps) {
+export function CopyButton({ text, label = "Copy", tone = "dark", onCopied, className }: CopyButtonProps) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -27,6 +38,7 @@ export function CopyButton({ text, label = "Copy", className }: CopyButtonProps)
       return;
     }
     setCopied(true);
+    onCopied?.();
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setCopied(false), COPIED_FEEDBACK_MS);
   }
@@ -35,12 +47,9 @@ export function CopyButton({ text, label = "Copy", className }: CopyButtonProps)
     <button
       type="button"
       onClick={() => void copy()}
-      className={cn(
-        "inline-flex h-8 items-center gap-1.5 rounded-md border border-slate-600 bg-slate-800 px-2.5 text-xs font-medium text-slate-100 transition-colors hover:bg-slate-700",
-        className,
-      )}
+      className={cn("inline-flex items-center rounded-md border font-medium transition-colors", TONES[tone], className)}
     >
-      {copied ? <Check aria-hidden className="size-3.5" /> : <Copy aria-hidden className="size-3.5" />}
+      {copied ? <Check aria-hidden className={ICON_SIZES[tone]} /> : <Copy aria-hidden className={ICON_SIZES[tone]} />}
       <span aria-live="polite">{copied ? "Copied!" : label}</span>
     </button>
   );

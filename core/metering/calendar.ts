@@ -1,0 +1,22 @@
+/** Calendar arithmetic of the metered path: UTC days and calendar months. */
+export function utcDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** "2026-11" */
+export function utcMonth(now: Date): string {
+  return now.toISOString().slice(0, 7);
+}
+
+/** "2026-11-01", the `month` column of monthly ledgers. */
+export function monthStartDay(now: Date): string {
+  return `${utcMonth(now)}-01`;
+}
+
+export function nextMonthStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+}
+
+export function secondsUntil(target: Date, now: Date): number {
+  return Math.max(1, Math.ceil((target.getTime() - now.getTime()) / 1_000));
+}

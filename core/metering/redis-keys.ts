@@ -1,0 +1,24 @@
+/**
+ * Redis keys of the metered path. Every key of one account carries the account id as its hash
+ * tag, so the one Lua script a request runs touches a single Redis Cluster slot.
+ */
+export type MeterMode = "live" | "test";
+
+export const meterKeys = {
+  rateWindow: (userId: string, mode: MeterMode, windowStart: number) => `m:{${userId}}:rate:${mode}:${windowStart}`,
+  monthQuota: (userId: string, mode: MeterMode, month: string) => `m:{${userId}}:quota:${mode}:${month}`,
+  keyMonth: (userId: string, keyId: string, month: string) => `m:{${userId}}:key:${keyId}:${month}`,
+  /** Unflushed usage of a day: fields `e:<endpoint category>` (live only) and `k:<key id>`. */
+  usageDay: (userId: string, day: string) => `m:{${userId}}:usage:${day}`,
+  /** A usage hash renamed aside by the flush while it is written to PostgreSQL. */
+  usageBatch: (userId: string, day: string, batchId: string) => `m:{${userId}}:flushing:${day}:${batchId}`,
+};
+
+export const USAGE_DAY_PATTERN = /m:\{(usr_[^}]+)\}:usage:(\d{4}-\d{2}-\d{2})$/;
+export const USAGE_BATCH_PATTERN = /m:\{(usr_[^}]+)\}:flushing:(\d{4}-\d{2}-\d{2}):([\w-]+)$/;
+
+export const endpointField = (category: string) => `e:${category}`;
+export const keyField = (keyId: string) => `k:${keyId}`;
+
+/** Test-mode keys: their own counters, fixed limits, never the paid quota. */
+export const TEST_MODE_LIMITS = { perMinute: 60, perMonth: 10_000 } as const;

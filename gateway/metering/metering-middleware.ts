@@ -1,0 +1,88 @@
+import type { Context, MiddlewareHandler } from "hono";
+import type { KeyPermission } from "../../core/contracts/api-keys.js";
+import { AppError } from "../../core/errors.js";
+import { hashKey, parseKey } from "../../core/keys/key-format.js";
+import type { Logger } from "../../core/logger.js";
+import { endpointCategory } from "../../core/metering/endpoint-categories.js";
+import type { AppEnv } from "../app-env.js";
+import type { KeyContext } from "./key-context.js";
+import type { KeyCache } from "./key-cache.js";
+import type { LocalMeter } from "./local-meter.js";
+import type { Meter, MeterDecision } from "./meter.js";
+import { rateLimitHeaders } from "./rate-limit-headers.js";
+import type { RedisGuard } from "./redis-guard.js";
+
+export interface MeteringDeps {
+  cache: KeyCache;
+  meter: Meter;
+  guard: RedisGuard;
+  local: LocalMeter;
+  failMode: "open" | "closed";
+  now: () => Date;
+  logger: Logger;
+  /** Called after an admitted request with the account's monthly usage (threshold events). */
+  onAdmitted?: (context: KeyContext, decision: Extract<MeterDecision, { admitted: true }>) => void;
+}
+
+const READ_METHODS = new Set(["GET", "HEAD"]);
+
+/** read: GET and HEAD only; write: every /v1 operation; admin: also account operations. */
+export function permits(permission: KeyPermission, method: string): boolean {
+  return permission !== "read" || READ_METHODS.has(method);
+}
+
+function bearerKey(c: Context): string {
+  const header = c.req.header("Authorization") ?? "";
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match?.[1]) throw new AppError("UNAUTHORIZED", "Missing API key. Send it as `Authorization: Bearer <key>`.");
+  return match[1];
+}
+
+/**
+ * Every /v1 request, in order (DESIGN.md section 4): the key's format and checksum, its record
+ * (cached), its permission, then one Redis round trip that checks and counts rate, quota, key
+ * cap and usage. 401s and 403s count nothing and carry no quota headers; a 5xx is refunded.
+ */
+export function meteredApi(deps: MeteringDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const raw = bearerKey(c);
+    const now = deps.now();
+    if (!parseKey(raw)) throw new AppError("UNAUTHORIZED", "Invalid API key.");
+    const context = await deps.cache.get(hashKey(raw), now);
+    if (!context) throw new AppError("UNAUTHORIZED", "Invalid API key.");
+    if (context.expiresAt && context.expiresAt <= now) throw new AppError("UNAUTHORIZED", "This API key has expired.");
+    if (!permits(context.permission, c.req.method)) {
+      throw new AppError("FORBIDDEN", `This key's ${context.permission} permission does not allow ${c.req.method} requests.`);
+    }
+
+    const request = { context, category: endpointCategory(c.req.path), now };
+    let decision: MeterDecision | undefined;
+    try {
+      decision = await deps.guard.run(() => deps.meter.admit(request));
+    } catch (error) {
+      deps.logger.warn({ err: error }, "metering without Redis");
+      if (deps.failMode === "closed") throw new AppError("SERVICE_UNAVAILABLE", "Rate limiting is unavailable; please retry shortly.", { headers: { "Retry-After": "5" } });
+      if (!deps.local.admit(context, request.category, now)) {
+        throw new AppError("RATE_LIMITED", "Rate limit exceeded (requests-per-minute).", { headers: { "Retry-After": "60" } });
+      }
+    }
+
+    if (decision && !decision.admitted) {
+      const code = decision.violated.name === "minute" ? "RATE_LIMITED" : "QUOTA_EXCEEDED";
+      throw new AppError(code, `${code === "RATE_LIMITED" ? "Rate limit exceeded" : "Quota exhausted"}: policy ${decision.violated.resource} (${decision.violated.limit}).`, {
+        headers: { ...rateLimitHeaders(decision.violated, decision.policies, now), "Retry-After": String(decision.retryAfterSeconds) },
+      });
+    }
+
+    c.set("apiKey", context);
+    await next();
+
+    if (decision?.admitted) {
+      for (const [name, value] of Object.entries(rateLimitHeaders(decision.limiting, decision.policies, now))) c.res.headers.set(name, value);
+      deps.onAdmitted?.(context, decision);
+    }
+    if (c.res.status >= 500 && decision?.admitted) {
+      await deps.guard.run(() => deps.meter.refund(request)).catch((error: unknown) => deps.logger.warn({ err: error }, "refund failed"));
+    }
+  };
+}

@@ -1,0 +1,110 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { sql } from "kysely";
+import type { Database } from "../../../core/db/client.js";
+import { AppError } from "../../../core/errors.js";
+import { monthStartDay, nextMonthStart, utcDay, utcMonth } from "../../../core/metering/calendar.js";
+import { ENDPOINT_CATEGORIES } from "../../../core/metering/endpoint-categories.js";
+import { TEST_MODE_LIMITS, endpointField, meterKeys } from "../../../core/metering/redis-keys.js";
+import type { Redis } from "../../../core/redis.js";
+import type { AppEnv } from "../../app-env.js";
+import { errorResponses } from "../../http/error-responses.js";
+import { validationHook } from "../../http/errors.js";
+import { jsonResponse } from "../../http/route-helpers.js";
+
+const WhoAmISchema = z
+  .object({
+    key: z.object({ id: z.string(), mode: z.enum(["live", "test"]), permission: z.enum(["read", "write", "admin"]), monthly_cap: z.number().int().nullable() }),
+    account: z.object({ id: z.string(), package: z.string() }),
+  })
+  .openapi("WhoAmI");
+
+const UsageSchema = z
+  .object({
+    mode: z.enum(["live", "test"]),
+    requests_used: z.number().int(),
+    requests_limit: z.number().int().nullable().openapi({ description: "null when unlimited" }),
+    reset_date: z.string().openapi({ description: "First day of next month (UTC), when the quota resets." }),
+    endpoints: z.array(z.object({ endpoint: z.enum(ENDPOINT_CATEGORIES), request_count: z.number().int() })),
+    data: z.object({ bytes_processed: z.number().int(), bytes_limit: z.number().int().nullable() }),
+  })
+  .openapi("Usage");
+
+const security = [{ apiKey: [] }];
+const meteredErrors = errorResponses("UNAUTHORIZED", "FORBIDDEN", "RATE_LIMITED", "QUOTA_EXCEEDED");
+
+const whoamiRoute = createRoute({
+  method: "get",
+  path: "/v1/whoami",
+  tags: ["Account"],
+  summary: "The key making the request and its account",
+  security,
+  responses: { 200: jsonResponse(WhoAmISchema, "The key's id, mode, permission and cap, and its account."), ...meteredErrors },
+});
+
+const usageRoute = createRoute({
+  method: "get",
+  path: "/v1/usage",
+  tags: ["Account"],
+  summary: "This month's usage against the quota",
+  security,
+  responses: { 200: jsonResponse(UsageSchema, "Requests used and allowed this calendar month (UTC), per endpoint category, and data processed."), ...meteredErrors },
+});
+
+function apiKeyOf(c: { get: (key: "apiKey") => AppEnv["Variables"]["apiKey"] }) {
+  const key = c.get("apiKey");
+  if (!key) throw new AppError("UNAUTHORIZED");
+  return key;
+}
+
+/** Account endpoints of the public API: who am I, and how much have I used. */
+export function accountApiRoutes(deps: { db: Database; redis: Redis; now: () => Date }) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+  app.openapi(whoamiRoute, (c) => {
+    const key = apiKeyOf(c);
+    return c.json(
+      { key: { id: key.keyId, mode: key.mode, permission: key.permission, monthly_cap: key.monthlyCap }, account: { id: key.userId, package: key.packageName } },
+      200,
+    );
+  });
+
+  app.openapi(usageRoute, async (c) => {
+    const key = apiKeyOf(c);
+    const now = deps.now();
+    const month = monthStartDay(now);
+    const [used, flushed, pending] = await Promise.all([
+      deps.redis.get(meterKeys.monthQuota(key.userId, key.mode, utcMonth(now))),
+      deps.db
+        .selectFrom("api_usage")
+        .select(["endpoint", sql<number>`sum(request_count)::bigint`.as("requests"), sql<number>`sum(bytes_processed)::bigint`.as("bytes")])
+        .where("user_id", "=", key.userId)
+        .where("date", ">=", month)
+        .where("date", "<", utcDay(nextMonthStart(now)))
+        .groupBy("endpoint")
+        .execute(),
+      deps.redis.hgetall(meterKeys.usageDay(key.userId, utcDay(now))),
+    ]);
+    const live = key.mode === "live";
+    const endpoints = ENDPOINT_CATEGORIES.map((endpoint) => ({
+      endpoint,
+      request_count: live ? Number(flushed.find((row) => row.endpoint === endpoint)?.requests ?? 0) + Number(pending[endpointField(endpoint)] ?? 0) : 0,
+    }));
+    const limit = live ? key.monthlyRequests : TEST_MODE_LIMITS.perMonth;
+    return c.json(
+      {
+        mode: key.mode,
+        requests_used: Number(used ?? 0),
+        requests_limit: limit < 0 ? null : limit,
+        reset_date: utcDay(nextMonthStart(now)),
+        endpoints,
+        data: {
+          bytes_processed: flushed.reduce((sum, row) => sum + Number(row.bytes), 0),
+          bytes_limit: key.dataLimitBytes < 0 ? null : key.dataLimitBytes,
+        },
+      },
+      200,
+    );
+  });
+
+  return app;
+}
