@@ -9,7 +9,7 @@ export const QUEUES = {
   maintenance: {
     name: "maintenance",
     payload: z.object({
-      task: z.enum(["purge-expired", "requeue-stale-email"]),
+      task: z.enum(["purge-expired", "requeue-stale-email", "flush-usage"]),
     }),
     jobOptions: {
       attempts: 3,

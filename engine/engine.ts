@@ -33,14 +33,15 @@ export async function startEngine(config: EngineConfig, logger: Logger, options:
   const workerConnection = createRedis(config.REDIS_URL, "worker");
   const producerConnection = createRedis(config.REDIS_URL, "producer");
   const liveness = createRedis(config.REDIS_URL, "client", { keyPrefix: config.REDIS_KEY_PREFIX });
-  for (const connection of [workerConnection, producerConnection, liveness]) {
+  const metering = createRedis(config.REDIS_URL, "producer");
+  for (const connection of [workerConnection, producerConnection, liveness, metering]) {
     connection.on("error", (error) => logger.warn({ err: error }, "redis connection error"));
   }
-  await Promise.all([waitForRedis(producerConnection), waitForRedis(liveness)]);
+  await Promise.all([waitForRedis(producerConnection), waitForRedis(liveness), waitForRedis(metering)]);
 
   const producerQueues = createProducerQueues(producerConnection, config.QUEUE_PREFIX, (error) => logger.warn({ err: error }, "queue error"));
   const mail = createMailSender(config, logger);
-  const context: EngineContext = { config, db, logger, queues: producerQueues, ...(mail ? { mail } : {}) };
+  const context: EngineContext = { config, db, logger, queues: producerQueues, redis: metering, ...(mail ? { mail } : {}) };
   const queues: Queue[] = [];
   const workers = definitions.map((definition) => startWorker(definition, config, workerConnection, context));
   for (const definition of definitions) {
@@ -79,7 +80,7 @@ export async function startEngine(config: EngineConfig, logger: Logger, options:
       await removeEngineHeartbeat(liveness, instanceId).catch(() => undefined);
       await Promise.allSettled([...queues.map((queue) => queue.close()), producerQueues.close()]);
       mail?.transport.close();
-      await Promise.allSettled([db.destroy(), workerConnection.quit(), producerConnection.quit(), liveness.quit()]);
+      await Promise.allSettled([db.destroy(), workerConnection.quit(), producerConnection.quit(), liveness.quit(), metering.quit()]);
       logger.info("engine stopped");
     })();
     return stopping;

@@ -5,6 +5,7 @@ import type { Database } from "../core/db/client.js";
 import type { MailSender } from "../core/email/transport.js";
 import type { Logger } from "../core/logger.js";
 import type { ProducerQueues } from "../core/queues.js";
+import type { Redis } from "../core/redis.js";
 
 export interface EngineContext {
   config: EngineConfig;
@@ -12,6 +13,8 @@ export interface EngineContext {
   logger: Logger;
   /** For jobs that enqueue other jobs (through `enqueue`, which validates the payload). */
   queues: ProducerQueues;
+  /** Redis without a key prefix (keys are named in full), for the usage flush. */
+  redis: Redis;
   /** The SMTP sender, when SMTP_URL is set; created once at boot, closed on shutdown. */
   mail?: MailSender;
 }

@@ -21,7 +21,7 @@ describe("purgeExpiredRows", () => {
     await db.insertInto("auth_tokens").values({ id: newId("tok"), user_id: userId, purpose: "reset_password", token_hash: hash(4), expires_at: past }).execute();
     await db.insertInto("sessions").values({ id: newId("ses"), user_id: userId, family_id: "f", token_hash: hash(5), expires_at: future }).execute();
 
-    expect(await purgeExpiredRows(db)).toEqual({ idempotency_keys: 2, auth_tokens: 1, sessions: 0 });
+    expect(await purgeExpiredRows(db)).toEqual({ idempotency_keys: 2, auth_tokens: 1, sessions: 0, usage_flush_batches: 0 });
     expect(await db.selectFrom("idempotency_keys").select("key").execute()).toEqual([{ key: "new" }]);
     expect(await db.selectFrom("sessions").select("family_id").execute()).toEqual([{ family_id: "f" }]);
   });

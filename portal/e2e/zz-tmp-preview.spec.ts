@@ -71,6 +71,19 @@ describe("preview", () => {
       await page.screenshot({ path: `${OUT}/list-${width}.png`, fullPage: true });
       await page.getByRole("button", { name: "Create API Key" }).filter({ visible: true }).first().click();
       const dialog = page.getByRole("dialog");
+      const trail: string[] = [];
+      for (let i = 0; i < 14; i += 1) {
+        await page.keyboard.press("Tab");
+        trail.push(await page.evaluate(() => { const a = document.activeElement as HTMLElement; return `${a.tagName}:${a.getAttribute("name") ?? a.textContent?.trim()}:${!!a.closest("[role=dialog]")}`; }));
+      }
+      console.log(width, trail.join(" | "));
+      await page.keyboard.press("Shift+Tab");
+      await page.keyboard.press("Shift+Tab");
+      await page.keyboard.press("Shift+Tab");
+      await page.keyboard.press("Shift+Tab");
+      await page.keyboard.press("Shift+Tab");
+      await page.keyboard.press("ArrowRight");
+      await page.screenshot({ path: `${OUT}/focus-radio-${width}.png` });
       await dialog.getByRole("button", { name: "Create Key" }).click();
       await dialog.getByText("Please enter a key name").waitFor();
       await page.screenshot({ path: `${OUT}/create-error-${width}.png` });

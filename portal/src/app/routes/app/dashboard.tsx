@@ -54,8 +54,8 @@ export function DashboardRoute() {
   const Section = section.component;
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:flex lg:gap-10">
-      <nav aria-label="Dashboard" className="lg:w-52 lg:shrink-0">
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:flex lg:gap-8">
+      <nav aria-label="Dashboard" className="lg:w-48 lg:shrink-0">
         <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 lg:mx-0 lg:flex-col lg:overflow-visible lg:px-0">
           {SECTIONS.map((item) => {
             const current = item === section;

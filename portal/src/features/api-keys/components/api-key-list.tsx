@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { PERMISSION_LABELS, type ApiKey } from "../../../../../core/contracts/api-keys";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
-import { formatAbsoluteTime, formatExpiry, formatLastUsed, formatRelativeTime, keyStatus } from "../lib/key-display";
+import { formatAbsoluteTime, formatExpiry, formatLastUsed, formatPastTime, keyStatus } from "../lib/key-display";
 import { ModeBadge, StatusBadge, UsageSummary } from "./key-badges";
 
 interface ApiKeyListProps {
@@ -13,7 +13,7 @@ interface ApiKeyListProps {
   onDelete: (key: ApiKey) => void;
 }
 
-/** A wide table from the `lg` breakpoint, a list of cards below it (360 px phones included). */
+/** A table from the `xl` breakpoint; below it cards, two columns from `md`, one on phones (360 px included). */
 export function ApiKeyList(props: ApiKeyListProps) {
   return (
     <>
@@ -57,7 +57,7 @@ type KeyActionsProps = { keyItem: ApiKey; stacked?: boolean } & Omit<ApiKeyListP
 function KeyActions({ keyItem, now, onRotate, onDelete, stacked = false }: KeyActionsProps) {
   const canRotate = keyStatus(keyItem, now) === "active";
   return (
-    <div className={stacked ? "flex w-28 flex-col gap-2" : "flex flex-wrap gap-2"}>
+    <div className={stacked ? "flex w-26 flex-col gap-2" : "flex flex-wrap gap-2"}>
       {canRotate && (
         <Button variant="secondary" size="sm" onClick={() => onRotate(keyItem)} aria-label={`Rotate ${keyItem.name}`}>
           <RefreshCw aria-hidden className="size-4" />
@@ -78,11 +78,11 @@ function KeyActions({ keyItem, now, onRotate, onDelete, stacked = false }: KeyAc
   );
 }
 
-const TH = "px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase";
+const TH = "px-3 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase";
 
 function KeyTable({ keys, now, onRotate, onDelete }: ApiKeyListProps) {
   return (
-    <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm lg:block">
+    <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm xl:block">
       <table className="w-full border-collapse text-sm">
         <caption className="sr-only">Your API keys, newest first</caption>
         <thead className="border-b border-slate-200 bg-slate-50">
@@ -110,7 +110,7 @@ function KeyTable({ keys, now, onRotate, onDelete }: ApiKeyListProps) {
         <tbody className="divide-y divide-slate-200">
           {keys.map((key) => (
             <tr key={key.id} className="align-top">
-              <th scope="row" className="px-4 py-4 text-left font-normal">
+              <th scope="row" className="px-3 py-4 text-left font-normal">
                 <span className="flex flex-wrap items-center gap-2">
                   <span className="font-semibold break-words text-slate-900">{key.name}</span>
                   <ModeBadge mode={key.mode} />
@@ -119,21 +119,21 @@ function KeyTable({ keys, now, onRotate, onDelete }: ApiKeyListProps) {
                   <MaskedKey masked={key.masked} nowrap />
                 </span>
                 <span className="mt-1 block text-xs text-slate-600">
-                  Created <RelativeTime iso={key.created_at} text={formatRelativeTime(key.created_at, now)} />
+                  Created <RelativeTime iso={key.created_at} text={formatPastTime(key.created_at, now)} />
                 </span>
               </th>
-              <td className="px-4 py-4 whitespace-nowrap text-slate-800">{PERMISSION_LABELS[key.permission]}</td>
-              <td className="px-4 py-4">
+              <td className="px-3 py-4 whitespace-nowrap text-slate-800">{PERMISSION_LABELS[key.permission]}</td>
+              <td className="px-3 py-4">
                 <UsageSummary used={key.usage_this_month} cap={key.monthly_cap} />
               </td>
-              <td className="px-4 py-4 whitespace-nowrap text-slate-800">
+              <td className="px-3 py-4 whitespace-nowrap text-slate-800">
                 <LastUsed keyItem={key} now={now} />
               </td>
-              <td className="px-4 py-4">
+              <td className="px-3 py-4">
                 <StatusBadge status={keyStatus(key, now)} />
                 <Expiry keyItem={key} now={now} />
               </td>
-              <td className="px-4 py-4">
+              <td className="px-3 py-4">
                 <div className="flex justify-end">
                   <KeyActions keyItem={key} now={now} onRotate={onRotate} onDelete={onDelete} stacked />
                 </div>
@@ -157,7 +157,7 @@ function CardDetail({ term, children }: { term: string; children: ReactNode }) {
 
 function KeyCards({ keys, now, onRotate, onDelete }: ApiKeyListProps) {
   return (
-    <ul aria-label="Your API keys, newest first" className="space-y-4 lg:hidden">
+    <ul aria-label="Your API keys, newest first" className="grid gap-4 md:grid-cols-2 xl:hidden">
       {keys.map((key) => (
         <li key={key.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
           <div className="flex flex-wrap items-start justify-between gap-2">
@@ -181,7 +181,7 @@ function KeyCards({ keys, now, onRotate, onDelete }: ApiKeyListProps) {
               </CardDetail>
             </div>
             <CardDetail term="Created">
-              <RelativeTime iso={key.created_at} text={formatRelativeTime(key.created_at, now)} />
+              <RelativeTime iso={key.created_at} text={formatPastTime(key.created_at, now)} />
             </CardDetail>
             {key.expires_at && (
               <CardDetail term="Expiry">

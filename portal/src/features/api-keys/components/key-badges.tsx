@@ -37,7 +37,7 @@ export function UsageSummary({ used, cap }: { used: number; cap: number | null }
           />
         </div>
       )}
-      <p className="mt-1 text-xs whitespace-nowrap text-slate-600">Monthly cap: {formatCap(cap)}</p>
+      <p className="mt-1 text-xs text-slate-600">Monthly cap: {formatCap(cap)}</p>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import {
   formatCap,
   formatExpiry,
   formatLastUsed,
+  formatPastTime,
   formatRelativeTime,
   formatUsage,
   keyStatus,
@@ -74,6 +75,12 @@ describe("key rows", () => {
   it("says Never for a key that was never used", () => {
     expect(formatLastUsed(null, NOW)).toBe("Never");
     expect(formatLastUsed(ago(120), NOW)).toBe("2 minutes ago");
+  });
+
+  it("reads a creation or use slightly after `now` (a stale clock) as just now", () => {
+    expect(formatPastTime(ahead(30), NOW)).toBe("just now");
+    expect(formatLastUsed(ahead(3600), NOW)).toBe("just now");
+    expect(formatPastTime(ago(3 * 86_400), NOW)).toBe("3 days ago");
   });
 
   it("is expired once the expiry has passed, whatever is_active says", () => {

@@ -85,9 +85,18 @@ export function formatRelativeTime(iso: string, now: number): string {
   return relative.format(Math.round(seconds / size), unit);
 }
 
+/**
+ * A time that has happened (creation, last use): never "in ..." even when `now` is a little
+ * stale or the clocks disagree; such times read "just now".
+ */
+export function formatPastTime(iso: string, now: number): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? "" : formatRelativeTime(new Date(Math.min(time, now)).toISOString(), now);
+}
+
 /** "Never", or when the key was last used, relative to now. */
 export function formatLastUsed(lastUsedAt: string | null, now: number): string {
-  return lastUsedAt === null ? NEVER_USED_LABEL : formatRelativeTime(lastUsedAt, now);
+  return lastUsedAt === null ? NEVER_USED_LABEL : formatPastTime(lastUsedAt, now);
 }
 
 export type KeyStatus = "active" | "expired" | "inactive";

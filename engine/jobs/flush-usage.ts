@@ -1,0 +1,105 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "kysely";
+import type { Database } from "../../core/db/client.js";
+import { USAGE_BATCH_PATTERN, USAGE_DAY_PATTERN, meterKeys } from "../../core/metering/redis-keys.js";
+import type { Redis } from "../../core/redis.js";
+
+/**
+ * Moves request counts from Redis into PostgreSQL without a write per request, and without
+ * losing or double-counting anything if the flush dies at any point:
+ * 1. claim: each usage hash is RENAMEd to a batch key with a fresh batch id (atomic; requests
+ *    arriving meanwhile start a new hash);
+ * 2. apply: one transaction records the batch id in usage_flush_batches and adds the counts to
+ *    api_usage and api_key_usage; a batch id already recorded is skipped;
+ * 3. release: the batch key is deleted.
+ * Batch keys left by a crash are found and finished by the next flush.
+ */
+async function scanKeys(redis: Redis, pattern: string): Promise<string[]> {
+  const found: string[] = [];
+  let cursor = "0";
+  do {
+    const [next, keys] = await redis.scan(cursor, "MATCH", pattern, "COUNT", 1_000);
+    cursor = next;
+    found.push(...keys);
+  } while (cursor !== "0");
+  return found;
+}
+
+const escapeGlob = (text: string) => text.replace(/[*?[\]\\{}]/g, "\\$&");
+
+/** Renames every usage hash aside; returns the batch keys (full names, prefix included). */
+export async function claimUsageBatches(redis: Redis, keyPrefix: string): Promise<string[]> {
+  const batches: string[] = [];
+  for (const key of await scanKeys(redis, `${escapeGlob(keyPrefix)}m:*:usage:*`)) {
+    const match = USAGE_DAY_PATTERN.exec(key);
+    if (!match?.[1] || !match[2]) continue;
+    const batchKey = `${keyPrefix}${meterKeys.usageBatch(match[1], match[2], randomBytes(8).toString("hex"))}`;
+    try {
+      await redis.rename(key, batchKey);
+      batches.push(batchKey);
+    } catch {
+      // The hash expired or another engine claimed it first.
+    }
+  }
+  return batches;
+}
+
+export async function listPendingBatches(redis: Redis, keyPrefix: string): Promise<string[]> {
+  return scanKeys(redis, `${escapeGlob(keyPrefix)}m:*:flushing:*`);
+}
+
+/** Applies one batch to PostgreSQL exactly once, then deletes it. Returns the requests applied. */
+export async function applyUsageBatch(db: Database, redis: Redis, batchKey: string, now = new Date()): Promise<number> {
+  const match = USAGE_BATCH_PATTERN.exec(batchKey);
+  if (!match?.[1] || !match[2] || !match[3]) return 0;
+  const [, userId, day, batchId] = match;
+  const fields = await redis.hgetall(batchKey);
+  const endpoints = Object.entries(fields).filter(([field]) => field.startsWith("e:")).map(([field, count]) => ({ endpoint: field.slice(2), count: Number(count) })).filter((e) => e.count > 0);
+  const keys = Object.entries(fields).filter(([field]) => field.startsWith("k:")).map(([field, count]) => ({ keyId: field.slice(2), count: Number(count) })).filter((k) => k.count > 0);
+  const month = `${day.slice(0, 7)}-01`;
+
+  const applied = await db.transaction().execute(async (trx) => {
+    const fresh = await trx.insertInto("usage_flush_batches").values({ id: `${userId}:${day}:${batchId}` }).onConflict((oc) => oc.doNothing()).returning("id").executeTakeFirst();
+    if (!fresh) return 0;
+    if (endpoints.length) {
+      await trx
+        .insertInto("api_usage")
+        .values(endpoints.map((e) => ({ user_id: userId, endpoint: e.endpoint, date: day, request_count: e.count })))
+        .onConflict((oc) =>
+          oc.columns(["user_id", "endpoint", "date"]).doUpdateSet({
+            request_count: sql`api_usage.request_count + excluded.request_count`,
+            updated_at: sql`now()`,
+          }),
+        )
+        .execute();
+    }
+    // Keys deleted since their requests were made have nothing to attach the count to.
+    const existing = new Set(keys.length ? (await trx.selectFrom("api_keys").select("id").where("id", "in", keys.map((k) => k.keyId)).execute()).map((r) => r.id) : []);
+    const live = keys.filter((k) => existing.has(k.keyId));
+    if (live.length) {
+      await trx
+        .insertInto("api_key_usage")
+        .values(live.map((k) => ({ key_id: k.keyId, month, request_count: k.count })))
+        .onConflict((oc) => oc.columns(["key_id", "month"]).doUpdateSet({ request_count: sql`api_key_usage.request_count + excluded.request_count`, updated_at: sql`now()` }))
+        .execute();
+      await trx
+        .updateTable("api_keys")
+        .set({ last_used_at: sql`greatest(coalesce(last_used_at, ${now}), ${now})` })
+        .where("id", "in", live.map((k) => k.keyId))
+        .execute();
+    }
+    // Every request increments exactly one key field, live or test.
+    return keys.reduce((sum, k) => sum + k.count, 0);
+  });
+  await redis.del(batchKey);
+  return applied;
+}
+
+/** Finishes batches left by an earlier flush, then claims and applies the current usage. */
+export async function flushUsage(db: Database, redis: Redis, keyPrefix: string, now = new Date()): Promise<{ batches: number }> {
+  const leftovers = await listPendingBatches(redis, keyPrefix);
+  const claimed = await claimUsageBatches(redis, keyPrefix);
+  const batches = [...new Set([...leftovers, ...claimed])];
+  for (const batch of batches) await applyUsageBatch(db, redis, batch, now);
+  return { batches: batches.length };
+}
