@@ -82,7 +82,13 @@ describe("preview", () => {
       await page.keyboard.press("Shift+Tab");
       await page.keyboard.press("Shift+Tab");
       await page.keyboard.press("Shift+Tab");
+      console.log("after shift-tabs", await page.evaluate(() => { const a = document.activeElement as HTMLElement; return `${a.tagName}:${a.getAttribute("name") ?? a.textContent?.trim()}`; }));
+      await page.screenshot({ path: `${OUT}/focus-a-${width}.png` });
+      await dialog.getByLabel("Name", { exact: true }).focus();
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Tab");
       await page.keyboard.press("ArrowRight");
+      console.log("radio", await page.evaluate(() => { const a = document.activeElement as HTMLElement; return `${a.tagName}:${a.getAttribute("name")}:${(a as HTMLInputElement).value}:${a.matches(":focus-visible")}`; }));
       await page.screenshot({ path: `${OUT}/focus-radio-${width}.png` });
       await dialog.getByRole("button", { name: "Create Key" }).click();
       await dialog.getByText("Please enter a key name").waitFor();
