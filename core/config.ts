@@ -53,6 +53,8 @@ export const GatewayConfigSchema = CommonConfigSchema.extend({
   GOOGLE_AUTHORIZE_URL: z.url().default("https://accounts.google.com/o/oauth2/v2/auth"),
   GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
   GOOGLE_USERINFO_URL: z.url().default("https://openidconnect.googleapis.com/v1/userinfo"),
+  /** How long a metered request waits for Redis before deciding without it (ms). */
+  METER_REDIS_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(300),
   /** When Redis is unreachable, /v1 admits by an in-process rate limit (open) or answers 503 (closed). */
   RATE_LIMIT_FAIL_MODE: z.enum(["open", "closed"]).default("open"),
   /** When set, /metrics requires `Authorization: Bearer <METRICS_TOKEN>`. */

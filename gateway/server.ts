@@ -63,7 +63,7 @@ async function closeServer(server: Server, timeoutMs: number, logger: Logger): P
 /** The gateway process: stores, app and listener. */
 export async function startGateway(config: GatewayConfig, logger: Logger): Promise<Listening> {
   const db = createDb({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, applicationName: "sluice-gateway" });
-  const redis = createRedis(config.REDIS_URL, "client", { keyPrefix: config.REDIS_KEY_PREFIX });
+  const redis = createRedis(config.REDIS_URL, "client", { keyPrefix: config.REDIS_KEY_PREFIX, commandTimeout: config.METER_REDIS_TIMEOUT_MS });
   const producer = createRedis(config.REDIS_URL, "producer");
   const subscriber = createRedis(config.REDIS_URL, "worker");
   for (const connection of [redis, producer, subscriber]) connection.on("error", (error) => logger.warn({ err: error }, "redis connection error"));

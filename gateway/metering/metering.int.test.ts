@@ -18,14 +18,14 @@ async function usePackage(userId: string, packageName: string, requestLimit: num
   await db().updateTable("user_packages").set({ package_name: packageName, request_limit: requestLimit }).where("user_id", "=", userId).execute();
 }
 
-const get = (path: string, headers: Record<string, string>) => app().request(path, { headers });
+const get = async (path: string, headers: HeadersInit): Promise<Response> => app().request(path, { headers });
 const codeOf = async (response: Response) => ErrorBodySchema.parse(await response.json()).error.code;
 
 describe("authentication", () => {
   it("answers a missing, malformed, mistyped or unknown key with 401 and no quota headers", async () => {
     const { secret } = await createKeyedAccount(db());
     const mistyped = `${secret.slice(0, -1)}${secret.endsWith("z") ? "y" : "z"}`;
-    for (const headers of [{}, { Authorization: "Basic abc" }, { Authorization: "Bearer nonsense" }, { Authorization: `Bearer ${mistyped}` }, { Authorization: `Bearer sk_live_${"1".repeat(39)}` }]) {
+    for (const headers of [{} as Record<string, string>, { Authorization: "Basic abc" }, { Authorization: "Bearer nonsense" }, { Authorization: `Bearer ${mistyped}` }, { Authorization: `Bearer sk_live_${"1".repeat(39)}` }]) {
       const response = await get("/v1/whoami", headers);
       expect(response.status).toBe(401);
       expect(await codeOf(response)).toBe("UNAUTHORIZED");

@@ -1,21 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../core/logger.js";
 import { createProducerQueues } from "../../core/queues.js";
 import { createRedis, waitForRedis, type Redis } from "../../core/redis.js";
 import { useTestDatabase } from "../../testing/database.js";
 import { testGatewayConfig } from "../../testing/environment.js";
+import { freePort } from "../../testing/gateway-process.js";
 import { createApp } from "../app.js";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 interface Readiness {
   status: string;

@@ -94,7 +94,7 @@ export function RadioCardGroup<V extends string>({ name, legend, options, value,
             <label
               key={option.value}
               className={cn(
-                "flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors",
+                "flex cursor-pointer items-start gap-3 rounded-lg border p-3",
                 "has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600",
                 invalid ? "border-red-600" : "border-slate-300 hover:border-slate-400",
               )}
