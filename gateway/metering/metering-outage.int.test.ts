@@ -1,0 +1,91 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLogger } from "../../core/logger.js";
+import { createProducerQueues } from "../../core/queues.js";
+import { createRedis, waitForRedis, type Redis } from "../../core/redis.js";
+import { flushUsage } from "../../engine/jobs/flush-usage.js";
+import { createKeyedAccount } from "../../testing/accounts.js";
+import { useTestDatabase } from "../../testing/database.js";
+import { testGatewayConfig } from "../../testing/environment.js";
+import { freePort } from "../../testing/gateway-process.js";
+import { createApp } from "../app.js";
+
+const database = useTestDatabase();
+let port: number;
+let server: ChildProcess;
+const connections: Redis[] = [];
+
+function startRedisServer(): ChildProcess {
+  return spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+}
+
+async function stopRedisServer() {
+  server.kill("SIGKILL");
+  await new Promise((resolve) => server.once("exit", resolve));
+}
+
+async function appWith(failMode: "open" | "closed") {
+  const config = testGatewayConfig({ DATABASE_URL: database.current.url, REDIS_URL: `redis://127.0.0.1:${port}`, RATE_LIMIT_FAIL_MODE: failMode });
+  const redis = createRedis(config.REDIS_URL, "client", { keyPrefix: config.REDIS_KEY_PREFIX, retryStrategy: () => 100 });
+  const subscriber = createRedis(config.REDIS_URL, "worker", { retryStrategy: () => 100 });
+  const producer = createRedis(config.REDIS_URL, "worker", { retryStrategy: () => 100 });
+  for (const connection of [redis, subscriber, producer]) {
+    connection.on("error", () => undefined);
+    connections.push(connection);
+  }
+  await waitForRedis(redis, 10_000);
+  const queues = createProducerQueues(producer, config.QUEUE_PREFIX);
+  const app = await createApp({ config, db: database.current.db, redis, queues, subscriber, logger: createLogger({ level: "silent", name: "t" }), isShuttingDown: () => false });
+  return { app, redis, config };
+}
+
+beforeAll(async () => {
+  port = await freePort();
+  server = startRedisServer();
+});
+afterAll(async () => {
+  for (const connection of connections) connection.disconnect();
+  server.kill("SIGKILL");
+});
+
+describe("when Redis stops", () => {
+  it("fails open by default: answers from the in-process limiter, never 500, and replays the counts afterwards", async () => {
+    const { app, config } = await appWith("open");
+    const { userId, authorization } = await createKeyedAccount(database.current.db);
+    const call = () => app.request("/v1/whoami", { headers: authorization });
+    expect((await call()).status).toBe(200);
+
+    await stopRedisServer();
+    const during: number[] = [];
+    for (let i = 0; i < 70; i++) during.push((await call()).status);
+    expect(during).not.toContain(500);
+    expect(during.filter((s) => s === 200).length, "the free plan's 60 a minute, counted locally").toBeGreaterThanOrEqual(55);
+    expect(during.filter((s) => s === 200).length).toBeLessThanOrEqual(60);
+    expect(during.filter((s) => s === 429).length).toBeGreaterThan(0);
+    const admittedDuring = during.filter((s) => s === 200).length;
+
+    server = startRedisServer();
+    const flusher = createRedis(`redis://127.0.0.1:${port}`, "worker");
+    connections.push(flusher);
+    await waitForRedis(flusher, 10_000);
+    // The breaker lets a request through after its open period; its success replays the tally.
+    await new Promise((resolve) => setTimeout(resolve, 5_200));
+    expect((await call()).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await flushUsage(database.current.db, flusher, config.REDIS_KEY_PREFIX);
+    const stored = await database.current.db.selectFrom("api_usage").select("request_count").where("user_id", "=", userId).execute();
+    // Redis lost the first request's count with its data; the outage's requests and the last one are kept.
+    expect(stored.reduce((sum, row) => sum + row.request_count, 0)).toBe(admittedDuring + 1);
+  }, 30_000);
+
+  it("answers 503 with Retry-After when configured to fail closed", async () => {
+    const { app } = await appWith("closed");
+    const { authorization } = await createKeyedAccount(database.current.db);
+    expect((await app.request("/v1/whoami", { headers: authorization })).status).toBe(200);
+    await stopRedisServer();
+    const response = await app.request("/v1/whoami", { headers: authorization });
+    expect(response.status).toBe(503);
+    expect(response.headers.get("Retry-After")).toBe("5");
+    server = startRedisServer();
+  });
+});
