@@ -27,10 +27,11 @@ async function scanKeys(redis: Redis, pattern: string): Promise<string[]> {
 
 const escapeGlob = (text: string) => text.replace(/[*?[\]\\{}]/g, "\\$&");
 
-/** Renames every usage hash aside; returns the batch keys (full names, prefix included). */
-export async function claimUsageBatches(redis: Redis, keyPrefix: string): Promise<string[]> {
+/** Renames usage hashes aside (all, or one account's); returns the batch keys (full names). */
+export async function claimUsageBatches(redis: Redis, keyPrefix: string, userId?: string): Promise<string[]> {
   const batches: string[] = [];
-  for (const key of await scanKeys(redis, `${escapeGlob(keyPrefix)}m:*:usage:*`)) {
+  const account = userId ? escapeGlob(`{${userId}}`) : "*";
+  for (const key of await scanKeys(redis, `${escapeGlob(keyPrefix)}m:${account}:usage:*`)) {
     const match = USAGE_DAY_PATTERN.exec(key);
     if (!match?.[1] || !match[2]) continue;
     const batchKey = `${keyPrefix}${meterKeys.usageBatch(match[1], match[2], randomBytes(8).toString("hex"))}`;
