@@ -1,0 +1,139 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import autocannon from "autocannon";
+import { CommonConfigSchema, parseConfig, readEnvironment } from "../core/config.js";
+import { createRedis } from "../core/redis.js";
+import { createBenchFixture } from "./bench-fixture.js";
+
+/**
+ * `npm run bench`: the full metered path (GET /v1/whoami: key check, cached key record, one Redis
+ * round trip for rate limit, quota, key cap and usage) against a bare Hono hello-world, in the
+ * same run on this machine, as ratios. Loopback only; every phase is bounded in time.
+ */
+const WARMUP_SECONDS = 3;
+const MEASURE_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+async function startProcess(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx/esm", ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+  const deadline = Date.now() + 60_000;
+  while (!(await fetch(readyUrl).then((r) => r.ok, () => false))) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${args.join(" ")} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return child;
+}
+
+async function load(url: string, headers: Record<string, string>, seconds: number, overallRate?: number): Promise<Figures> {
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds, ...(overallRate ? { overallRate } : {}) });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function measure(url: string, headers: Record<string, string>, overallRate?: number): Promise<Figures> {
+  await load(url, headers, WARMUP_SECONDS, overallRate);
+  return load(url, headers, MEASURE_SECONDS, overallRate);
+}
+
+async function main() {
+  const config = parseConfig(CommonConfigSchema, readEnvironment());
+  const fixture = await createBenchFixture(config.DATABASE_URL);
+  const prefix = `bench:${process.pid}:`;
+  const [helloPort, gatewayPort] = [await freePort(), await freePort()];
+  const children: ChildProcess[] = [];
+  try {
+    children.push(await startProcess(["loadtest/hello-server.ts", String(helloPort)], {}, `http://127.0.0.1:${helloPort}/`));
+    children.push(
+      await startProcess(
+        ["gateway/main.ts"],
+        {
+          NODE_ENV: "production",
+          LOG_LEVEL: "warn",
+          HOST: "127.0.0.1",
+          PORT: String(gatewayPort),
+          PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`,
+          DATABASE_URL: fixture.databaseUrl,
+          REDIS_KEY_PREFIX: prefix,
+          QUEUE_PREFIX: `{${prefix}}`,
+          JWT_SECRET: randomBytes(32).toString("hex"),
+        },
+        `http://127.0.0.1:${gatewayPort}/healthz`,
+      ),
+    );
+    const hello = `http://127.0.0.1:${helloPort}/`;
+    const metered = `http://127.0.0.1:${gatewayPort}/v1/whoami`;
+    const auth = { Authorization: `Bearer ${fixture.secret}` };
+
+    process.stdout.write(`Saturation: ${CONNECTIONS} connections, ${MEASURE_SECONDS} s each after ${WARMUP_SECONDS} s warm-up\n`);
+    const baseline = await measure(hello, {});
+    const gateway = await measure(metered, auth);
+    const halfRate = Math.max(1, Math.round(gateway.rps / 2));
+    process.stdout.write(`Half of the metered path's saturation: ${halfRate} requests/s for both\n`);
+    const baselineHalf = await measure(hello, {}, halfRate);
+    const gatewayHalf = await measure(metered, auth, halfRate);
+
+    const report = {
+      date: new Date().toISOString(),
+      machine: { cpus: (await import("node:os")).cpus().length, node: process.version },
+      saturation: { baseline, metered: gateway, ratio: Number((gateway.rps / baseline.rps).toFixed(3)) },
+      half_saturation: { rate: halfRate, baseline: baselineHalf, metered: gatewayHalf, added_p99_ms: Number((gatewayHalf.p99 - baselineHalf.p99).toFixed(2)) },
+      targets: { ratio_at_least: 0.6, added_p99_ms_below: 2 },
+    };
+    writeFileSync("loadtest/last-bench.json", `${JSON.stringify(report, null, 2)}\n`);
+    const row = (name: string, f: Figures) => `| ${name} | ${f.rps} | ${f.p50} | ${f.p99} | ${f.non2xx} | ${f.errors} |`;
+    process.stdout.write(
+      [
+        "",
+        "| run | requests/s | p50 ms | p99 ms | non-2xx | errors |",
+        "| --- | --- | --- | --- | --- | --- |",
+        row("hello-world, saturated", baseline),
+        row("metered /v1/whoami, saturated", gateway),
+        row(`hello-world at ${halfRate}/s`, baselineHalf),
+        row(`metered at ${halfRate}/s`, gatewayHalf),
+        "",
+        `ratio (metered / hello-world requests per second): ${report.saturation.ratio} (target >= 0.6)`,
+        `added p99 at half saturation: ${report.half_saturation.added_p99_ms} ms (target < 2 ms)`,
+        "",
+      ].join("\n"),
+    );
+    if (gateway.non2xx > 0 || gateway.errors > 0) process.exitCode = 1;
+  } finally {
+    for (const child of children) child.kill("SIGTERM");
+    const redis = createRedis(config.REDIS_URL, "worker");
+    let cursor = "0";
+    do {
+      const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 1_000);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== "0");
+    await redis.quit();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await fixture.drop();
+  }
+}
+
+await main();
