@@ -13,7 +13,8 @@ export type RedisRole = "worker" | "producer" | "client";
 const ROLE_OPTIONS: Record<RedisRole, RedisOptions> = {
   worker: { maxRetriesPerRequest: null, enableReadyCheck: true },
   producer: { maxRetriesPerRequest: 1, enableOfflineQueue: false },
-  client: { maxRetriesPerRequest: 1, commandTimeout: 300, enableOfflineQueue: false },
+  // Commands issued in the same tick share one write: the metered path sends one per request.
+  client: { maxRetriesPerRequest: 1, commandTimeout: 300, enableOfflineQueue: false, enableAutoPipelining: true },
 };
 
 export function createRedis(url: string, role: RedisRole, options: RedisOptions = {}): Redis {

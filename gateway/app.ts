@@ -70,16 +70,15 @@ export async function createApp(deps: AppDeps) {
   app.use(requestLog(deps.logger));
   app.use(metrics.middleware);
   app.use(securityHeaders({ hsts: deps.config.NODE_ENV === "production" }));
+  // Only requests that can carry a body pay for the size check (it materialises the Request).
+  const limitBody = bodyLimit({
+    maxSize: deps.config.MAX_JSON_BODY_BYTES,
+    onError: () => {
+      throw new AppError("PAYLOAD_TOO_LARGE");
+    },
+  });
   for (const prefix of SERVER_PATH_PREFIXES) {
-    app.use(
-      `${prefix}/*`,
-      bodyLimit({
-        maxSize: deps.config.MAX_JSON_BODY_BYTES,
-        onError: () => {
-          throw new AppError("PAYLOAD_TOO_LARGE");
-        },
-      }),
-    );
+    app.use(`${prefix}/*`, (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
   }
 
   const auth: AuthDeps = {

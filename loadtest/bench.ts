@@ -33,8 +33,11 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** BENCH_PROFILE_DIR=dir writes a CPU profile of each server process there, for finding hot spots. */
+const PROFILE = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+
 async function startProcess(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx/esm", ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(process.execPath, [...PROFILE, "--import", "tsx/esm", ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
   const deadline = Date.now() + 60_000;
   while (!(await fetch(readyUrl).then((r) => r.ok, () => false))) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${args.join(" ")} did not start`);
@@ -122,7 +125,9 @@ async function main() {
     );
     if (gateway.non2xx > 0 || gateway.errors > 0) process.exitCode = 1;
   } finally {
-    for (const child of children) child.kill("SIGTERM");
+    await Promise.all(
+      children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : (child.once("exit", resolve), child.kill("SIGTERM"))))),
+    );
     const redis = createRedis(config.REDIS_URL, "worker");
     let cursor = "0";
     do {
