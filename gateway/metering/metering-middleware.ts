@@ -75,12 +75,13 @@ export function meteredApi(deps: MeteringDeps): MiddlewareHandler<AppEnv> {
     }
 
     c.set("apiKey", context);
+    // Set before the handler builds its response, so every answer (errors too) carries them.
+    if (decision?.admitted) {
+      for (const [name, value] of Object.entries(rateLimitHeaders(decision.limiting, decision.policies, now))) c.header(name, value);
+    }
     await next();
 
-    if (decision?.admitted) {
-      for (const [name, value] of Object.entries(rateLimitHeaders(decision.limiting, decision.policies, now))) c.res.headers.set(name, value);
-      deps.onAdmitted?.(context, decision);
-    }
+    if (decision?.admitted) deps.onAdmitted?.(context, decision);
     if (c.res.status >= 500 && decision?.admitted) {
       await deps.guard.run(() => deps.meter.refund(request)).catch((error: unknown) => deps.logger.warn({ err: error }, "refund failed"));
     }
