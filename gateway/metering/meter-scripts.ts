@@ -9,8 +9,12 @@
  * (the caller rebuilds a missing counter from PostgreSQL and runs the script again).
  */
 export const METER_SCRIPT = `
-if redis.call("EXISTS", KEYS[3]) == 0 then return {-1, 0, 0, 0, 0} end
-if redis.call("EXISTS", KEYS[4]) == 0 then return {-2, 0, 0, 0, 0} end
+local quota = redis.call("GET", KEYS[3])
+if not quota then return {-1, 0, 0, 0, 0} end
+local key = redis.call("GET", KEYS[4])
+if not key then return {-2, 0, 0, 0, 0} end
+quota = tonumber(quota)
+key = tonumber(key)
 local limit = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
 local elapsed = tonumber(ARGV[3])
@@ -18,18 +22,15 @@ local quota_limit = tonumber(ARGV[4])
 local cap_limit = tonumber(ARGV[5])
 local current = tonumber(redis.call("GET", KEYS[1]) or "0")
 local previous = tonumber(redis.call("GET", KEYS[2]) or "0")
-local quota = tonumber(redis.call("GET", KEYS[3]))
-local key = tonumber(redis.call("GET", KEYS[4]))
 if previous * (window - elapsed) / window + current + 1 > limit then return {0, current, previous, quota, key} end
 if quota_limit >= 0 and quota + 1 > quota_limit then return {2, current, previous, quota, key} end
 if cap_limit >= 0 and key + 1 > cap_limit then return {3, current, previous, quota, key} end
 current = redis.call("INCR", KEYS[1])
-redis.call("PEXPIRE", KEYS[1], window * 2)
+if current == 1 then redis.call("PEXPIRE", KEYS[1], window * 2) end
 quota = redis.call("INCR", KEYS[3])
 key = redis.call("INCR", KEYS[4])
 if ARGV[6] ~= "" then redis.call("HINCRBY", KEYS[5], ARGV[6], 1) end
-redis.call("HINCRBY", KEYS[5], ARGV[7], 1)
-redis.call("EXPIRE", KEYS[5], tonumber(ARGV[9]))
+if redis.call("HINCRBY", KEYS[5], ARGV[7], 1) == 1 then redis.call("EXPIRE", KEYS[5], tonumber(ARGV[9])) end
 return {1, current, previous, quota, key}
 `;
 
