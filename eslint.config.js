@@ -29,6 +29,11 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // k6 scripts run in k6's JavaScript runtime, which provides __ENV.
+    files: ["loadtest/k6/**/*.js"],
+    languageOptions: { globals: { __ENV: "readonly" } },
+  },
+  {
     files: ["portal/e2e/**/*.ts", "portal/vite.config.ts"],
     languageOptions: { globals: { ...globals.node } },
   },

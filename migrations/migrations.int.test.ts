@@ -8,10 +8,10 @@ import { randomSuffix } from "../testing/environment.js";
 import { createMigrator, migrateAllDown, migrateDown, migrateToLatest } from "./run.js";
 
 const DATA_MODEL_TABLES = [
-  "analyses", "api_keys", "api_usage", "audit_log", "auth_tokens", "billing_history", "datasets",
+  "analyses", "api_key_usage", "api_keys", "api_usage", "audit_log", "auth_tokens", "billing_history", "datasets",
   "email_outbox", "execution_steps", "executions", "idempotency_keys", "incidents", "oauth_accounts",
   "package_definitions", "payment_orders", "profiles", "provider_events", "sessions", "status_samples",
-  "status_subscribers", "subscriptions", "usage_thresholds_notified", "user_packages", "user_roles", "users",
+  "status_subscribers", "subscriptions", "usage_flush_batches", "usage_thresholds_notified", "user_packages", "user_roles", "users",
   "webhook_deliveries", "webhook_delivery_attempts", "webhook_endpoints", "webhook_events", "workflows",
 ];
 const KYSELY_TABLES = ["kysely_migration", "kysely_migration_lock"];
