@@ -66,6 +66,7 @@ describe("when Redis stops", () => {
 
     server = startRedisServer();
     const flusher = createRedis(`redis://127.0.0.1:${port}`, "worker");
+    flusher.on("error", () => undefined);
     connections.push(flusher);
     await waitForRedis(flusher, 10_000);
     // The breaker lets a request through after its open period; its success replays the tally.
