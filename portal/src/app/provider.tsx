@@ -7,7 +7,8 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <AuthProvider>
       {children}
-      <Toaster position="top-right" richColors closeButton />
+      {/* Bottom right: toasts never cover the navigation or its Sign Out button. */}
+      <Toaster position="bottom-right" richColors closeButton />
     </AuthProvider>
   );
 }
