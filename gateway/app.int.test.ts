@@ -124,6 +124,17 @@ describe("error bodies", () => {
   });
 });
 
+describe("request logs", () => {
+  it("write one line per request with its request id, method, path without query, status and duration", async () => {
+    const response = await app().request("/healthz?token=secret-value", { headers: { "X-Request-Id": "log-check-1" } });
+    expect(response.status).toBe(200);
+    const line = testApp.current.logs.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.requestId === "log-check-1" && l.msg === "request");
+    expect(line).toMatchObject({ method: "GET", path: "/healthz", status: 200, level: "info" });
+    expect(typeof line?.duration_ms).toBe("number");
+    expect(testApp.current.logs.join("\n")).not.toContain("secret-value");
+  });
+});
+
 describe("operational endpoints", () => {
   it("answers /healthz", async () => {
     const response = await app().request("/healthz");

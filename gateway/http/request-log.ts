@@ -2,18 +2,32 @@ import type { MiddlewareHandler } from "hono";
 import type { Logger } from "../../core/logger.js";
 import type { AppEnv } from "../app-env.js";
 
+/** A child logger made only when something first logs through it (most requests never do). */
+function lazyChild(logger: Logger, bindings: Record<string, string>): Logger {
+  let child: Logger | undefined;
+  return new Proxy(logger, {
+    get(_target, property) {
+      child ??= logger.child(bindings);
+      const value: unknown = Reflect.get(child, property, child);
+      return typeof value === "function" ? value.bind(child) : value;
+    },
+  });
+}
+
 /**
- * Gives each request a child logger bound to its request id and writes one line when it ends.
+ * Gives each request a logger bound to its request id and writes one line when it ends.
  * Only method, path (no query string: it may carry secrets), status and duration are logged.
  */
 export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
+  const lineLevel = (status: number) => (status >= 500 ? "error" : "info");
   return async (c, next) => {
     const started = performance.now();
-    const child = logger.child({ requestId: c.get("requestId") });
-    c.set("logger", child);
+    const requestId = c.get("requestId");
+    c.set("logger", lazyChild(logger, { requestId }));
     await next();
+    const level = lineLevel(c.res.status);
+    if (!logger.isLevelEnabled(level)) return;
     const durationMs = Math.round((performance.now() - started) * 100) / 100;
-    const level = c.res.status >= 500 ? "error" : "info";
-    child[level]({ method: c.req.method, path: c.req.path, status: c.res.status, duration_ms: durationMs }, "request");
+    logger[level]({ requestId, method: c.req.method, path: c.req.path, status: c.res.status, duration_ms: durationMs }, "request");
   };
 }
