@@ -1,13 +1,11 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { KEY_MODES, KEY_PERMISSIONS, PERMISSION_LABELS, type CreateKeyRequest, type CreatedKey, type KeyPermission } from "../../../../../core/contracts/api-keys";
 import { Button } from "../../../components/ui/button";
 import { RadioCardGroup, SelectField } from "../../../components/ui/choice-fields";
 import { Dialog, DialogActions } from "../../../components/ui/dialog";
 import { TextField } from "../../../components/ui/form-field";
-import { useFieldErrors } from "../../../hooks/use-field-errors";
-import { isApiError } from "../../../lib/api-client";
-import { fieldErrorsFromDetails } from "../../../lib/form-errors";
+import { useFormSubmit } from "../../../hooks/use-form-submit";
 import { CAP_OPTIONS, MODE_HINTS, MODE_LABELS, type CapChoice } from "../lib/key-display";
 import { CREATE_KEY_FIELDS, DEFAULT_CREATE_KEY_VALUES, earliestExpiryDate, validateCreateKey, type CreateKeyFormValues } from "../lib/key-form";
 import { API_KEY_MESSAGES, failureDescription } from "../lib/key-messages";
@@ -38,8 +36,11 @@ interface CreateKeyDialogProps {
 /** Name, mode, permission, monthly cap and an optional expiry (SPEC section 5). */
 export function CreateKeyDialog({ createKey, onCreated, onClose }: CreateKeyDialogProps) {
   const [values, setValues] = useState<CreateKeyFormValues>(DEFAULT_CREATE_KEY_VALUES);
-  const [submitting, setSubmitting] = useState(false);
-  const { errors, formRef, show, clear } = useFieldErrors(CREATE_KEY_FIELDS);
+  const { errors, formRef, clear, submitting, submit } = useFormSubmit(CREATE_KEY_FIELDS, {
+    validate: () => validateCreateKey(values, Date.now()),
+    send: async (data) => onCreated(await createKey(data)),
+    onFailure: (error) => toast.error(API_KEY_MESSAGES.createFailed, { description: failureDescription(error) }),
+  });
   const [today] = useState(() => earliestExpiryDate(Date.now()));
 
   function set<F extends keyof CreateKeyFormValues>(field: F, value: CreateKeyFormValues[F]) {
@@ -47,27 +48,10 @@ export function CreateKeyDialog({ createKey, onCreated, onClose }: CreateKeyDial
     clear(field);
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const result = validateCreateKey(values, Date.now());
-    if (!result.ok) {
-      show(result.errors);
-      return;
-    }
-    show({});
-    setSubmitting(true);
-    try {
-      onCreated(await createKey(result.data));
-    } catch (error) {
-      setSubmitting(false);
-      if (isApiError(error) && error.details.length > 0) show(fieldErrorsFromDetails(error.details, CREATE_KEY_FIELDS));
-      toast.error(API_KEY_MESSAGES.createFailed, { description: failureDescription(error) });
-    }
-  }
 
   return (
     <Dialog title="Create API Key" onClose={onClose} busy={submitting} size="lg">
-      <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
+      <form ref={formRef} noValidate onSubmit={submit} className="space-y-5">
         <TextField
           name="name"
           label="Name"

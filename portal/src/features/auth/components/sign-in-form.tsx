@@ -1,11 +1,10 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { Link, useLocation, useSearchParams } from "react-router-dom";
 import { toast } from "sonner";
 import { Button } from "../../../components/ui/button";
 import { CheckboxField, TextField } from "../../../components/ui/form-field";
-import { useFieldErrors } from "../../../hooks/use-field-errors";
+import { useFormSubmit } from "../../../hooks/use-form-submit";
 import { isApiError } from "../../../lib/api-client";
-import { fieldErrorsFromDetails } from "../../../lib/form-errors";
 import { useAuth } from "../auth-context";
 import { SIGN_IN_FIELDS, validateEmailRequest, validateSignIn } from "../lib/auth-forms";
 import { SIGN_IN_FAILED_TITLE, signInErrorMessage } from "../lib/auth-messages";
@@ -28,29 +27,17 @@ export function SignInForm() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [remember, setRemember] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
   const [resendPanel, setResendPanel] = useState<ResendPanel>(() => (OfferResendStateSchema.safeParse(location.state).success ? "requested" : null));
-  const { errors, formRef, show, clear } = useFieldErrors(SIGN_IN_FIELDS);
+  const { errors, formRef, show, clear, submitting, submit } = useFormSubmit(SIGN_IN_FIELDS, {
+    validate: () => validateSignIn({ email, password, remember }),
+    send: signIn,
+    onFailure: (error) => {
+      if (isApiError(error) && error.code === "EMAIL_NOT_CONFIRMED") setResendPanel("unconfirmed");
+      toast.error(SIGN_IN_FAILED_TITLE, { description: signInErrorMessage(error) });
+    },
+  });
   useOAuthErrorToast();
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const result = validateSignIn({ email, password, remember });
-    if (!result.ok) {
-      show(result.errors);
-      return;
-    }
-    show({});
-    setSubmitting(true);
-    try {
-      await signIn(result.data);
-    } catch (error) {
-      setSubmitting(false);
-      if (isApiError(error) && error.code === "EMAIL_NOT_CONFIRMED") setResendPanel("unconfirmed");
-      if (isApiError(error) && error.details.length > 0) show(fieldErrorsFromDetails(error.details, SIGN_IN_FIELDS));
-      toast.error(SIGN_IN_FAILED_TITLE, { description: signInErrorMessage(error) });
-    }
-  }
 
   /** The address for a new confirmation link, or null after pointing at the email field. */
   function emailForResend(): string | null {
@@ -61,7 +48,7 @@ export function SignInForm() {
   }
 
   return (
-    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
+    <form ref={formRef} noValidate onSubmit={submit} className="space-y-5">
       <TextField
         name="email"
         type="email"

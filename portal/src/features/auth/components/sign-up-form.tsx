@@ -1,13 +1,11 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Link } from "react-router-dom";
 import { toast } from "sonner";
 import { Button } from "../../../components/ui/button";
 import { CheckboxField, TextField } from "../../../components/ui/form-field";
-import { useFieldErrors } from "../../../hooks/use-field-errors";
-import { isApiError } from "../../../lib/api-client";
-import { fieldErrorsFromDetails } from "../../../lib/form-errors";
+import { useFormSubmit } from "../../../hooks/use-form-submit";
 import { useAuth } from "../auth-context";
-import { SIGN_UP_FIELDS, validateSignUp, type SignUpField } from "../lib/auth-forms";
+import { SIGN_UP_FIELDS, validateSignUp } from "../lib/auth-forms";
 import { SIGN_UP_FAILED_TITLE, SIGN_UP_UNEXPECTED_ERROR_MESSAGE, authErrorMessage } from "../lib/auth-messages";
 import { TEXT_LINK_CLASS } from "./auth-card";
 
@@ -36,37 +34,25 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
   const { signUp } = useAuth();
   const [values, setValues] = useState<SignUpValues>(EMPTY);
   const [terms, setTerms] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const { errors, formRef, show, clear } = useFieldErrors(SIGN_UP_FIELDS);
+  const { errors, formRef, clear, submitting, submit } = useFormSubmit(SIGN_UP_FIELDS, {
+    validate: () => validateSignUp({ ...values, terms }),
+    send: async (data) => {
+      const { message } = await signUp(data);
+      toast.success(message);
+      onSignedUp(data.email);
+    },
+    // VALIDATION_FAILED names fields and weak_password lists its reasons under "password": both shown by the hook.
+    onFailure: (error) => toast.error(SIGN_UP_FAILED_TITLE, { description: authErrorMessage(error, SIGN_UP_UNEXPECTED_ERROR_MESSAGE) }),
+  });
 
   function update(field: keyof SignUpValues, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
     clear(field);
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const result = validateSignUp({ ...values, terms });
-    if (!result.ok) {
-      show(result.errors);
-      return;
-    }
-    show({});
-    setSubmitting(true);
-    try {
-      const { message } = await signUp(result.data);
-      toast.success(message);
-      onSignedUp(result.data.email);
-    } catch (error) {
-      setSubmitting(false);
-      // VALIDATION_FAILED names fields; weak_password lists its reasons under "password".
-      if (isApiError(error) && error.details.length > 0) show(fieldErrorsFromDetails<SignUpField>(error.details, SIGN_UP_FIELDS));
-      toast.error(SIGN_UP_FAILED_TITLE, { description: authErrorMessage(error, SIGN_UP_UNEXPECTED_ERROR_MESSAGE) });
-    }
-  }
 
   return (
-    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
+    <form ref={formRef} noValidate onSubmit={submit} className="space-y-5">
       {TEXT_FIELDS.map((field) => (
         <TextField
           key={field.name}
