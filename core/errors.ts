@@ -31,8 +31,6 @@ export const ERROR_CATALOGUE = {
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 export type ErrorStatus = (typeof ERROR_CATALOGUE)[ErrorCode]["status"];
 
-export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
-
 export const ErrorDetailSchema = z.object({
   field: z.string(),
   message: z.string(),
@@ -48,14 +46,6 @@ export const ErrorBodySchema = z.object({
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
-
-export function isErrorCode(value: string): value is ErrorCode {
-  return Object.hasOwn(ERROR_CATALOGUE, value);
-}
-
-export function statusOf(code: ErrorCode): ErrorStatus {
-  return ERROR_CATALOGUE[code].status;
-}
 
 export interface AppErrorOptions {
   details?: ErrorDetail[];

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import autocannon from "autocannon";
 import { CommonConfigSchema, parseConfig, readEnvironment } from "../core/config.js";
 import { createRedis } from "../core/redis.js";
+import { freePort } from "../testing/gateway-process.js";
 import { createBenchFixture } from "./bench-fixture.js";
 
 /**
@@ -22,15 +22,6 @@ interface Figures {
   p99: number;
   errors: number;
   non2xx: number;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }
 
 /** BENCH_PROFILE_DIR=dir writes a CPU profile of each server process there, for finding hot spots. */

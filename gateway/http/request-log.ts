@@ -2,11 +2,17 @@ import type { MiddlewareHandler } from "hono";
 import type { Logger } from "../../core/logger.js";
 import type { AppEnv } from "../app-env.js";
 
-/** A child logger made only when something first logs through it (most requests never do). */
+const noop = () => undefined;
+
+/**
+ * A child logger made only when something first logs through it at an enabled level: most
+ * requests never do, and a disabled level (the debug line of every 4xx) costs nothing.
+ */
 function lazyChild(logger: Logger, bindings: Record<string, string>): Logger {
   let child: Logger | undefined;
   return new Proxy(logger, {
     get(_target, property) {
+      if (typeof property === "string" && property in logger.levels.values && !logger.isLevelEnabled(property)) return noop;
       child ??= logger.child(bindings);
       const value: unknown = Reflect.get(child, property, child);
       return typeof value === "function" ? value.bind(child) : value;
