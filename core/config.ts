@@ -70,6 +70,11 @@ export const EngineConfigSchema = CommonConfigSchema.extend({
   /** How long shutdown waits for running jobs before abandoning them to another engine (ms). */
   JOB_DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+  /**
+   * Lets outbound calls (webhooks, http_request, chat messages) reach private, loopback and
+   * link-local addresses. Off in production; on for local development and tests only.
+   */
+  OUTBOUND_ALLOW_PRIVATE: booleanString.default(false),
 }).superRefine((config, context) => {
   // Without SMTP, production e-mail (confirmations, resets) would never leave the outbox.
   if (config.NODE_ENV === "production" && !config.SMTP_URL) {

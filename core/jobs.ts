@@ -31,6 +31,46 @@ export const QUEUES = {
       removeOnFail: { age: 7 * 24 * 3_600 },
     },
   },
+  "workflow-run": {
+    name: "workflow-run",
+    payload: z.object({
+      /** The executions row to run (written before the job); the job id is the execution id. */
+      execution_id: z.string().startsWith("exec_"),
+    }),
+    jobOptions: {
+      // Step retries are the runner's own (per step, with backoff); BullMQ's attempts only cover
+      // a worker that died or stalled mid-run, which resumes from the last completed step.
+      attempts: 5,
+      backoff: { type: "exponential", delay: 1_000 },
+      removeOnComplete: { age: 24 * 3_600, count: 10_000 },
+      removeOnFail: { age: 7 * 24 * 3_600 },
+    },
+  },
+  "workflow-schedule": {
+    name: "workflow-schedule",
+    payload: z.object({
+      /** Fired by the workflow's job scheduler; the processor starts one execution per fire time. */
+      workflow_id: z.string().startsWith("wf_"),
+    }),
+    jobOptions: {
+      attempts: 3,
+      backoff: { type: "exponential", delay: 1_000 },
+      removeOnComplete: { age: 24 * 3_600, count: 1_000 },
+      removeOnFail: { age: 7 * 24 * 3_600 },
+    },
+  },
+  "webhook-delivery": {
+    name: "webhook-delivery",
+    payload: z.object({
+      /** The webhook_deliveries row; its attempt counter and schedule live in that row. */
+      delivery_id: z.string().startsWith("del_"),
+    }),
+    jobOptions: {
+      attempts: 1,
+      removeOnComplete: { age: 24 * 3_600, count: 10_000 },
+      removeOnFail: { age: 7 * 24 * 3_600 },
+    },
+  },
 } as const satisfies Record<string, { name: string; payload: z.ZodType; jobOptions: JobsOptions }>;
 
 export type QueueKey = keyof typeof QUEUES;

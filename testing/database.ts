@@ -5,7 +5,11 @@ import { seedPlanCatalogue } from "../core/db/seed.js";
 import { migrateToLatest } from "../migrations/run.js";
 import { baseTestConfig, randomSuffix } from "./environment.js";
 
-export const TEMPLATE_DATABASE = "sluice_test_template";
+/**
+ * The migrated template test databases are cloned from. SLUICE_TEST_TEMPLATE gives concurrent
+ * test runs on one server (parallel work in separate checkouts) templates of their own.
+ */
+export const TEMPLATE_DATABASE = process.env.SLUICE_TEST_TEMPLATE ?? "sluice_test_template";
 
 /** The server URL with another database name. */
 export function databaseUrl(baseUrl: string, database: string): string {

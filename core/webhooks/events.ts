@@ -1,0 +1,58 @@
+import { sql, type Transaction } from "kysely";
+import type { WebhookEventBody, WebhookEventType } from "../contracts/webhook-events.js";
+import type { Database } from "../db/client.js";
+import type { DB } from "../db/types.js";
+import { newId } from "../ids.js";
+import { enqueue, type ProducerQueues } from "../queues.js";
+
+export interface NewWebhookEvent {
+  userId: string;
+  type: WebhookEventType;
+  data: Record<string, unknown>;
+  now: Date;
+  /**
+   * Test-mode activity records the event (it shows in the log) but delivers it nowhere:
+   * test mode sends nothing outside.
+   */
+  deliver: boolean;
+}
+
+/**
+ * Records an event and one pending delivery per active endpoint of the account subscribed to its
+ * type, inside the caller's transaction, so the event exists exactly when the change it reports
+ * does. Enqueue the returned deliveries after commit (`enqueueDeliveries`); a delivery whose job
+ * was lost is picked up again by the engine's sweep of due deliveries.
+ */
+export async function recordWebhookEvent(
+  db: Database | Transaction<DB>,
+  event: NewWebhookEvent,
+): Promise<{ eventId: string; deliveryIds: string[] }> {
+  const eventId = newId("evt");
+  const body: WebhookEventBody = { id: eventId, type: event.type, timestamp: event.now.toISOString(), data: event.data };
+  await db.insertInto("webhook_events").values({ id: eventId, user_id: event.userId, type: event.type, payload: JSON.stringify(body), created_at: event.now }).execute();
+  if (!event.deliver) return { eventId, deliveryIds: [] };
+  const endpoints = await db
+    .selectFrom("webhook_endpoints")
+    .select("id")
+    .where("user_id", "=", event.userId)
+    .where("is_active", "=", true)
+    .where(sql<boolean>`(${event.type} = any(events) or '*' = any(events))`)
+    .execute();
+  if (endpoints.length === 0) return { eventId, deliveryIds: [] };
+  const deliveries = endpoints.map((endpoint) => ({
+    id: newId("del"),
+    event_id: eventId,
+    endpoint_id: endpoint.id,
+    status: "pending",
+    next_attempt_at: event.now,
+    created_at: event.now,
+    updated_at: event.now,
+  }));
+  await db.insertInto("webhook_deliveries").values(deliveries).execute();
+  return { eventId, deliveryIds: deliveries.map((delivery) => delivery.id) };
+}
+
+/** Queues the first attempt of each delivery; the job id is the delivery id (added once). */
+export async function enqueueDeliveries(queues: ProducerQueues, deliveryIds: readonly string[]): Promise<void> {
+  await Promise.all(deliveryIds.map((id) => enqueue(queues, "webhook-delivery", { delivery_id: id }, { jobId: id })));
+}
