@@ -11,7 +11,7 @@ import { migrateToLatest } from "../migrations/run.js";
 /**
  * A scratch database for the benchmark: migrated, with a plan whose limits the load never
  * reaches (the benchmark measures the metered path admitting requests, not refusing them) and
- * one account holding one live key.
+ * one account holding one live read-and-write key.
  */
 export async function createBenchFixture(serverUrl: string): Promise<{ databaseUrl: string; secret: string; drop: () => Promise<void> }> {
   const name = `sluice_bench_${process.pid}`;
@@ -34,7 +34,7 @@ export async function createBenchFixture(serverUrl: string): Promise<{ databaseU
     const userId = await insertAccount(db, { email: `bench-${newId("req")}@example.test`, fullName: "Bench", passwordHash: null, confirmed: true });
     if (!userId) throw new Error("could not create the benchmark account");
     await db.updateTable("user_packages").set({ package_name: "bench", updated_at: sql`now()` }).where("user_id", "=", userId).where("package_name", "=", FREE_PLAN_NAME).execute();
-    const { secret } = await insertKey(db, userId, { name: "bench", mode: "live", permission: "read", monthlyCap: null, expiresAt: null });
+    const { secret } = await insertKey(db, userId, { name: "bench", mode: "live", permission: "write", monthlyCap: null, expiresAt: null });
     return {
       databaseUrl: databaseUrl.toString(),
       secret,
