@@ -19,7 +19,8 @@ export const OutboxMessageSchema = z.object({
 });
 export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;
 
-export const OutboxStatusSchema = z.enum(["queued", "sent", "failed"]);
+/** `dry_run`: written by a test-mode workflow run; shown, never delivered. */
+export const OutboxStatusSchema = z.enum(["queued", "sent", "failed", "dry_run"]);
 export type OutboxStatus = z.infer<typeof OutboxStatusSchema>;
 
 export interface OutboxEntry {

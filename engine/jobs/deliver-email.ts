@@ -13,7 +13,7 @@ export interface DeliveryOptions {
   lastAttempt: boolean;
 }
 
-export type DeliveryOutcome = "sent" | "delivered-to-mailbox" | "already-sent";
+export type DeliveryOutcome = "sent" | "delivered-to-mailbox" | "already-sent" | "dry-run";
 
 const MAX_ERROR_LENGTH = 1_000;
 
@@ -33,6 +33,7 @@ export async function deliverOutboxEmail(db: Database, outboxId: string, options
       .executeTakeFirst();
     if (!row) throw new UnrecoverableError(`email_outbox row ${outboxId} does not exist`);
     if (row.status === "sent") return { outcome: "already-sent" as const };
+    if (row.status === "dry_run") return { outcome: "dry-run" as const };
 
     const attempts = row.attempts + 1;
     try {

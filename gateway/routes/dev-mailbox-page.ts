@@ -43,6 +43,7 @@ a { color: #1d4ed8; }
 .status-queued { background: #fef3c7; color: #92400e; }
 .status-sent { background: #dcfce7; color: #166534; }
 .status-failed { background: #fee2e2; color: #991b1b; }
+.status-dry_run { background: #e0e7ff; color: #3730a3; }
 .empty { color: #4b5563; }
 `;
 

@@ -13,7 +13,7 @@ import { deliverOutboxEmail } from "../../jobs/deliver-email.js";
 import { requeueStaleEmail } from "../../jobs/requeue-stale-email.js";
 import { ActionFailure, type ActionContext } from "./action-context.js";
 import { runAction } from "./run-action.js";
-import { TEST_MODE_NOTE, WORKFLOW_EMAIL_TEMPLATE } from "./send-email.js";
+import { WORKFLOW_EMAIL_TEMPLATE } from "./send-email.js";
 import { testActionContext } from "./test-action-context.js";
 
 const database = useTestDatabase();
@@ -120,7 +120,7 @@ describe("send_email action", () => {
     const result = await runAction(email(to), ctx);
     const { outbox_id } = result.output as { outbox_id: string };
     expect(result.output).toEqual({ dry_run: true, outbox_id, to });
-    expect(await findOutboxEntry(database.current.db, outbox_id)).toMatchObject({ to, status: "failed", last_error: TEST_MODE_NOTE });
+    expect(await findOutboxEntry(database.current.db, outbox_id)).toMatchObject({ to, status: "dry_run", last_error: null });
     expect(await queues.get("email").getJob(outbox_id)).toBeUndefined();
 
     await runAction(email(to), { ...ctx, attempt: 2 });

@@ -13,7 +13,6 @@ const SendEmailConfigSchema = SendEmailActionSchema.shape.config;
 /** The outbox `template` of e-mails written by workflow steps. */
 export const WORKFLOW_EMAIL_TEMPLATE = "workflow-email";
 /** Why a test-mode e-mail row is never delivered; kept on the row for the mailbox and operators. */
-export const TEST_MODE_NOTE = "Not sent: the workflow ran in test mode (dry run).";
 
 export interface SendEmailOutput {
   outbox_id: string;
@@ -34,9 +33,7 @@ export interface SendEmailDryRunOutput {
  * `queued` is offered to the queue again (the job id is the row id, so a job that exists is not
  * duplicated).
  *
- * Test mode writes the row as `failed` with a note and enqueues nothing: `queued` would be
- * picked up by the stale-email sweeper and delivered, and the outbox has no status meaning
- * "recorded, never to be sent" yet.
+ * Test mode writes the row as `dry_run` (shown in the outbox, never delivered) and enqueues nothing.
  */
 export async function runSendEmail(config: unknown, context: ActionContext): Promise<SendEmailOutput | SendEmailDryRunOutput> {
   const parsed = parseActionConfig(SendEmailConfigSchema, config, "send_email");
@@ -54,8 +51,7 @@ export async function runSendEmail(config: unknown, context: ActionContext): Pro
       text_body: message.text,
       html_body: message.html,
       template: message.template,
-      status: dryRun ? "failed" : "queued",
-      last_error: dryRun ? TEST_MODE_NOTE : null,
+      status: dryRun ? "dry_run" : "queued",
     })
     .onConflict((conflict) => conflict.column("id").doNothing())
     .execute();
