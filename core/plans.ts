@@ -27,17 +27,19 @@ export interface PlanDefinition {
   monthly_price_cents: number;
   /** Sold through sales, not checkout; monthly_price_cents is the list price. */
   contact_sales: boolean;
+  /** Workflow executions of one account running at once (more wait their turn). */
+  max_concurrent_executions: number;
 }
 
 export const PLAN_CATALOGUE: readonly PlanDefinition[] = [
-  plan("free", "Free", 1_000, 60, 10 * GB, 0),
-  plan("starter", "Starter", 5_000, 120, 25 * GB, 29_00),
-  plan("professional_100000", "Professional 100K", 100_000, 600, 100 * GB, 190_00),
-  plan("professional_250000", "Professional 250K", 250_000, 600, 250 * GB, 390_00),
-  plan("professional_500000", "Professional 500K", 500_000, 1_200, 500 * GB, 690_00),
-  plan("professional_1000000", "Professional 1M", 1_000_000, 1_200, TB, 1_200_00),
-  plan("professional_2500000", "Professional 2.5M", 2_500_000, 3_000, 2.5 * TB, 2_500_00),
-  { ...plan("enterprise", "Enterprise", UNLIMITED, 6_000, UNLIMITED, 5_000_00), contact_sales: true },
+  plan("free", "Free", 1_000, 60, 10 * GB, 0, 2),
+  plan("starter", "Starter", 5_000, 120, 25 * GB, 29_00, 5),
+  plan("professional_100000", "Professional 100K", 100_000, 600, 100 * GB, 190_00, 20),
+  plan("professional_250000", "Professional 250K", 250_000, 600, 250 * GB, 390_00, 20),
+  plan("professional_500000", "Professional 500K", 500_000, 1_200, 500 * GB, 690_00, 20),
+  plan("professional_1000000", "Professional 1M", 1_000_000, 1_200, TB, 1_200_00, 20),
+  plan("professional_2500000", "Professional 2.5M", 2_500_000, 3_000, 2.5 * TB, 2_500_00, 20),
+  { ...plan("enterprise", "Enterprise", UNLIMITED, 6_000, UNLIMITED, 5_000_00, 100), contact_sales: true },
 ];
 
 export const FREE_PLAN_NAME = "free";
@@ -49,8 +51,9 @@ function plan(
   rate_limit_per_minute: number,
   data_limit_bytes: number,
   monthly_price_cents: number,
+  max_concurrent_executions: number,
 ): PlanDefinition {
-  return { package_name, display_name, request_limit, rate_limit_per_minute, data_limit_bytes, monthly_price_cents, contact_sales: false };
+  return { package_name, display_name, request_limit, rate_limit_per_minute, data_limit_bytes, monthly_price_cents, contact_sales: false, max_concurrent_executions };
 }
 
 export interface PriceQuote {

@@ -11,6 +11,7 @@ import { createProducerQueues } from "../core/queues.js";
 import { createRedis, waitForRedis, type Redis } from "../core/redis.js";
 import type { AnyWorkerDefinition, EngineContext, WorkerDefinition } from "./worker-definition.js";
 import { WORKERS } from "./workers.js";
+import { startWorkflowRuns } from "./workflows/workflow-runs.js";
 
 export interface RunningEngine {
   instanceId: string;
@@ -41,7 +42,8 @@ export async function startEngine(config: EngineConfig, logger: Logger, options:
 
   const producerQueues = createProducerQueues(producerConnection, config.QUEUE_PREFIX, (error) => logger.warn({ err: error }, "queue error"));
   const mail = createMailSender(config, logger);
-  const context: EngineContext = { config, db, logger, queues: producerQueues, redis: metering, ...(mail ? { mail } : {}) };
+  const workflowRuns = await startWorkflowRuns({ config, db, logger, queues: producerQueues });
+  const context: EngineContext = { config, db, logger, queues: producerQueues, redis: metering, workflowRuns, ...(mail ? { mail } : {}) };
   const queues: Queue[] = [];
   const workers = definitions.map((definition) => startWorker(definition, config, workerConnection, context));
   for (const definition of definitions) {
@@ -54,6 +56,7 @@ export async function startEngine(config: EngineConfig, logger: Logger, options:
         data: parseJobPayload(definition.queue, schedule.payload),
         opts: QUEUES[definition.queue].jobOptions,
       });
+      if (schedule.atBoot) await queue.add(schedule.id, parseJobPayload(definition.queue, schedule.payload), QUEUES[definition.queue].jobOptions);
     }
   }
 
@@ -77,6 +80,7 @@ export async function startEngine(config: EngineConfig, logger: Logger, options:
       await withTimeout(Promise.all(workers.map((worker) => worker.close())), config.JOB_DRAIN_TIMEOUT_MS, () =>
         Promise.all(workers.map((worker) => worker.close(true))),
       );
+      await workflowRuns.close();
       await removeEngineHeartbeat(liveness, instanceId).catch(() => undefined);
       await Promise.allSettled([...queues.map((queue) => queue.close()), producerQueues.close()]);
       mail?.transport.close();
@@ -118,6 +122,7 @@ function startWorker<Q extends QueueKey>(
       connection,
       prefix: config.QUEUE_PREFIX,
       concurrency: Math.min(definition.concurrency, config.WORKER_CONCURRENCY),
+      ...definition.workerOptions?.(config),
     },
   );
   worker.on("failed", (job, error) => {

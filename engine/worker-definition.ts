@@ -1,4 +1,4 @@
-import type { Job, RepeatOptions } from "bullmq";
+import type { Job, RepeatOptions, WorkerOptions } from "bullmq";
 import type { EngineConfig } from "../core/config.js";
 import type { JobPayload, QueueKey } from "../core/jobs.js";
 import type { Database } from "../core/db/client.js";
@@ -6,6 +6,7 @@ import type { MailSender } from "../core/email/transport.js";
 import type { Logger } from "../core/logger.js";
 import type { ProducerQueues } from "../core/queues.js";
 import type { Redis } from "../core/redis.js";
+import type { WorkflowRuns } from "./workflows/workflow-runs.js";
 
 export interface EngineContext {
   config: EngineConfig;
@@ -17,6 +18,8 @@ export interface EngineContext {
   redis: Redis;
   /** The SMTP sender, when SMTP_URL is set; created once at boot, closed on shutdown. */
   mail?: MailSender;
+  /** Workflow executions running in this engine, their cancel subscription and concurrency slots. */
+  workflowRuns: WorkflowRuns;
 }
 
 export interface WorkerDefinition<Q extends QueueKey = QueueKey> {
@@ -24,8 +27,13 @@ export interface WorkerDefinition<Q extends QueueKey = QueueKey> {
   /** Jobs this worker may run at once in one engine process. */
   concurrency: number;
   process: (payload: JobPayload<Q>, job: Job, context: EngineContext) => Promise<unknown>;
-  /** Recurring jobs, upserted as BullMQ job schedulers at boot (idempotent across engines). */
-  schedules?: Array<{ id: string; repeat: RepeatOptions; payload: JobPayload<Q> }>;
+  /**
+   * Recurring jobs, upserted as BullMQ job schedulers at boot (idempotent across engines);
+   * `atBoot` also runs one job whenever an engine starts.
+   */
+  schedules?: Array<{ id: string; repeat: RepeatOptions; payload: JobPayload<Q>; atBoot?: boolean }>;
+  /** BullMQ lock and stall settings, when the defaults do not suit this queue's jobs. */
+  workerOptions?: (config: EngineConfig) => Pick<WorkerOptions, "lockDuration" | "stalledInterval" | "maxStalledCount">;
 }
 
 /** A worker for any one queue, with its payload type kept. */

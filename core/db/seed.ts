@@ -25,6 +25,7 @@ export async function seedPlanCatalogue(
         data_limit_bytes: plan.data_limit_bytes,
         monthly_price_cents: plan.monthly_price_cents,
         contact_sales: plan.contact_sales,
+        max_concurrent_executions: plan.max_concurrent_executions,
         sort_order: index,
       })),
     )

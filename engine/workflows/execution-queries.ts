@@ -1,0 +1,231 @@
+import { sql, type Transaction } from "kysely";
+import type { ExecutionError } from "../../core/contracts/workflows.js";
+import type { Database } from "../../core/db/client.js";
+import type { DB } from "../../core/db/types.js";
+import { newId } from "../../core/ids.js";
+
+/** Queries of the workflow runner. Every write that changes a status names the status it expects. */
+
+type Db = Database | Transaction<DB>;
+
+/** The free plan's limit, for an account that somehow has no package row. */
+const FALLBACK_CONCURRENCY = 2;
+
+/** An execution with what running it needs: its workflow's definition and its account's limit. */
+export async function findRunnableExecution(db: Db, executionId: string) {
+  return db
+    .selectFrom("executions as e")
+    .innerJoin("workflows as w", "w.id", "e.workflow_id")
+    .leftJoin("user_packages as up", "up.user_id", "e.user_id")
+    .leftJoin("package_definitions as pd", "pd.package_name", "up.package_name")
+    .select([
+      "e.id",
+      "e.workflow_id",
+      "e.user_id",
+      "e.status",
+      "e.mode",
+      "e.trigger_data",
+      "e.started_at",
+      "e.cancel_requested_at",
+      "w.trigger",
+      "w.actions",
+      sql<number>`coalesce(pd.max_concurrent_executions, ${FALLBACK_CONCURRENCY})`.as("max_concurrent_executions"),
+    ])
+    .where("e.id", "=", executionId)
+    .executeTakeFirst();
+}
+export type RunnableExecution = NonNullable<Awaited<ReturnType<typeof findRunnableExecution>>>;
+
+export async function findSteps(db: Db, executionId: string) {
+  return db
+    .selectFrom("execution_steps")
+    .select(["step_index", "name", "type", "status", "output", "attempts", "started_at", "finished_at"])
+    .where("execution_id", "=", executionId)
+    .orderBy("step_index")
+    .execute();
+}
+export type StepRow = Awaited<ReturnType<typeof findSteps>>[number];
+
+/** Whether someone asked to cancel the execution (checked between steps). */
+export async function isCancelRequested(db: Db, executionId: string): Promise<boolean> {
+  const row = await db.selectFrom("executions").select(["status", "cancel_requested_at"]).where("id", "=", executionId).executeTakeFirst();
+  return !row || row.cancel_requested_at !== null || row.status !== "running";
+}
+
+/**
+ * Marks the execution running (started_at is set once) and the workflow's last run. Returns the
+ * start time, or undefined when the execution is no longer queued or running.
+ */
+export async function markExecutionRunning(db: Database, executionId: string, workflowId: string, now: Date): Promise<Date | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("executions")
+      .set({ status: "running", started_at: sql<Date>`coalesce(started_at, ${now})` })
+      .where("id", "=", executionId)
+      .where("status", "in", ["queued", "running"])
+      .returning(["started_at"])
+      .executeTakeFirst();
+    if (!row?.started_at) return undefined;
+    const startedAt = new Date(row.started_at);
+    if (startedAt.getTime() === now.getTime()) {
+      await trx.updateTable("workflows").set({ last_run_at: now }).where("id", "=", workflowId).execute();
+    }
+    return startedAt;
+  });
+}
+
+export interface StepClaim {
+  executionId: string;
+  index: number;
+  name: string;
+  type: string;
+  input: unknown;
+  /** Written with the claim; a delay step records when it wakes up. */
+  output?: unknown;
+  now: Date;
+}
+
+/**
+ * Claims a step before its side effect: inserts or updates its row to running and counts the
+ * attempt. Returns the attempt number, or undefined if the step is already finished (another
+ * worker got there first).
+ */
+export async function claimStep(db: Db, claim: StepClaim): Promise<number | undefined> {
+  const input = JSON.stringify(claim.input ?? null);
+  const output = claim.output === undefined ? null : JSON.stringify(claim.output);
+  const row = await db
+    .insertInto("execution_steps")
+    .values({
+      id: newId("step", claim.now.getTime()),
+      execution_id: claim.executionId,
+      step_index: claim.index,
+      name: claim.name,
+      type: claim.type,
+      status: "running",
+      input,
+      output,
+      attempts: 1,
+      started_at: claim.now,
+    })
+    .onConflict((conflict) =>
+      conflict
+        .columns(["execution_id", "step_index"])
+        .doUpdateSet({
+          status: "running",
+          input,
+          output,
+          attempts: sql<number>`execution_steps.attempts + 1`,
+          started_at: sql<Date>`coalesce(execution_steps.started_at, ${claim.now})`,
+        })
+        .where("execution_steps.status", "in", ["pending", "running"]),
+    )
+    .returning("attempts")
+    .executeTakeFirst();
+  return row?.attempts;
+}
+
+/** Completes a step this worker claimed; false if the claim was lost to another worker. */
+export async function completeStep(db: Db, executionId: string, index: number, attempt: number, output: unknown, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable("execution_steps")
+    .set({ status: "completed", output: JSON.stringify(output ?? null), error: null, finished_at: now })
+    .where("execution_id", "=", executionId)
+    .where("step_index", "=", index)
+    .where("status", "=", "running")
+    .where("attempts", "=", attempt)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Puts a step whose attempt failed back to pending (with that attempt's error) until its retry. */
+export async function releaseStepForRetry(db: Db, executionId: string, index: number, attempt: number, error: ExecutionError): Promise<boolean> {
+  const result = await db
+    .updateTable("execution_steps")
+    .set({ status: "pending", error: JSON.stringify(error) })
+    .where("execution_id", "=", executionId)
+    .where("step_index", "=", index)
+    .where("status", "=", "running")
+    .where("attempts", "=", attempt)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export interface StepEnd {
+  index: number;
+  status: "failed" | "cancelled";
+  error?: ExecutionError;
+}
+
+/**
+ * Closes an execution's steps when it ends early: the step it stopped at gets its end status,
+ * steps not finished become skipped, and steps never reached get a skipped row, so an ended
+ * execution has one row per step.
+ */
+export async function closeRemainingSteps(
+  trx: Transaction<DB>,
+  executionId: string,
+  steps: ReadonlyArray<{ name: string; type: string }>,
+  now: Date,
+  end?: StepEnd,
+): Promise<void> {
+  if (end) {
+    await trx
+      .updateTable("execution_steps")
+      .set({ status: end.status, finished_at: now, ...(end.error ? { error: JSON.stringify(end.error) } : {}) })
+      .where("execution_id", "=", executionId)
+      .where("step_index", "=", end.index)
+      .where("status", "in", ["pending", "running"])
+      .execute();
+  }
+  await trx
+    .updateTable("execution_steps")
+    .set({ status: sql<string>`case when status = 'running' then 'cancelled' else 'skipped' end`, finished_at: now })
+    .where("execution_id", "=", executionId)
+    .where("status", "in", ["pending", "running"])
+    .execute();
+  if (steps.length === 0) return;
+  await trx
+    .insertInto("execution_steps")
+    .values(
+      steps.map((step, index) => ({
+        id: newId("step", now.getTime()),
+        execution_id: executionId,
+        step_index: index,
+        name: step.name,
+        type: step.type,
+        status: "skipped",
+        finished_at: now,
+      })),
+    )
+    .onConflict((conflict) => conflict.columns(["execution_id", "step_index"]).doNothing())
+    .execute();
+}
+
+/** Completed steps of an execution: the `actions_executed` of workflow.completed. */
+export async function countCompletedSteps(db: Db, executionId: string): Promise<number> {
+  const row = await db
+    .selectFrom("execution_steps")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("execution_id", "=", executionId)
+    .where("status", "=", "completed")
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * Ends an execution if it has not ended yet (one conditional update: of two engines racing to
+ * end it, one wins). Returns the row when this call ended it.
+ */
+export async function endExecution(
+  trx: Transaction<DB>,
+  executionId: string,
+  change: { status: "completed" | "failed" | "cancelled"; error?: ExecutionError; now: Date },
+) {
+  return trx
+    .updateTable("executions")
+    .set({ status: change.status, finished_at: change.now, error: change.error ? JSON.stringify(change.error) : null })
+    .where("id", "=", executionId)
+    .where("status", "in", ["queued", "running"])
+    .returning(["id", "workflow_id", "user_id", "mode", "started_at", "queued_at"])
+    .executeTakeFirst();
+}

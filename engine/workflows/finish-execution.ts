@@ -1,0 +1,81 @@
+import type { ExecutionError } from "../../core/contracts/workflows.js";
+import type { Database } from "../../core/db/client.js";
+import type { ProducerQueues } from "../../core/queues.js";
+import { enqueueDeliveries, recordWebhookEvent } from "../../core/webhooks/events.js";
+import { closeRemainingSteps, countCompletedSteps, endExecution, type StepEnd } from "./execution-queries.js";
+
+/**
+ * The three ways an execution ends. Each is one transaction: the final status, the steps closed
+ * (one row per step afterwards) and, for completed and failed, the webhook event; the event's
+ * deliveries are enqueued after commit. A test-mode execution records its event but delivers it
+ * nowhere. Each returns false when the execution had already ended (another engine, or a cancel,
+ * got there first): nothing is written then.
+ */
+
+export interface FinishDeps {
+  db: Database;
+  queues: ProducerQueues;
+}
+
+/** Steps by position, for the skipped rows of steps never reached. */
+export type StepNames = ReadonlyArray<{ name: string; type: string }>;
+
+export async function completeExecution(deps: FinishDeps, executionId: string, steps: StepNames, now: Date): Promise<boolean> {
+  const deliveryIds = await deps.db.transaction().execute(async (trx) => {
+    const ended = await endExecution(trx, executionId, { status: "completed", now });
+    if (!ended) return undefined;
+    await closeRemainingSteps(trx, executionId, steps, now);
+    const startedAt = new Date(ended.started_at ?? ended.queued_at);
+    const event = await recordWebhookEvent(trx, {
+      userId: ended.user_id,
+      type: "workflow.completed",
+      data: {
+        workflow_id: ended.workflow_id,
+        execution_id: executionId,
+        duration_ms: Math.max(0, now.getTime() - startedAt.getTime()),
+        actions_executed: await countCompletedSteps(trx, executionId),
+      },
+      now,
+      deliver: ended.mode === "live",
+    });
+    return event.deliveryIds;
+  });
+  if (!deliveryIds) return false;
+  await enqueueDeliveries(deps.queues, deliveryIds);
+  return true;
+}
+
+export async function failExecution(
+  deps: FinishDeps,
+  executionId: string,
+  failure: { error: ExecutionError; steps: StepNames; failedStep?: number },
+  now: Date,
+): Promise<boolean> {
+  const deliveryIds = await deps.db.transaction().execute(async (trx) => {
+    const ended = await endExecution(trx, executionId, { status: "failed", error: failure.error, now });
+    if (!ended) return undefined;
+    const end: StepEnd | undefined = failure.failedStep === undefined ? undefined : { index: failure.failedStep, status: "failed", error: failure.error };
+    await closeRemainingSteps(trx, executionId, failure.steps, now, end);
+    const event = await recordWebhookEvent(trx, {
+      userId: ended.user_id,
+      type: "workflow.failed",
+      data: { workflow_id: ended.workflow_id, execution_id: executionId, error: failure.error },
+      now,
+      deliver: ended.mode === "live",
+    });
+    return event.deliveryIds;
+  });
+  if (!deliveryIds) return false;
+  await enqueueDeliveries(deps.queues, deliveryIds);
+  return true;
+}
+
+/** A cancelled execution sends no event: the step it was in is cancelled, the rest skipped. */
+export async function cancelExecution(deps: FinishDeps, executionId: string, steps: StepNames, now: Date): Promise<boolean> {
+  return deps.db.transaction().execute(async (trx) => {
+    const ended = await endExecution(trx, executionId, { status: "cancelled", now });
+    if (!ended) return false;
+    await closeRemainingSteps(trx, executionId, steps, now);
+    return true;
+  });
+}

@@ -1,0 +1,202 @@
+import { DelayedError, type Job } from "bullmq";
+import { z } from "zod";
+import type { Action } from "../../core/contracts/workflows.js";
+import type { JobPayload } from "../../core/jobs.js";
+import type { EngineContext } from "../worker-definition.js";
+import { findRunnableExecution, findSteps, isCancelRequested, markExecutionRunning, claimStep, completeStep, type RunnableExecution, type StepRow } from "./execution-queries.js";
+import type { ExecutionSlot } from "./execution-slots.js";
+import { cancelExecution, completeExecution, failExecution, type StepNames } from "./finish-execution.js";
+import { slotWaitMs } from "./retry-backoff.js";
+import { runStep } from "./run-step.js";
+import type { TemplateScope } from "./templating.js";
+import { parseStoredDefinition, stepNamesOf, storedStepNames } from "./workflow-definition.js";
+
+/**
+ * The "workflow-run" processor (DESIGN.md section 6). One job per execution (job id = execution
+ * id) runs its steps in order from the first not completed; completed steps are never repeated,
+ * their outputs feed later templates. Waiting never holds a worker: delay steps, retry backoff
+ * and a full concurrency limit move the job to the delayed set and end this pass; the job comes
+ * back later and carries on. A worker that dies mid-run loses its job lock, and BullMQ's stalled
+ * check hands the job to another worker, which resumes the same way.
+ *
+ * The execution timeout counts wall time since the execution started, not counting time asleep
+ * in delay steps (a workflow may legitimately sleep for days); backoff waits do count.
+ */
+
+export type RunResult = { outcome: "completed" | "failed" | "cancelled" | "not-runnable" | "superseded" };
+
+const DelayOutputSchema = z.object({ resume_at: z.iso.datetime() });
+const ConditionOutputSchema = z.object({ matched: z.boolean() });
+
+export async function processWorkflowRun(payload: JobPayload<"workflow-run">, job: Job, context: EngineContext): Promise<RunResult> {
+  const tracked = context.workflowRuns.track(payload.execution_id);
+  try {
+    return await runExecution(payload.execution_id, job, context, tracked.signal);
+  } catch (error) {
+    if (error instanceof DelayedError) throw error;
+    // An unexpected failure (the database away, say) is retried by BullMQ; after the last
+    // attempt the execution is failed rather than left running forever.
+    if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) {
+      context.logger.error({ err: error, executionId: payload.execution_id }, "workflow run failed on its last attempt");
+      const steps = await findRunnableExecution(context.db, payload.execution_id).then((row) => storedStepNames(row?.actions), () => []);
+      await failExecution(context, payload.execution_id, { error: { code: "ACTION_FAILED", message: "The execution stopped after an internal error" }, steps }, new Date()).catch(
+        (finishError: unknown) => context.logger.error({ err: finishError }, "could not record the failed execution"),
+      );
+    }
+    throw error;
+  } finally {
+    tracked.untrack();
+  }
+}
+
+async function runExecution(executionId: string, job: Job, context: EngineContext, cancelSignal: AbortSignal): Promise<RunResult> {
+  const execution = await findRunnableExecution(context.db, executionId);
+  if (!execution || !["queued", "running"].includes(execution.status)) return { outcome: "not-runnable" };
+  if (execution.cancel_requested_at) {
+    await cancelExecution(context, executionId, storedStepNames(execution.actions), new Date());
+    return { outcome: "cancelled" };
+  }
+  const slot = await context.workflowRuns.slots.acquire(execution.user_id, executionId, execution.max_concurrent_executions);
+  if (!slot) return sleep(job, Date.now() + slotWaitMs());
+  try {
+    return await runSteps(execution, job, context, cancelSignal, slot);
+  } finally {
+    await slot.release().catch((error: unknown) => context.logger.warn({ err: error }, "could not release an execution slot"));
+  }
+}
+
+async function runSteps(execution: RunnableExecution, job: Job, context: EngineContext, cancelSignal: AbortSignal, slot: ExecutionSlot): Promise<RunResult> {
+  const executionId = execution.id;
+  const definition = parseStoredDefinition(execution);
+  if (!definition.ok) {
+    await failExecution(context, executionId, { error: definition.error, steps: [] }, new Date());
+    return { outcome: "failed" };
+  }
+  const { actions } = definition;
+  const steps = stepNamesOf(actions);
+  const startedAt = await markExecutionRunning(context.db, executionId, execution.workflow_id, new Date());
+  if (!startedAt) return { outcome: "not-runnable" };
+
+  const rows = new Map((await findSteps(context.db, executionId)).map((row) => [row.step_index, row]));
+  const scope: TemplateScope = { trigger: { data: execution.trigger_data }, steps: {} };
+  let sleptMs = [...rows.values()].reduce((total, row) => total + timeAsleep(row), 0);
+  const deadline = () => startedAt.getTime() + context.config.WORKFLOW_EXECUTION_TIMEOUT_MS + sleptMs;
+  const mode = execution.mode === "test" ? "test" : "live";
+
+  for (const [index, action] of actions.entries()) {
+    const name = steps[index]?.name ?? String(index);
+    const row = rows.get(index);
+    if (row?.status === "completed") {
+      scope.steps[name] = { output: row.output };
+      if (stopsHere(action, row.output)) return finishCompleted(context, executionId, steps);
+      continue;
+    }
+    if (cancelSignal.aborted || (await isCancelRequested(context.db, executionId))) return finishCancelled(context, executionId, steps);
+    // A delay step waking up has been asleep, which is not counted: its end is checked by the next step.
+    const wakingUp = action.type === "delay" && row?.status === "running";
+    if (!wakingUp && Date.now() >= deadline()) {
+      await failExecution(context, executionId, { error: { code: "EXECUTION_TIMEOUT", message: "The execution ran out of time" }, steps }, new Date());
+      return { outcome: "failed" };
+    }
+
+    if (action.type === "delay") {
+      const woke = await runDelayStep(context, job, slot, { executionId, index, name, action, row });
+      if (woke.superseded) return { outcome: "superseded" };
+      sleptMs += woke.sleptMs;
+      scope.steps[name] = { output: woke.output };
+      continue;
+    }
+
+    const outcome = await runStep({
+      action,
+      index,
+      name,
+      scope,
+      execution: { id: executionId, workflowId: execution.workflow_id, userId: execution.user_id, mode },
+      cancelSignal,
+      deadline: deadline(),
+      deps: context,
+    });
+    switch (outcome.kind) {
+      case "completed":
+        scope.steps[name] = { output: outcome.output };
+        if (stopsHere(action, outcome.output)) return finishCompleted(context, executionId, steps);
+        break;
+      case "retry":
+        await slot.release();
+        return sleep(job, Date.now() + outcome.delayMs);
+      case "failed":
+        await failExecution(context, executionId, { error: outcome.error, steps, failedStep: index }, new Date());
+        return { outcome: "failed" };
+      case "cancelled":
+        return finishCancelled(context, executionId, steps);
+      case "lost":
+        return { outcome: "superseded" };
+    }
+  }
+  return finishCompleted(context, executionId, steps);
+}
+
+interface DelayStep {
+  executionId: string;
+  index: number;
+  name: string;
+  action: Extract<Action, { type: "delay" }>;
+  row: StepRow | undefined;
+}
+
+/**
+ * A delay step: the first pass claims the step with its wake-up time as output, gives the
+ * concurrency slot back and sleeps the job until then; the pass that wakes up completes it.
+ */
+async function runDelayStep(context: EngineContext, job: Job, slot: ExecutionSlot, step: DelayStep): Promise<{ superseded: true } | { superseded: false; output: unknown; sleptMs: number }> {
+  const { executionId, index, name, action, row } = step;
+  const planned = row?.status === "running" ? DelayOutputSchema.safeParse(row.output) : undefined;
+  if (!planned?.success) {
+    const now = new Date();
+    const output = { resume_at: new Date(now.getTime() + action.config.seconds * 1_000).toISOString() };
+    const attempt = await claimStep(context.db, { executionId, index, name, type: action.type, input: action.config, output, now });
+    if (attempt === undefined) return { superseded: true };
+    await slot.release();
+    return sleep(job, Date.parse(output.resume_at));
+  }
+  const resumeAt = Date.parse(planned.data.resume_at);
+  if (Date.now() < resumeAt) {
+    // Woken early (a worker that stopped, or a promoted job): sleep the rest.
+    await slot.release();
+    return sleep(job, resumeAt);
+  }
+  const now = new Date();
+  const completed = await completeStep(context.db, executionId, index, row?.attempts ?? 1, planned.data, now);
+  if (!completed) return { superseded: true };
+  return { superseded: false, output: planned.data, sleptMs: now.getTime() - (row?.started_at ? new Date(row.started_at).getTime() : now.getTime()) };
+}
+
+/** Time a finished delay step spent asleep (it does not count against the execution timeout). */
+function timeAsleep(row: StepRow): number {
+  if (row.type !== "delay" || row.status !== "completed" || !row.started_at || !row.finished_at) return 0;
+  return Math.max(0, new Date(row.finished_at).getTime() - new Date(row.started_at).getTime());
+}
+
+/** A condition that did not match ends the run: the remaining steps are skipped. */
+function stopsHere(action: Action, output: unknown): boolean {
+  if (action.type !== "condition") return false;
+  const parsed = ConditionOutputSchema.safeParse(output);
+  return parsed.success && !parsed.data.matched;
+}
+
+/** Moves the job to the delayed set until `timestamp` and ends this pass without holding a worker. */
+async function sleep(job: Job, timestamp: number): Promise<never> {
+  await job.moveToDelayed(timestamp, job.token);
+  throw new DelayedError();
+}
+
+async function finishCompleted(context: EngineContext, executionId: string, steps: StepNames): Promise<RunResult> {
+  await completeExecution(context, executionId, steps, new Date());
+  return { outcome: "completed" };
+}
+
+async function finishCancelled(context: EngineContext, executionId: string, steps: StepNames): Promise<RunResult> {
+  await cancelExecution(context, executionId, steps, new Date());
+  return { outcome: "cancelled" };
+}

@@ -1,0 +1,159 @@
+import type { EngineConfig } from "../../core/config.js";
+import { ActionSchema, WORKFLOW_LIMITS, type Action, type ExecutionError } from "../../core/contracts/workflows.js";
+import type { Database } from "../../core/db/client.js";
+import type { Logger } from "../../core/logger.js";
+import type { ProducerQueues } from "../../core/queues.js";
+import { ActionFailure } from "./actions/action-context.js";
+import { runAction } from "./actions/run-action.js";
+import { claimStep, completeStep, releaseStepForRetry } from "./execution-queries.js";
+import { retryDelayMs } from "./retry-backoff.js";
+import { TemplateError, resolveTemplates, type TemplateScope } from "./templating.js";
+
+export type StepOutcome =
+  | { kind: "completed"; output: unknown }
+  /** The attempt failed and another may help: run the step again after `delayMs`. */
+  | { kind: "retry"; delayMs: number }
+  | { kind: "failed"; error: ExecutionError }
+  | { kind: "cancelled" }
+  /** Another worker finished or re-claimed the step: this one must stop without writing. */
+  | { kind: "lost" };
+
+export interface StepRun {
+  action: Action;
+  index: number;
+  name: string;
+  scope: TemplateScope;
+  execution: { id: string; workflowId: string; userId: string; mode: "live" | "test" };
+  /** Aborted by a cancel message for the execution. */
+  cancelSignal: AbortSignal;
+  /** When the execution's time runs out (ms since the epoch). */
+  deadline: number;
+  deps: { db: Database; queues: ProducerQueues; config: EngineConfig; logger: Logger };
+}
+
+/**
+ * One attempt of one step (any type but delay): resolve its templates, claim its row (the
+ * attempt is counted before any side effect), run the action under the step's timeout, and
+ * record the result. A retryable failure with attempts left puts the step back to pending and
+ * says how long to wait; the runner sleeps the job meanwhile.
+ */
+export async function runStep(run: StepRun): Promise<StepOutcome> {
+  const { action, index, name, execution, deps } = run;
+  const claim = (input: unknown) => claimStep(deps.db, { executionId: execution.id, index, name, type: action.type, input, now: new Date() });
+
+  const resolved = resolveAction(action, run.scope);
+  if (!resolved.ok) {
+    const attempt = await claim(action.config);
+    return attempt === undefined ? { kind: "lost" } : { kind: "failed", error: resolved.error };
+  }
+  const attempt = await claim(resolved.action.config);
+  if (attempt === undefined) return { kind: "lost" };
+  const maxAttempts = action.max_attempts ?? WORKFLOW_LIMITS.defaultStepAttempts;
+  if (attempt > maxAttempts) {
+    // Earlier attempts were cut short by engines that stopped mid-step.
+    return { kind: "failed", error: { code: "ACTION_FAILED", message: `The step did not finish in ${maxAttempts} attempts` } };
+  }
+
+  const outcome = await attemptAction(run, resolved.action, attempt);
+  if (outcome.kind === "succeeded") {
+    const recorded = await completeStep(deps.db, execution.id, index, attempt, outcome.output, new Date());
+    return recorded ? { kind: "completed", output: outcome.output } : { kind: "lost" };
+  }
+  if (outcome.kind === "cancelled") return { kind: "cancelled" };
+  const { failure } = outcome;
+  if (!failure.retryable || attempt >= maxAttempts) return { kind: "failed", error: failure.error };
+  const released = await releaseStepForRetry(deps.db, execution.id, index, attempt, failure.error);
+  return released ? { kind: "retry", delayMs: retryDelayMs(attempt, failure.retryAfterMs) } : { kind: "lost" };
+}
+
+type ResolvedAction = { ok: true; action: Action } | { ok: false; error: ExecutionError };
+
+/** The action with every template in its config resolved, checked again against its schema. */
+function resolveAction(action: Action, scope: TemplateScope): ResolvedAction {
+  let config: unknown;
+  try {
+    config = resolveTemplates(action.config, scope);
+  } catch (error) {
+    if (error instanceof TemplateError) return { ok: false, error: { code: "TEMPLATE_ERROR", message: error.message } };
+    throw error;
+  }
+  const parsed = ActionSchema.safeParse({ ...action, config });
+  if (parsed.success) return { ok: true, action: parsed.data };
+  const issue = parsed.error.issues[0];
+  const field = issue ? issue.path.map(String).join(".") : "config";
+  return { ok: false, error: { code: "TEMPLATE_ERROR", message: `After resolving templates, ${field} is invalid: ${issue?.message ?? "unreadable"}` } };
+}
+
+interface AttemptFailure {
+  error: ExecutionError;
+  retryable: boolean;
+  retryAfterMs?: number;
+}
+type AttemptOutcome = { kind: "succeeded"; output: unknown } | { kind: "cancelled" } | { kind: "failed"; failure: AttemptFailure };
+
+class StepTimedOut extends Error {
+  constructor(readonly byDeadline: boolean) {
+    super("timed out");
+  }
+}
+
+async function attemptAction(run: StepRun, action: Action, attempt: number): Promise<AttemptOutcome> {
+  const { deps, execution, cancelSignal } = run;
+  const stepTimeoutMs = (action.timeout_seconds ?? WORKFLOW_LIMITS.defaultStepTimeoutSeconds) * 1_000;
+  const remainingMs = Math.max(0, run.deadline - Date.now());
+  const byDeadline = remainingMs < stepTimeoutMs;
+  const timeoutMs = Math.min(stepTimeoutMs, remainingMs);
+
+  const controller = new AbortController();
+  const onCancel = () => controller.abort(cancelSignal.reason);
+  if (cancelSignal.aborted) return { kind: "cancelled" };
+  cancelSignal.addEventListener("abort", onCancel, { once: true });
+  const timer = setTimeout(() => controller.abort(new StepTimedOut(byDeadline)), timeoutMs);
+  const logger = deps.logger.child({ executionId: execution.id, step: run.name, stepAttempt: attempt });
+  try {
+    const work = runAction(action, {
+      executionId: execution.id,
+      workflowId: execution.workflowId,
+      userId: execution.userId,
+      mode: execution.mode,
+      stepName: run.name,
+      stepIndex: run.index,
+      attempt,
+      signal: controller.signal,
+      timeoutMs,
+      db: deps.db,
+      queues: deps.queues,
+      config: deps.config,
+      logger,
+    });
+    // An action that ignores its signal must not hold the run: the abort wins the race, and
+    // the action's late failure is dropped.
+    work.catch(() => undefined);
+    const { output } = await Promise.race([work, rejectOnAbort(controller.signal)]);
+    return { kind: "succeeded", output };
+  } catch (error) {
+    if (cancelSignal.aborted) return { kind: "cancelled" };
+    const reason: unknown = controller.signal.aborted ? controller.signal.reason : undefined;
+    if (reason instanceof StepTimedOut) {
+      return reason.byDeadline
+        ? { kind: "failed", failure: { error: { code: "EXECUTION_TIMEOUT", message: "The execution ran out of time during this step" }, retryable: false } }
+        : { kind: "failed", failure: { error: { code: "STEP_TIMEOUT", message: `The step did not finish within ${timeoutMs / 1_000} s` }, retryable: true } };
+    }
+    if (error instanceof ActionFailure) {
+      return { kind: "failed", failure: { error: { code: error.code, message: error.message }, retryable: error.retryable, ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }) } };
+    }
+    // Not an outcome the action reported: log the cause, show the user a generic message.
+    logger.error({ err: error }, "workflow action failed unexpectedly");
+    return { kind: "failed", failure: { error: { code: "ACTION_FAILED", message: "The action failed unexpectedly" }, retryable: true } };
+  } finally {
+    clearTimeout(timer);
+    cancelSignal.removeEventListener("abort", onCancel);
+  }
+}
+
+function rejectOnAbort(signal: AbortSignal): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    if (signal.aborted) reject(signal.reason as Error);
+    signal.addEventListener("abort", () => reject(signal.reason as Error), { once: true });
+  });
+}

@@ -1,0 +1,34 @@
+import { spawn, type ChildProcess } from "node:child_process";
+
+export interface EngineProcess {
+  process: ChildProcess;
+  output: () => string;
+  /** SIGKILL: the process dies mid-job, without any cleanup. */
+  kill: () => Promise<void>;
+  /** SIGTERM: the engine drains and stops. */
+  stop: () => Promise<void>;
+}
+
+/** The real engine (`engine/main.ts`) in a child process, resolved once its workers run. */
+export async function startEngineProcess(env: Record<string, string>): Promise<EngineProcess> {
+  let output = "";
+  const child = spawn(process.execPath, ["--import", "tsx/esm", "engine/main.ts"], {
+    env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "info", LOG_PRETTY: "false", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 60_000;
+  while (!output.includes('"msg":"engine running"')) {
+    if (child.exitCode !== null) throw new Error(`the engine exited (${child.exitCode}):\n${output}`);
+    if (Date.now() > deadline) throw new Error(`the engine did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const ended = new Promise((resolve) => child.once("exit", resolve));
+  const signal = async (name: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill(name);
+    await ended;
+  };
+  return { process: child, output: () => output, kill: () => signal("SIGKILL"), stop: () => signal("SIGTERM") };
+}
