@@ -75,6 +75,18 @@ export const EngineConfigSchema = CommonConfigSchema.extend({
    * link-local addresses. Off in production; on for local development and tests only.
    */
   OUTBOUND_ALLOW_PRIVATE: booleanString.default(false),
+  /** The gateway's public URL, for links in e-mails the engine sends (same value as the gateway's). */
+  PUBLIC_URL: z.url().default("http://localhost:3000"),
+  /** Longest a workflow execution may run, not counting time asleep in delay steps (ms). */
+  WORKFLOW_EXECUTION_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(900_000),
+  /** Lock of a running workflow job; a dead engine's executions resume elsewhere within about twice this (ms). */
+  WORKFLOW_LOCK_MS: z.coerce.number().int().min(500).default(30_000),
+  /** Delays before each retry of a failed webhook delivery (ms, comma-separated, jittered); one retry per entry. */
+  WEBHOOK_RETRY_SCHEDULE_MS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, "a comma-separated list of milliseconds")
+    .default("0,5000,300000,1800000,7200000,18000000,36000000,36000000")
+    .transform((value) => value.split(",").map(Number)),
 }).superRefine((config, context) => {
   // Without SMTP, production e-mail (confirmations, resets) would never leave the outbox.
   if (config.NODE_ENV === "production" && !config.SMTP_URL) {

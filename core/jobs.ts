@@ -9,7 +9,7 @@ export const QUEUES = {
   maintenance: {
     name: "maintenance",
     payload: z.object({
-      task: z.enum(["purge-expired", "requeue-stale-email", "flush-usage"]),
+      task: z.enum(["purge-expired", "requeue-stale-email", "flush-usage", "sync-schedules", "requeue-queued-executions", "requeue-due-webhooks"]),
     }),
     jobOptions: {
       attempts: 3,
@@ -64,6 +64,8 @@ export const QUEUES = {
     payload: z.object({
       /** The webhook_deliveries row; its attempt counter and schedule live in that row. */
       delivery_id: z.string().startsWith("del_"),
+      /** The attempt this job makes (absent: the first); a job whose attempt was already made does nothing. */
+      attempt: z.number().int().min(1).optional(),
     }),
     jobOptions: {
       attempts: 1,

@@ -3,6 +3,12 @@ import { processEmailJob } from "./jobs/deliver-email.js";
 import { flushUsage } from "./jobs/flush-usage.js";
 import { purgeExpiredRows } from "./jobs/purge-expired.js";
 import { requeueStaleEmail } from "./jobs/requeue-stale-email.js";
+import { processWebhookDeliveryJob } from "./webhooks/deliver-webhook.js";
+import { requeueDueDeliveries } from "./webhooks/requeue-due-deliveries.js";
+import { fireWorkflowSchedule } from "./workflows/fire-schedule.js";
+import { requeueQueuedExecutions } from "./workflows/requeue-queued-executions.js";
+import { processWorkflowRun } from "./workflows/run-execution.js";
+import { syncAllWorkflowSchedules } from "./workflows/sync-schedules.js";
 
 /** Every BullMQ worker the engine runs, registered in this one place. */
 export const WORKERS: AnyWorkerDefinition[] = [
@@ -23,17 +29,54 @@ export const WORKERS: AnyWorkerDefinition[] = [
           if (requeued) logger.info({ requeued }, "re-enqueued stale queued e-mail");
           return { requeued };
         }
+        case "sync-schedules": {
+          const synced = await syncAllWorkflowSchedules(db, queues, logger);
+          if (synced.removed || synced.invalid) logger.info(synced, "reconciled workflow schedules");
+          return synced;
+        }
+        case "requeue-queued-executions": {
+          const requeued = await requeueQueuedExecutions(db, queues);
+          if (requeued) logger.info({ requeued }, "re-enqueued queued workflow executions");
+          return { requeued };
+        }
+        case "requeue-due-webhooks": {
+          const requeued = await requeueDueDeliveries(db, queues);
+          if (requeued) logger.info({ requeued }, "re-enqueued overdue webhook deliveries");
+          return { requeued };
+        }
       }
     },
     schedules: [
       { id: "purge-expired-hourly", repeat: { every: 3_600_000 }, payload: { task: "purge-expired" } },
       { id: "requeue-stale-email-every-minute", repeat: { every: 60_000 }, payload: { task: "requeue-stale-email" } },
       { id: "flush-usage-every-5s", repeat: { every: 5_000 }, payload: { task: "flush-usage" } },
+      { id: "requeue-due-webhooks-every-minute", repeat: { every: 60_000 }, payload: { task: "requeue-due-webhooks" } },
+      { id: "sync-schedules-every-10-minutes", repeat: { every: 600_000 }, payload: { task: "sync-schedules" }, atBoot: true },
+      { id: "requeue-queued-executions-every-minute", repeat: { every: 60_000 }, payload: { task: "requeue-queued-executions" } },
     ],
   }),
   defineWorker({
     queue: "email",
     concurrency: 4,
     process: processEmailJob,
+  }),
+  defineWorker({
+    queue: "webhook-delivery",
+    // Waiting on receivers (up to 15 s each), not on CPU.
+    concurrency: 32,
+    process: processWebhookDeliveryJob,
+  }),
+  defineWorker({
+    queue: "workflow-run",
+    // Steps mostly wait on outside calls; delays and backoff do not hold a slot at all.
+    concurrency: 32,
+    process: processWorkflowRun,
+    // A dead engine's jobs are noticed within a lock period and resumed from the last completed step.
+    workerOptions: (config) => ({ lockDuration: config.WORKFLOW_LOCK_MS, stalledInterval: config.WORKFLOW_LOCK_MS, maxStalledCount: 3 }),
+  }),
+  defineWorker({
+    queue: "workflow-schedule",
+    concurrency: 4,
+    process: fireWorkflowSchedule,
   }),
 ];

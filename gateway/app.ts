@@ -35,6 +35,11 @@ import { apiKeyRoutes } from "./routes/api-keys.js";
 import { accountApiRoutes } from "./routes/v1/account.js";
 import { createMeteringDeps } from "./metering/metering-deps.js";
 import { meteredApi } from "./metering/metering-middleware.js";
+import { createAccountMetering } from "./metering/account-metering.js";
+import { inboundHookRoute, inboundHookRoutes } from "./routes/hooks.js";
+import { executionApiRoutes } from "./routes/v1/executions.js";
+import { workflowApiRoutes } from "./routes/v1/workflows.js";
+import { webhookEndpointRoutes } from "./routes/v1/webhook-endpoints.js";
 
 export interface AppDeps {
   config: GatewayConfig;
@@ -59,6 +64,12 @@ export function createApiApp(deps: Omit<AppDeps, "subscriber">) {
   });
   api.route("/", healthRoutes(deps));
   api.route("/", accountApiRoutes({ db: deps.db, redis: deps.redis, now: deps.now ?? (() => new Date()) }));
+  const workflowDeps = { db: deps.db, queues: deps.queues, now: deps.now ?? (() => new Date()) };
+  api.route("/", workflowApiRoutes({ ...workflowDeps, publicUrl: deps.config.PUBLIC_URL }));
+  api.route("/", executionApiRoutes({ ...workflowDeps, redis: deps.redis, redisKeyPrefix: deps.config.REDIS_KEY_PREFIX }));
+  api.route("/", webhookEndpointRoutes({ db: deps.db, queues: deps.queues, logger: deps.logger, now: deps.now ?? (() => new Date()) }));
+  // Served by createApp (it needs the metering collaborators); documented here with the rest.
+  api.openAPIRegistry.registerPath(inboundHookRoute);
   return api;
 }
 
@@ -100,7 +111,10 @@ export async function createApp(deps: AppDeps) {
   app.route("/", oauthRoutes({ ...auth, redis: deps.redis }));
   app.route("/", accountRoutes(auth));
   app.route("/", apiKeyRoutes({ db: deps.db, redis: deps.redis, redisKeyPrefix: deps.config.REDIS_KEY_PREFIX, now: deps.now ?? (() => new Date()) }));
-  app.use("/v1/*", meteredApi(createMeteringDeps(deps)));
+  const metering = createMeteringDeps(deps);
+  app.use("/v1/*", meteredApi(metering));
+  // Inbound workflow hooks: no key; metered to the workflow's owner.
+  app.route("/", inboundHookRoutes({ db: deps.db, queues: deps.queues, metering: createAccountMetering({ db: deps.db, metering }), now: deps.now ?? (() => new Date()) }));
 
   const api = createApiApp(deps);
   const openApiYaml = renderOpenApiYaml(api);

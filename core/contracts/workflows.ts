@@ -59,7 +59,10 @@ export const ScheduleTriggerSchema = z.object({
   type: z.literal("schedule"),
   config: z
     .object({
-      /** Five-field cron (minute hour day-of-month month day-of-week), e.g. "0 9 * * 1-5". */
+      /**
+       * Five-field cron (minute hour day-of-month month day-of-week), e.g. "0 9 * * 1-5", or six
+       * fields with seconds first ("0,30 * * * * *"); checked with describeCronProblem (core/workflows/schedules.ts).
+       */
       cron: nonEmpty("cron", 200),
       /** IANA time zone the cron is read in. */
       timezone: z.string().trim().min(1).max(100).default("UTC"),

@@ -252,6 +252,10 @@ export interface PackageDefinitions {
   display_name: string;
   is_active: Generated<boolean>;
   /**
+   * workflow executions of one account running at once
+   */
+  max_concurrent_executions: Generated<number>;
+  /**
    * integer US cents
    */
   monthly_price_cents: number;
@@ -425,6 +429,10 @@ export interface WebhookDeliveries {
   next_attempt_at: Timestamp | null;
   response_body_excerpt: string | null;
   response_status: number | null;
+  /**
+   * attempts made before the current run; a replay starts a new run of the retry schedule
+   */
+  run_start_attempt: Generated<number>;
   status: Generated<string>;
   updated_at: Generated<Timestamp>;
 }
@@ -441,6 +449,7 @@ export interface WebhookDeliveryAttempts {
 
 export interface WebhookEndpoints {
   created_at: Generated<Timestamp>;
+  deleted_at: Timestamp | null;
   description: string | null;
   disabled_at: Timestamp | null;
   events: string[];
@@ -450,6 +459,11 @@ export interface WebhookEndpoints {
   failing_since: Timestamp | null;
   id: string;
   is_active: Generated<boolean>;
+  /**
+   * the secret before the last rotation; deliveries carry its signature too until previous_secret_expires_at
+   */
+  previous_secret: string | null;
+  previous_secret_expires_at: Timestamp | null;
   /**
    * whsec_ signing secret; stored in plaintext because every delivery is signed with it
    */

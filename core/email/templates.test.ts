@@ -5,6 +5,7 @@ import {
   passwordChangedMessage,
   resetPasswordMessage,
   signUpAttemptOnExistingAccountMessage,
+  webhookEndpointDisabledMessage,
 } from "./templates.js";
 
 const product = { productName: "Sluice", publicUrl: "https://sluice.example" };
@@ -104,5 +105,23 @@ describe("product values from configuration", () => {
   it("refuses a link that is not an absolute http(s) URL", () => {
     expect(() => confirmEmailMessage({ ...product, fullName: "A", link: "javascript:alert(1)" })).toThrow(TypeError);
     expect(() => resetPasswordMessage({ ...product, link: "/relative", expiresInMinutes: 60 })).toThrow(TypeError);
+  });
+});
+
+describe("webhookEndpointDisabledMessage", () => {
+  const message = webhookEndpointDisabledMessage({
+    ...product,
+    endpointId: "whe_123",
+    url: "https://hooks.example/<in>",
+    failingSince: new Date("2026-11-16T08:30:00Z"),
+    dashboardLink: "https://sluice.example/dashboard?section=webhooks",
+  });
+
+  it("names the endpoint, since when it failed, and how to re-enable it", () => {
+    expect(message.subject).toBe("A Sluice webhook endpoint was disabled");
+    expect(message.text).toContain("https://hooks.example/<in> (whe_123)");
+    expect(message.text).toContain("2026-11-16 08:30 UTC");
+    expect(message.text).toContain("is_active true");
+    expect(message.html).toContain("https://hooks.example/&lt;in&gt;");
   });
 });

@@ -118,3 +118,29 @@ export function usageThresholdMessage(input: Product & { percent: number; used: 
     reason: `You received this email because your ${input.productName} account reached a usage threshold.`,
   });
 }
+
+/**
+ * Sent once when an outgoing-webhook endpoint is disabled after failing for days. The URL is the
+ * owner's own; it is shown so they can tell which endpoint it is.
+ */
+export function webhookEndpointDisabledMessage(
+  input: Product & { endpointId: string; url: string; failingSince: Date; dashboardLink: string },
+): EmailMessage {
+  return renderEmail({
+    ...brand(input),
+    subject: `A ${input.productName} webhook endpoint was disabled`,
+    blocks: [
+      { kind: "text", text: "Hi," },
+      {
+        kind: "text",
+        text: `Deliveries to your webhook endpoint ${input.url} (${input.endpointId}) have failed since ${input.failingSince.toISOString().slice(0, 16).replace("T", " ")} UTC, so we disabled it: no more events are sent to it.`,
+      },
+      {
+        kind: "text",
+        text: "Once the endpoint answers with a 2xx status again, re-enable it (PATCH /v1/webhook-endpoints/{id} with is_active true) and replay the deliveries you missed from its delivery log.",
+      },
+      { kind: "button", label: "Review webhook endpoints", url: input.dashboardLink },
+    ],
+    reason: `You received this email because a webhook endpoint of your ${input.productName} account was disabled.`,
+  });
+}

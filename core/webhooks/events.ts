@@ -3,7 +3,8 @@ import type { WebhookEventBody, WebhookEventType } from "../contracts/webhook-ev
 import type { Database } from "../db/client.js";
 import type { DB } from "../db/types.js";
 import { newId } from "../ids.js";
-import { enqueue, type ProducerQueues } from "../queues.js";
+import type { ProducerQueues } from "../queues.js";
+import { enqueueDeliveryAttempt } from "./delivery-jobs.js";
 
 export interface NewWebhookEvent {
   userId: string;
@@ -15,6 +16,11 @@ export interface NewWebhookEvent {
    * test mode sends nothing outside.
    */
   deliver: boolean;
+  /**
+   * Deliver to this one endpoint of the account only, whatever it subscribes to (the test
+   * event of POST /v1/webhook-endpoints/{id}/test). It must be active and not deleted.
+   */
+  onlyEndpointId?: string;
 }
 
 /**
@@ -36,7 +42,9 @@ export async function recordWebhookEvent(
     .select("id")
     .where("user_id", "=", event.userId)
     .where("is_active", "=", true)
-    .where(sql<boolean>`(${event.type} = any(events) or '*' = any(events))`)
+    .where("deleted_at", "is", null)
+    .$if(event.onlyEndpointId === undefined, (query) => query.where(sql<boolean>`(${event.type} = any(events) or '*' = any(events))`))
+    .$if(event.onlyEndpointId !== undefined, (query) => query.where("id", "=", event.onlyEndpointId ?? ""))
     .execute();
   if (endpoints.length === 0) return { eventId, deliveryIds: [] };
   const deliveries = endpoints.map((endpoint) => ({
@@ -52,7 +60,12 @@ export async function recordWebhookEvent(
   return { eventId, deliveryIds: deliveries.map((delivery) => delivery.id) };
 }
 
-/** Queues the first attempt of each delivery; the job id is the delivery id (added once). */
+/**
+ * Queues the first attempt of each delivery, right after commit (no polling: the first attempt
+ * starts as soon as a worker is free). The job id is the delivery id, so a repeated call adds
+ * nothing. If Redis is away this throws; the rows stay pending and the engine's sweep of due
+ * deliveries enqueues them within a couple of minutes.
+ */
 export async function enqueueDeliveries(queues: ProducerQueues, deliveryIds: readonly string[]): Promise<void> {
-  await Promise.all(deliveryIds.map((id) => enqueue(queues, "webhook-delivery", { delivery_id: id }, { jobId: id })));
+  await Promise.all(deliveryIds.map((id) => enqueueDeliveryAttempt(queues, id, 1)));
 }

@@ -52,7 +52,6 @@ export async function loadKeyContext(db: Database, keyHash: Buffer, now: Date): 
     .where("k.revoked_at", "is", null)
     .executeTakeFirst();
   if (!row) return null;
-  const onOwnPackage = row.own_package !== null;
   return {
     keyId: row.id,
     userId: row.user_id,
@@ -60,6 +59,26 @@ export async function loadKeyContext(db: Database, keyHash: Buffer, now: Date): 
     permission: row.permission === "admin" || row.permission === "read" ? row.permission : "write",
     monthlyCap: row.monthly_cap,
     expiresAt: row.expires_at ? new Date(row.expires_at) : null,
+    ...planLimits(row),
+  };
+}
+
+/** The columns selected from the account's own package (if unexpired) and the free plan. */
+export interface PlanColumns {
+  own_package: string | null;
+  own_rate: number | null;
+  own_requests: number | null;
+  own_data: number | null;
+  override_requests: number | null;
+  free_rate: number;
+  free_requests: number;
+  free_data: number;
+}
+
+/** An account's limits: its own package while it has not expired, otherwise the free plan. */
+export function planLimits(row: PlanColumns): Pick<KeyContext, "packageName" | "ratePerMinute" | "monthlyRequests" | "dataLimitBytes"> {
+  const onOwnPackage = row.own_package !== null;
+  return {
     packageName: row.own_package ?? FREE_PLAN_NAME,
     ratePerMinute: (onOwnPackage ? row.own_rate : null) ?? row.free_rate,
     monthlyRequests: onOwnPackage ? (row.override_requests ?? row.own_requests ?? UNLIMITED) : row.free_requests,

@@ -3,7 +3,7 @@ import type { KeyPermission } from "../../core/contracts/api-keys.js";
 import { AppError } from "../../core/errors.js";
 import { hashKey, parseKey } from "../../core/keys/key-format.js";
 import type { Logger } from "../../core/logger.js";
-import { endpointCategory } from "../../core/metering/endpoint-categories.js";
+import { endpointCategory, type EndpointCategory } from "../../core/metering/endpoint-categories.js";
 import type { AppEnv } from "../app-env.js";
 import type { KeyContext } from "./key-context.js";
 import type { KeyCache } from "./key-cache.js";
@@ -39,6 +39,36 @@ function bearerKey(c: Context): string {
 }
 
 /**
+ * Checks and counts one request: the Lua script through the circuit breaker, or the in-process
+ * limiter while Redis is away (fail open; closed answers 503). A refusal is thrown as 429 with
+ * its headers. Returns the decision, or undefined when the request was admitted locally.
+ */
+export async function admitRequest(
+  deps: Pick<MeteringDeps, "meter" | "guard" | "local" | "failMode" | "logger">,
+  request: { context: KeyContext; category: EndpointCategory; now: Date },
+): Promise<Extract<MeterDecision, { admitted: true }> | undefined> {
+  const { context, now } = request;
+  let decision: MeterDecision | undefined;
+  try {
+    decision = await deps.guard.run(() => deps.meter.admit(request));
+  } catch (error) {
+    deps.logger.warn({ err: error }, "metering without Redis");
+    if (deps.failMode === "closed") throw new AppError("SERVICE_UNAVAILABLE", "Rate limiting is unavailable; please retry shortly.", { headers: { "Retry-After": "5" } });
+    if (!deps.local.admit(context, request.category, now)) {
+      throw new AppError("RATE_LIMITED", "Rate limit exceeded (requests-per-minute).", { headers: { "Retry-After": "60" } });
+    }
+  }
+
+  if (decision && !decision.admitted) {
+    const code = decision.violated.name === "minute" ? "RATE_LIMITED" : "QUOTA_EXCEEDED";
+    throw new AppError(code, `${code === "RATE_LIMITED" ? "Rate limit exceeded" : "Quota exhausted"}: policy ${decision.violated.resource} (${decision.violated.limit}).`, {
+      headers: { ...rateLimitHeaders(decision.violated, decision.policies, now), "Retry-After": String(decision.retryAfterSeconds) },
+    });
+  }
+  return decision;
+}
+
+/**
  * Every /v1 request, in order (DESIGN.md section 4): the key's format and checksum, its record
  * (cached), its permission, then one Redis round trip that checks and counts rate, quota, key
  * cap and usage. 401s and 403s count nothing and carry no quota headers; a 5xx is refunded.
@@ -56,23 +86,7 @@ export function meteredApi(deps: MeteringDeps): MiddlewareHandler<AppEnv> {
     }
 
     const request = { context, category: endpointCategory(c.req.path), now };
-    let decision: MeterDecision | undefined;
-    try {
-      decision = await deps.guard.run(() => deps.meter.admit(request));
-    } catch (error) {
-      deps.logger.warn({ err: error }, "metering without Redis");
-      if (deps.failMode === "closed") throw new AppError("SERVICE_UNAVAILABLE", "Rate limiting is unavailable; please retry shortly.", { headers: { "Retry-After": "5" } });
-      if (!deps.local.admit(context, request.category, now)) {
-        throw new AppError("RATE_LIMITED", "Rate limit exceeded (requests-per-minute).", { headers: { "Retry-After": "60" } });
-      }
-    }
-
-    if (decision && !decision.admitted) {
-      const code = decision.violated.name === "minute" ? "RATE_LIMITED" : "QUOTA_EXCEEDED";
-      throw new AppError(code, `${code === "RATE_LIMITED" ? "Rate limit exceeded" : "Quota exhausted"}: policy ${decision.violated.resource} (${decision.violated.limit}).`, {
-        headers: { ...rateLimitHeaders(decision.violated, decision.policies, now), "Retry-After": String(decision.retryAfterSeconds) },
-      });
-    }
+    const decision = await admitRequest(deps, request);
 
     c.set("apiKey", context);
     // Set before the handler builds its response, so every answer (errors too) carries them.

@@ -3,9 +3,9 @@ import { usageThresholdMessage } from "../../core/email/templates.js";
 import { queueEmail } from "../../core/email/outbox.js";
 import { sendQueuedEmail } from "../../core/email/send.js";
 import type { Database } from "../../core/db/client.js";
-import { newId } from "../../core/ids.js";
 import type { Logger } from "../../core/logger.js";
 import type { ProducerQueues } from "../../core/queues.js";
+import { enqueueDeliveries, recordWebhookEvent } from "../../core/webhooks/events.js";
 import type { KeyContext } from "./key-context.js";
 import type { MeterPolicy } from "./meter.js";
 
@@ -21,8 +21,9 @@ export function crossedThresholds(used: number, limit: number): number[] {
 }
 
 /**
- * Records a `usage.threshold_reached` webhook event and e-mails the owner, once per threshold
- * per month (the usage_thresholds_notified row is the guard). Runs off the request path.
+ * Records a `usage.threshold_reached` webhook event (delivered to the account's subscribed
+ * endpoints) and e-mails the owner, once per threshold per month (the usage_thresholds_notified
+ * row is the guard). Runs off the request path.
  */
 export async function notifyThreshold(
   deps: { db: Database; queues: ProducerQueues; logger: Logger; productName: string; publicUrl: string },
@@ -32,7 +33,7 @@ export async function notifyThreshold(
   now: Date,
 ): Promise<void> {
   const month = monthStartDay(now);
-  const outboxId = await deps.db.transaction().execute(async (trx) => {
+  const outcome = await deps.db.transaction().execute(async (trx) => {
     const claimed = await trx
       .insertInto("usage_thresholds_notified")
       .values({ user_id: context.userId, month, threshold: percent })
@@ -40,22 +41,15 @@ export async function notifyThreshold(
       .returning("threshold")
       .executeTakeFirst();
     if (!claimed) return undefined;
-    const eventId = newId("evt");
     const resetDate = nextMonthStart(now).toISOString().slice(0, 10);
-    await trx
-      .insertInto("webhook_events")
-      .values({
-        id: eventId,
-        user_id: context.userId,
-        type: "usage.threshold_reached",
-        payload: JSON.stringify({
-          id: eventId,
-          type: "usage.threshold_reached",
-          timestamp: now.toISOString(),
-          data: { threshold_percent: percent, requests_used: quota.used, requests_limit: quota.limit, reset_date: resetDate, package: context.packageName },
-        }),
-      })
-      .execute();
+    const { deliveryIds } = await recordWebhookEvent(trx, {
+      userId: context.userId,
+      type: "usage.threshold_reached",
+      data: { threshold_percent: percent, requests_used: quota.used, requests_limit: quota.limit, reset_date: resetDate, package: context.packageName },
+      now,
+      // Only live keys consume the quota; a test key's activity is never delivered.
+      deliver: context.mode === "live",
+    });
     const owner = await trx.selectFrom("users").select("email").where("id", "=", context.userId).executeTakeFirstOrThrow();
     const message = usageThresholdMessage({
       productName: deps.productName,
@@ -66,7 +60,13 @@ export async function notifyThreshold(
       resetDate,
       dashboardLink: new URL("/dashboard?section=billing", deps.publicUrl).toString(),
     });
-    return queueEmail(trx, { to: owner.email, template: "usage-threshold", ...message });
+    const outboxId = await queueEmail(trx, { to: owner.email, template: "usage-threshold", ...message });
+    return { outboxId, deliveryIds };
   });
-  if (outboxId) await sendQueuedEmail(deps.queues, outboxId, deps.logger);
+  if (!outcome) return;
+  // If Redis is away, the engine's sweeps deliver both later.
+  await enqueueDeliveries(deps.queues, outcome.deliveryIds).catch((error: unknown) =>
+    deps.logger.warn({ err: error }, "could not enqueue usage threshold webhook deliveries; the engine's sweep will"),
+  );
+  await sendQueuedEmail(deps.queues, outcome.outboxId, deps.logger);
 }

@@ -1,0 +1,140 @@
+import { z } from "zod";
+import { EXECUTION_STATUSES, type ExecutionStatus } from "../contracts/workflows.js";
+import type { Database } from "../db/client.js";
+import { AppError } from "../errors.js";
+import { newId } from "../ids.js";
+import type { Logger } from "../logger.js";
+import { enqueue, type ProducerQueues } from "../queues.js";
+import { enqueueDeliveries, recordWebhookEvent } from "../webhooks/events.js";
+import { claimIdempotencyKey, requestHash } from "./idempotency.js";
+
+export interface StartExecutionInput {
+  workflowId: string;
+  userId: string;
+  triggerType: "webhook" | "schedule" | "manual";
+  triggerData: Record<string, unknown>;
+  mode: "live" | "test";
+  /** Within 24 h, the same key for the same workflow answers with the original execution. */
+  idempotencyKey?: string;
+  rerunOf?: string;
+  now: Date;
+}
+
+export interface StartedExecution {
+  executionId: string;
+  status: ExecutionStatus;
+  queuedAt: Date;
+  /** False when an Idempotency-Key replay returned an execution started earlier. */
+  created: boolean;
+}
+
+const StatusSchema = z.enum(EXECUTION_STATUSES);
+
+/**
+ * How long the caller waits for the jobs to be added. A queue first opened while Redis is away
+ * waits for it indefinitely; the add carries on in the background (the job id keeps it single)
+ * and the sweep covers it if it never lands.
+ */
+const ENQUEUE_WAIT_MS = 2_000;
+
+function withinEnqueueWait(work: Promise<unknown>): Promise<unknown> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`enqueue still pending after ${ENQUEUE_WAIT_MS} ms`)), ENQUEUE_WAIT_MS);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The idempotency scope shared by every way of starting one workflow's executions. */
+export function executionIdempotencyScope(workflowId: string): string {
+  return `execution:${workflowId}`;
+}
+
+/**
+ * Starts an execution (DESIGN.md section 6): the executions row (queued) and the
+ * workflow.triggered event are written in one transaction; after commit the event's deliveries
+ * and the "workflow-run" job (job id = execution id) are enqueued. If enqueueing fails (Redis
+ * away) the execution is still started: the row stays queued and the engine's sweep of queued
+ * executions (and of due deliveries) adds the jobs later, so the caller is not failed.
+ *
+ * With an Idempotency-Key already used for the workflow (24 h) the original execution is
+ * returned (created: false); the same key with different trigger data is 409 CONFLICT.
+ * A workflow that is not the user's, or is deleted, is 404 NOT_FOUND.
+ */
+export async function startExecution(deps: { db: Database; queues: ProducerQueues; logger?: Logger }, input: StartExecutionInput): Promise<StartedExecution> {
+  const executionId = newId("exec", input.now.getTime());
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    const workflow = await trx
+      .selectFrom("workflows")
+      .select("id")
+      .where("id", "=", input.workflowId)
+      .where("user_id", "=", input.userId)
+      .where("deleted_at", "is", null)
+      .executeTakeFirst();
+    if (!workflow) throw new AppError("NOT_FOUND", "No such workflow.");
+
+    if (input.idempotencyKey !== undefined) {
+      const claim = await claimIdempotencyKey(trx, {
+        userId: input.userId,
+        scope: executionIdempotencyScope(input.workflowId),
+        key: input.idempotencyKey,
+        hash: requestHash({ trigger_type: input.triggerType, trigger_data: input.triggerData, rerun_of: input.rerunOf ?? null }),
+        resourceId: executionId,
+        now: input.now,
+      });
+      if (!claim.claimed) {
+        if (!claim.sameRequest) throw new AppError("CONFLICT", "This Idempotency-Key was already used with a different request.");
+        const original = await trx
+          .selectFrom("executions")
+          .select(["id", "status", "queued_at"])
+          .where("id", "=", claim.resourceId ?? "")
+          .where("user_id", "=", input.userId)
+          .executeTakeFirst();
+        if (!original) throw new AppError("CONFLICT", "This Idempotency-Key was already used.");
+        return { kind: "replay" as const, row: original, deliveryIds: [] };
+      }
+    }
+
+    const row = await trx
+      .insertInto("executions")
+      .values({
+        id: executionId,
+        workflow_id: input.workflowId,
+        user_id: input.userId,
+        status: "queued",
+        trigger_type: input.triggerType,
+        trigger_data: JSON.stringify(input.triggerData),
+        mode: input.mode,
+        idempotency_key: input.idempotencyKey ?? null,
+        rerun_of: input.rerunOf ?? null,
+        queued_at: input.now,
+      })
+      .returning(["id", "status", "queued_at"])
+      .executeTakeFirstOrThrow();
+    const { deliveryIds } = await recordWebhookEvent(trx, {
+      userId: input.userId,
+      type: "workflow.triggered",
+      data: { workflow_id: input.workflowId, execution_id: executionId, trigger_data: input.triggerData },
+      now: input.now,
+      deliver: input.mode === "live",
+    });
+    return { kind: "created" as const, row, deliveryIds };
+  });
+
+  const status = StatusSchema.parse(outcome.row.status);
+  const queuedAt = new Date(outcome.row.queued_at);
+  const leftToSweep = (error: unknown) =>
+    deps.logger?.warn({ err: error, execution_id: outcome.row.id }, "enqueue after commit failed; the engine's sweep will add the job");
+  if (outcome.kind === "replay") {
+    // A retry after a lost enqueue re-adds the job; with the same job id this is otherwise a no-op.
+    if (status === "queued") await withinEnqueueWait(enqueueRun(deps.queues, outcome.row.id)).catch(leftToSweep);
+    return { executionId: outcome.row.id, status, queuedAt, created: false };
+  }
+
+  await withinEnqueueWait(Promise.all([enqueueRun(deps.queues, executionId), enqueueDeliveries(deps.queues, outcome.deliveryIds)])).catch(leftToSweep);
+  return { executionId, status, queuedAt, created: true };
+}
+
+function enqueueRun(queues: ProducerQueues, executionId: string): Promise<void> {
+  return enqueue(queues, "workflow-run", { execution_id: executionId }, { jobId: executionId });
+}

@@ -1,0 +1,150 @@
+import { sql, type Transaction } from "kysely";
+import type { Database } from "../../core/db/client.js";
+import type { DB } from "../../core/db/types.js";
+
+/** Queries of the delivery processor. Every write is guarded by the attempt number it expects. */
+
+const OPEN_STATUSES = ["pending", "retrying"] as const;
+
+export interface ClaimedAttempt {
+  eventId: string;
+  endpointId: string;
+  runStartAttempt: number;
+  url: string;
+  secret: string;
+  previousSecret: string | null;
+  previousSecretExpiresAt: Date | null;
+  /** The stored event body, parsed by the caller. */
+  payload: unknown;
+}
+
+/**
+ * Claims attempt `attempt` of a delivery: only while the delivery is open, has made exactly
+ * `attempt - 1` attempts and its endpoint is active. The claim moves next_attempt_at to
+ * `leaseUntil`, so the sweep leaves an attempt in flight alone until it should have ended.
+ */
+export async function claimAttempt(db: Database, deliveryId: string, attempt: number, now: Date, leaseUntil: Date): Promise<ClaimedAttempt | undefined> {
+  const row = await db
+    .updateTable("webhook_deliveries as d")
+    .from(["webhook_endpoints as e", "webhook_events as ev"])
+    .set({ attempt, next_attempt_at: leaseUntil, updated_at: now })
+    .whereRef("e.id", "=", "d.endpoint_id")
+    .whereRef("ev.id", "=", "d.event_id")
+    .where("d.id", "=", deliveryId)
+    .where("d.attempt", "=", attempt - 1)
+    .where("d.status", "in", OPEN_STATUSES)
+    .where("e.is_active", "=", true)
+    .where("e.deleted_at", "is", null)
+    .returning([
+      "d.event_id",
+      "d.endpoint_id",
+      "d.run_start_attempt",
+      "e.url",
+      "e.secret",
+      "e.previous_secret",
+      "e.previous_secret_expires_at",
+      "ev.payload",
+    ])
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    eventId: row.event_id,
+    endpointId: row.endpoint_id,
+    runStartAttempt: row.run_start_attempt,
+    url: row.url,
+    secret: row.secret,
+    previousSecret: row.previous_secret,
+    previousSecretExpiresAt: row.previous_secret_expires_at,
+    payload: row.payload,
+  };
+}
+
+/**
+ * Closes an open delivery whose endpoint was disabled or deleted before attempt `attempt`
+ * (no request is made; a replay after re-enabling sends it). Returns whether it did.
+ */
+export async function failDeliveryOfInactiveEndpoint(db: Database, deliveryId: string, attempt: number, now: Date): Promise<boolean> {
+  const row = await db
+    .updateTable("webhook_deliveries as d")
+    .from("webhook_endpoints as e")
+    .set({ status: "failed", next_attempt_at: null, error: "The endpoint was disabled or deleted before this attempt.", updated_at: now })
+    .whereRef("e.id", "=", "d.endpoint_id")
+    .where("d.id", "=", deliveryId)
+    .where("d.attempt", "=", attempt - 1)
+    .where("d.status", "in", OPEN_STATUSES)
+    .where((eb) => eb.or([eb("e.is_active", "=", false), eb("e.deleted_at", "is not", null)]))
+    .returning("d.id")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface AttemptResult {
+  deliveryId: string;
+  attempt: number;
+  requestedAt: Date;
+  finishedAt: Date;
+  responseStatus: number | null;
+  responseBodyExcerpt: string | null;
+  durationMs: number;
+  error: string | null;
+  status: "succeeded" | "retrying" | "failed";
+  nextAttemptAt: Date | null;
+}
+
+/** Logs the attempt and records its outcome on the delivery (if no later attempt has started). */
+export async function recordAttempt(trx: Transaction<DB>, result: AttemptResult): Promise<void> {
+  await trx
+    .insertInto("webhook_delivery_attempts")
+    .values({
+      delivery_id: result.deliveryId,
+      attempt: result.attempt,
+      requested_at: result.requestedAt,
+      response_status: result.responseStatus,
+      duration_ms: result.durationMs,
+      error: result.error,
+    })
+    .execute();
+  await trx
+    .updateTable("webhook_deliveries")
+    .set({
+      status: result.status,
+      response_status: result.responseStatus,
+      response_body_excerpt: result.responseBodyExcerpt,
+      duration_ms: result.durationMs,
+      error: result.error,
+      next_attempt_at: result.nextAttemptAt,
+      updated_at: result.finishedAt,
+    })
+    .where("id", "=", result.deliveryId)
+    .where("attempt", "=", result.attempt)
+    .execute();
+}
+
+/** A success ends the endpoint's run of failures. */
+export async function clearEndpointFailing(trx: Transaction<DB>, endpointId: string): Promise<void> {
+  await trx.updateTable("webhook_endpoints").set({ failing_since: null }).where("id", "=", endpointId).where("failing_since", "is not", null).execute();
+}
+
+/** Marks the start of a run of failures (kept if one is running) and returns it. */
+export async function markEndpointFailing(trx: Transaction<DB>, endpointId: string, now: Date): Promise<{ failingSince: Date; userId: string; url: string } | undefined> {
+  const row = await trx
+    .updateTable("webhook_endpoints")
+    .set({ failing_since: sql<Date>`coalesce(failing_since, ${now})` })
+    .where("id", "=", endpointId)
+    .returning(["failing_since", "user_id", "url"])
+    .executeTakeFirst();
+  if (!row?.failing_since) return undefined;
+  return { failingSince: row.failing_since, userId: row.user_id, url: row.url };
+}
+
+/** Disables an active endpoint; false if it was not active any more (someone else did it). */
+export async function disableEndpoint(trx: Transaction<DB>, endpointId: string, now: Date): Promise<boolean> {
+  const row = await trx
+    .updateTable("webhook_endpoints")
+    .set({ is_active: false, disabled_at: now })
+    .where("id", "=", endpointId)
+    .where("is_active", "=", true)
+    .returning("id")
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,103 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { Database } from "../../../core/db/client.js";
+import { AppError } from "../../../core/errors.js";
+import type { ProducerQueues } from "../../../core/queues.js";
+import type { Redis } from "../../../core/redis.js";
+import type { AppEnv } from "../../app-env.js";
+import { errorResponses } from "../../http/error-responses.js";
+import { validationHook } from "../../http/errors.js";
+import { jsonResponse } from "../../http/route-helpers.js";
+import { ExecutionIdParamsSchema, ExecutionListSchema, ExecutionSchema, ListExecutionsQuerySchema, WorkflowIdParamsSchema } from "../../workflows/api-schemas.js";
+import { findExecution, listExecutions, listSteps, type ExecutionRow } from "../../workflows/execution-queries.js";
+import { cancelExecution, rerunExecution } from "../../workflows/execution-service.js";
+import { ownerOf } from "../../workflows/owner.js";
+import { serializeExecution, serializeExecutionSummary } from "../../workflows/serializers.js";
+import { findWorkflow } from "../../workflows/workflow-queries.js";
+
+const tags = ["Workflows"];
+const security = [{ apiKey: [] }];
+const readErrors = errorResponses("BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "QUOTA_EXCEEDED");
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/v1/workflows/{id}/executions",
+  tags,
+  summary: "List a workflow's executions",
+  security,
+  request: { params: WorkflowIdParamsSchema, query: ListExecutionsQuerySchema },
+  responses: { 200: jsonResponse(ExecutionListSchema, "The workflow's executions, newest first."), ...readErrors },
+});
+
+const getRoute = createRoute({
+  method: "get",
+  path: "/v1/executions/{id}",
+  tags,
+  summary: "Get an execution",
+  security,
+  request: { params: ExecutionIdParamsSchema },
+  responses: { 200: jsonResponse(ExecutionSchema, "The execution with each step's input, output, attempts, timing and error."), ...readErrors },
+});
+
+const cancelRoute = createRoute({
+  method: "post",
+  path: "/v1/executions/{id}/cancel",
+  tags,
+  summary: "Cancel an execution",
+  description: "A queued execution is cancelled at once; a running one stops within a second (`cancel_requested_at` is set meanwhile).",
+  security,
+  request: { params: ExecutionIdParamsSchema },
+  responses: {
+    202: jsonResponse(ExecutionSchema, "Accepted: the execution as it is now."),
+    ...errorResponses("BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "RATE_LIMITED", "QUOTA_EXCEEDED"),
+  },
+});
+
+const rerunRoute = createRoute({
+  method: "post",
+  path: "/v1/executions/{id}/rerun",
+  tags,
+  summary: "Re-run an execution",
+  description: "Starts a new execution of the same workflow with the same trigger data; its `rerun_of` names the original.",
+  security,
+  request: { params: ExecutionIdParamsSchema },
+  responses: { 202: jsonResponse(ExecutionSchema, "Accepted: the new execution, queued."), ...readErrors },
+});
+
+/** Executions of the public API: list, get, cancel, re-run (DESIGN.md section 6). */
+export function executionApiRoutes(deps: { db: Database; queues: ProducerQueues; redis: Redis; redisKeyPrefix: string; now: () => Date }) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  // Services log with the request's logger, so their lines carry its request id.
+  const services = (c: Context<AppEnv>) => ({ ...deps, logger: c.get("logger") });
+  const withSteps = async (row: ExecutionRow) => serializeExecution(row, await listSteps(deps.db, row.id));
+
+  app.openapi(listRoute, async (c) => {
+    const owner = ownerOf(c);
+    const workflowId = c.req.valid("param").id;
+    const query = c.req.valid("query");
+    if (!(await findWorkflow(deps.db, owner, workflowId))) throw new AppError("NOT_FOUND", "No such workflow.");
+    const { rows, total } = await listExecutions(deps.db, owner, workflowId, query);
+    return c.json({ executions: rows.map(serializeExecutionSummary), total, page: query.page, limit: query.limit }, 200);
+  });
+
+  app.openapi(getRoute, async (c) => {
+    const row = await findExecution(deps.db, ownerOf(c), c.req.valid("param").id);
+    if (!row) throw new AppError("NOT_FOUND", "No such execution.");
+    return c.json(await withSteps(row), 200);
+  });
+
+  app.openapi(cancelRoute, async (c) => {
+    const row = await cancelExecution(services(c), ownerOf(c), c.req.valid("param").id, deps.now());
+    return c.json(await withSteps(row), 202);
+  });
+
+  app.openapi(rerunRoute, async (c) => {
+    const owner = ownerOf(c);
+    const started = await rerunExecution(services(c), owner, c.req.valid("param").id, deps.now());
+    const row = await findExecution(deps.db, owner, started.executionId);
+    if (!row) throw new AppError("NOT_FOUND", "No such execution.");
+    return c.json(await withSteps(row), 202);
+  });
+
+  return app;
+}

@@ -1,0 +1,195 @@
+import { describe, expect, it } from "vitest";
+import { DeletedWebhookEndpointSchema, WebhookEndpointListSchema, WebhookEndpointSchema, WebhookEndpointWithSecretSchema } from "../../../core/contracts/webhook-endpoints.js";
+import { ErrorBodySchema } from "../../../core/errors.js";
+import { createKeyedAccount } from "../../../testing/accounts.js";
+import { useTestApp } from "../../../testing/gateway.js";
+
+const testApp = useTestApp();
+const db = () => testApp.current.database.db;
+
+type Auth = { Authorization: string };
+
+function call(auth: Auth, method: string, path: string, body?: unknown) {
+  return testApp.current.app.request(path, {
+    method,
+    headers: { ...auth, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+    ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
+  });
+}
+
+const admin = async (options: { mode?: "live" | "test"; userId?: string } = {}) => (await createKeyedAccount(db(), { permission: "admin", ...options })).authorization;
+
+async function createEndpoint(auth: Auth, body: Record<string, unknown> = {}) {
+  const response = await call(auth, "POST", "/v1/webhook-endpoints", { url: "https://hooks.example.com/sluice", events: ["workflow.completed"], ...body });
+  expect(response.status).toBe(201);
+  return WebhookEndpointWithSecretSchema.parse(await response.json());
+}
+
+async function errorOf(response: Response) {
+  return ErrorBodySchema.parse(await response.json()).error;
+}
+
+describe("webhook endpoints API", () => {
+  it("creates an endpoint and shows its secret only in that answer", async () => {
+    const auth = await admin();
+    const created = await createEndpoint(auth, { events: ["workflow.failed", "workflow.failed", "usage.threshold_reached"], description: " Orders " });
+    expect(created).toMatchObject({
+      url: "https://hooks.example.com/sluice",
+      events: ["workflow.failed", "usage.threshold_reached"],
+      description: "Orders",
+      is_active: true,
+      disabled_at: null,
+      failing_since: null,
+      previous_secret_expires_at: null,
+    });
+    expect(created.id).toMatch(/^whe_/);
+    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect((await db().selectFrom("webhook_endpoints").select("secret").where("id", "=", created.id).executeTakeFirstOrThrow()).secret).toBe(created.secret);
+
+    const fetched = await call(auth, "GET", `/v1/webhook-endpoints/${created.id}`);
+    expect(fetched.status).toBe(200);
+    const text = await fetched.text();
+    expect(text).not.toContain(created.secret);
+    expect(WebhookEndpointSchema.strict().parse(JSON.parse(text))).toMatchObject({ id: created.id });
+  });
+
+  it("answers 422 with details for URLs and event lists it cannot accept", async () => {
+    const { userId, authorization: auth } = await createKeyedAccount(db(), { permission: "admin" });
+    const cases: Array<[Record<string, unknown>, string, RegExp]> = [
+      [{ url: "ftp://files.example.com/in" }, "url", /http or https/],
+      [{ url: "/relative/path" }, "url", /absolute/],
+      [{ url: "https://user:pass@hooks.example.com/" }, "url", /user name or password/],
+      [{ url: `https://hooks.example.com/${"a".repeat(2_048)}` }, "url", /2048/],
+      [{ url: undefined }, "url", /required/],
+      [{ events: [] }, "events", /at least one/i],
+      [{ events: ["workflow.exploded"] }, "events.0", /./],
+      [{ description: "x".repeat(501) }, "description", /500/],
+    ];
+    for (const [change, field, message] of cases) {
+      const response = await call(auth, "POST", "/v1/webhook-endpoints", { url: "https://hooks.example.com/a", events: ["*"], ...change });
+      expect(response.status, JSON.stringify(change)).toBe(422);
+      const error = await errorOf(response);
+      expect(error.code).toBe("VALIDATION_FAILED");
+      expect(error.details?.find((d) => d.field === field)?.message, field).toMatch(message);
+    }
+    expect((await call(auth, "POST", "/v1/webhook-endpoints", "{not json")).status).toBe(400);
+    expect(await db().selectFrom("webhook_endpoints").select("id").where("user_id", "=", userId).execute()).toEqual([]);
+  });
+
+  it("needs admin permission to change endpoints; any key may read them", async () => {
+    const owner = await createKeyedAccount(db(), { permission: "admin" });
+    const endpoint = await createEndpoint(owner.authorization);
+    const writer = (await createKeyedAccount(db(), { permission: "write", userId: owner.userId })).authorization;
+    const reader = (await createKeyedAccount(db(), { permission: "read", userId: owner.userId })).authorization;
+
+    for (const [method, path, body] of [
+      ["POST", "/v1/webhook-endpoints", { url: "https://hooks.example.com/w", events: ["*"] }],
+      ["PATCH", `/v1/webhook-endpoints/${endpoint.id}`, { is_active: false }],
+      ["DELETE", `/v1/webhook-endpoints/${endpoint.id}`, undefined],
+      ["POST", `/v1/webhook-endpoints/${endpoint.id}/rotate-secret`, undefined],
+      ["POST", `/v1/webhook-endpoints/${endpoint.id}/test`, undefined],
+    ] as const) {
+      const response = await call(writer, method, path, body);
+      expect(response.status, `${method} ${path}`).toBe(403);
+      expect((await errorOf(response)).code).toBe("FORBIDDEN");
+    }
+    expect((await call(reader, "GET", "/v1/webhook-endpoints")).status).toBe(200);
+    expect((await call(writer, "GET", `/v1/webhook-endpoints/${endpoint.id}/deliveries`)).status).toBe(200);
+    expect((await call(owner.authorization, "GET", `/v1/webhook-endpoints/${endpoint.id}`)).status).toBe(200);
+  });
+
+  it("lists the account's endpoints newest first, page by page", async () => {
+    const auth = await admin();
+    const ids = [];
+    for (const n of [1, 2, 3]) ids.push((await createEndpoint(auth, { url: `https://hooks.example.com/${n}` })).id);
+
+    const first = WebhookEndpointListSchema.parse(await (await call(auth, "GET", "/v1/webhook-endpoints?limit=2")).json());
+    expect(first).toMatchObject({ total: 3, page: 1, limit: 2 });
+    expect(first.webhook_endpoints.map((e) => e.id)).toEqual([ids[2], ids[1]]);
+    const second = WebhookEndpointListSchema.parse(await (await call(auth, "GET", "/v1/webhook-endpoints?limit=2&page=2")).json());
+    expect(second.webhook_endpoints.map((e) => e.id)).toEqual([ids[0]]);
+    expect((await call(auth, "GET", "/v1/webhook-endpoints?limit=500")).status).toBe(400);
+  });
+
+  it("answers 404 for another account's endpoint, whatever the operation", async () => {
+    const mine = await admin();
+    const theirs = await createEndpoint(await admin());
+    for (const [method, path, body] of [
+      ["GET", `/v1/webhook-endpoints/${theirs.id}`, undefined],
+      ["PATCH", `/v1/webhook-endpoints/${theirs.id}`, { description: "mine now" }],
+      ["DELETE", `/v1/webhook-endpoints/${theirs.id}`, undefined],
+      ["POST", `/v1/webhook-endpoints/${theirs.id}/rotate-secret`, undefined],
+      ["GET", `/v1/webhook-endpoints/${theirs.id}/deliveries`, undefined],
+      ["POST", `/v1/webhook-endpoints/${theirs.id}/test`, undefined],
+      ["POST", `/v1/webhook-endpoints/${theirs.id}/deliveries/del_1AbCdEfGhJkLmNpQrStUvW/replay`, undefined],
+      ["GET", "/v1/webhook-endpoints/whe_doesnotexist", undefined],
+    ] as const) {
+      const response = await call(mine, method, path, body);
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect((await errorOf(response)).code).toBe("NOT_FOUND");
+    }
+    const untouched = await db().selectFrom("webhook_endpoints").selectAll().where("id", "=", theirs.id).executeTakeFirstOrThrow();
+    expect(untouched).toMatchObject({ description: null, deleted_at: null, secret: theirs.secret });
+  });
+
+  it("updates the fields given; disabling records when, re-enabling clears the failure record", async () => {
+    const auth = await admin();
+    const endpoint = await createEndpoint(auth);
+    const patch = async (body: unknown) => call(auth, "PATCH", `/v1/webhook-endpoints/${endpoint.id}`, body);
+
+    const changed = WebhookEndpointSchema.parse(await (await patch({ url: "https://other.example.com/in", events: ["*"], description: "All" })).json());
+    expect(changed).toMatchObject({ url: "https://other.example.com/in", events: ["*"], description: "All", is_active: true });
+
+    await db().updateTable("webhook_endpoints").set({ failing_since: new Date(Date.now() - 3_600_000) }).where("id", "=", endpoint.id).execute();
+    const disabled = WebhookEndpointSchema.parse(await (await patch({ is_active: false })).json());
+    expect(disabled.is_active).toBe(false);
+    expect(disabled.disabled_at).not.toBeNull();
+    expect(disabled.failing_since).not.toBeNull();
+
+    const enabled = WebhookEndpointSchema.parse(await (await patch({ is_active: true })).json());
+    expect(enabled).toMatchObject({ is_active: true, disabled_at: null, failing_since: null, description: "All" });
+
+    const empty = await patch({});
+    expect(empty.status).toBe(422);
+    expect((await errorOf(empty)).code).toBe("VALIDATION_FAILED");
+    expect((await patch({ url: "mailto:me@example.com" })).status).toBe(422);
+  });
+
+  it("deletes an endpoint: it is gone from reads and receives nothing more", async () => {
+    const auth = await admin();
+    const endpoint = await createEndpoint(auth);
+    const response = await call(auth, "DELETE", `/v1/webhook-endpoints/${endpoint.id}`);
+    expect(response.status).toBe(200);
+    const deleted = DeletedWebhookEndpointSchema.parse(await response.json());
+    expect(deleted.message).toBe("Webhook endpoint deleted.");
+    expect(Math.abs(Date.parse(deleted.deleted_at) - Date.now())).toBeLessThan(10_000);
+
+    expect((await call(auth, "GET", `/v1/webhook-endpoints/${endpoint.id}`)).status).toBe(404);
+    expect((await call(auth, "DELETE", `/v1/webhook-endpoints/${endpoint.id}`)).status).toBe(404);
+    expect(WebhookEndpointListSchema.parse(await (await call(auth, "GET", "/v1/webhook-endpoints")).json()).total).toBe(0);
+    expect(await db().selectFrom("webhook_endpoints").select(["is_active"]).where("id", "=", endpoint.id).executeTakeFirstOrThrow()).toEqual({ is_active: false });
+  });
+
+  it("lets live and test keys of one account manage the same endpoints", async () => {
+    const live = await createKeyedAccount(db(), { permission: "admin" });
+    const test = await admin({ mode: "test", userId: live.userId });
+    const endpoint = await createEndpoint(test);
+    const listed = WebhookEndpointListSchema.parse(await (await call(live.authorization, "GET", "/v1/webhook-endpoints")).json());
+    expect(listed.webhook_endpoints.map((e) => e.id)).toEqual([endpoint.id]);
+  });
+
+  it("rotates the secret: the new one is shown once, the old one stays valid for 24 hours", async () => {
+    const auth = await admin();
+    const endpoint = await createEndpoint(auth);
+    const response = await call(auth, "POST", `/v1/webhook-endpoints/${endpoint.id}/rotate-secret`);
+    expect(response.status).toBe(200);
+    const rotated = WebhookEndpointWithSecretSchema.parse(await response.json());
+    expect(rotated.secret).toMatch(/^whsec_/);
+    expect(rotated.secret).not.toBe(endpoint.secret);
+    const graceMs = Date.parse(rotated.previous_secret_expires_at ?? "") - Date.now();
+    expect(graceMs).toBeGreaterThan(23.9 * 3_600_000);
+    expect(graceMs).toBeLessThanOrEqual(24 * 3_600_000);
+    const row = await db().selectFrom("webhook_endpoints").select(["secret", "previous_secret"]).where("id", "=", endpoint.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ secret: rotated.secret, previous_secret: endpoint.secret });
+  });
+});

@@ -1,0 +1,212 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { CreateWebhookEndpointRequestSchema, TestWebhookRequestSchema, UpdateWebhookEndpointRequestSchema } from "../../../core/contracts/webhook-endpoints.js";
+import type { Database } from "../../../core/db/client.js";
+import { AppError, type ErrorCode } from "../../../core/errors.js";
+import type { Logger } from "../../../core/logger.js";
+import type { ProducerQueues } from "../../../core/queues.js";
+import type { AppEnv } from "../../app-env.js";
+import { errorResponses } from "../../http/error-responses.js";
+import { validationHook } from "../../http/errors.js";
+import { jsonBody, jsonResponse } from "../../http/route-helpers.js";
+import {
+  DeletedWebhookEndpointResponseSchema,
+  DeliveryIdParamsSchema,
+  EndpointIdParamsSchema,
+  PageQueryParamsSchema,
+  TestEventResultResponseSchema,
+  WebhookDeliveryListResponseSchema,
+  WebhookDeliveryResponseSchema,
+  WebhookEndpointListResponseSchema,
+  WebhookEndpointResponseSchema,
+  WebhookEndpointWithSecretResponseSchema,
+} from "../../webhooks/api-schemas.js";
+import { attemptsOf, listDeliveries } from "../../webhooks/delivery-queries.js";
+import { listEndpoints } from "../../webhooks/endpoint-queries.js";
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  replayWebhookDelivery,
+  requireEndpoint,
+  rotateWebhookSecret,
+  sendTestEvent,
+  updateWebhookEndpoint,
+} from "../../webhooks/endpoint-service.js";
+import { serializeDelivery, serializeEndpoint } from "../../webhooks/serializers.js";
+
+const tags = ["Webhooks"];
+const security = [{ apiKey: [] }];
+const errors = (...codes: ErrorCode[]) => errorResponses("BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "RATE_LIMITED", "QUOTA_EXCEEDED", ...codes);
+const base = "/v1/webhook-endpoints";
+
+const listRoute = createRoute({
+  method: "get",
+  path: base,
+  tags,
+  summary: "List webhook endpoints",
+  security,
+  request: { query: PageQueryParamsSchema },
+  responses: { 200: jsonResponse(WebhookEndpointListResponseSchema, "The account's endpoints, newest first."), ...errors() },
+});
+
+const createEndpointRoute = createRoute({
+  method: "post",
+  path: base,
+  tags,
+  summary: "Create a webhook endpoint",
+  description: "Needs a key with admin permission. The answer carries the signing secret; it is not shown again (rotate it to get a new one).",
+  security,
+  request: jsonBody(CreateWebhookEndpointRequestSchema),
+  responses: { 201: jsonResponse(WebhookEndpointWithSecretResponseSchema, "The new endpoint and its signing secret."), ...errors("MALFORMED_JSON", "VALIDATION_FAILED") },
+});
+
+const getRoute = createRoute({
+  method: "get",
+  path: `${base}/{id}`,
+  tags,
+  summary: "Get a webhook endpoint",
+  security,
+  request: { params: EndpointIdParamsSchema },
+  responses: { 200: jsonResponse(WebhookEndpointResponseSchema, "The endpoint."), ...errors("NOT_FOUND") },
+});
+
+const updateRoute = createRoute({
+  method: "patch",
+  path: `${base}/{id}`,
+  tags,
+  summary: "Update a webhook endpoint",
+  description: "Changes the fields given (at least one). `is_active: true` re-enables a disabled endpoint and clears its failure record. Needs admin permission.",
+  security,
+  request: { params: EndpointIdParamsSchema, ...jsonBody(UpdateWebhookEndpointRequestSchema) },
+  responses: { 200: jsonResponse(WebhookEndpointResponseSchema, "The updated endpoint."), ...errors("MALFORMED_JSON", "NOT_FOUND", "VALIDATION_FAILED") },
+});
+
+const deleteRoute = createRoute({
+  method: "delete",
+  path: `${base}/{id}`,
+  tags,
+  summary: "Delete a webhook endpoint",
+  description: "It receives nothing more; deliveries not yet made are dropped. Needs admin permission.",
+  security,
+  request: { params: EndpointIdParamsSchema },
+  responses: { 200: jsonResponse(DeletedWebhookEndpointResponseSchema, "Deleted."), ...errors("NOT_FOUND") },
+});
+
+const rotateRoute = createRoute({
+  method: "post",
+  path: `${base}/{id}/rotate-secret`,
+  tags,
+  summary: "Rotate an endpoint's signing secret",
+  description:
+    "Returns the new secret once. For 24 hours every delivery's webhook-signature carries a signature with the new secret and one with the old (space-separated, new first), so receivers can switch over; X-Webhook-Signature-256 uses the new secret. Needs admin permission.",
+  security,
+  request: { params: EndpointIdParamsSchema },
+  responses: { 200: jsonResponse(WebhookEndpointWithSecretResponseSchema, "The endpoint and its new signing secret."), ...errors("NOT_FOUND") },
+});
+
+const deliveriesRoute = createRoute({
+  method: "get",
+  path: `${base}/{id}/deliveries`,
+  tags,
+  summary: "List an endpoint's deliveries",
+  security,
+  request: { params: EndpointIdParamsSchema, query: PageQueryParamsSchema },
+  responses: { 200: jsonResponse(WebhookDeliveryListResponseSchema, "Deliveries, newest first, each with every attempt made."), ...errors("NOT_FOUND") },
+});
+
+const replayRoute = createRoute({
+  method: "post",
+  path: `${base}/{id}/deliveries/{delivery_id}/replay`,
+  tags,
+  summary: "Replay a delivery",
+  description: "Sends the same event (same id and body) again now, with a new run of retries; earlier attempts stay in the log. Needs admin permission.",
+  security,
+  request: { params: DeliveryIdParamsSchema },
+  responses: { 202: jsonResponse(WebhookDeliveryResponseSchema, "The delivery, pending again."), ...errors("NOT_FOUND", "CONFLICT") },
+});
+
+const testRoute = createRoute({
+  method: "post",
+  path: `${base}/{id}/test`,
+  tags,
+  summary: "Send a test event",
+  description: "Records an event of the given type (default workflow.completed) with sample data and `data.test: true`, delivered to this endpoint only. Needs admin permission.",
+  security,
+  request: { params: EndpointIdParamsSchema, body: { content: { "application/json": { schema: TestWebhookRequestSchema } }, required: false } },
+  responses: { 202: jsonResponse(TestEventResultResponseSchema, "The event and its delivery, on its way."), ...errors("MALFORMED_JSON", "NOT_FOUND", "CONFLICT", "VALIDATION_FAILED") },
+});
+
+/**
+ * The account of the key making the request. Endpoints belong to the account (live and test keys
+ * manage the same ones); changing them is an account operation, which needs admin permission.
+ */
+function accountOf(c: Context<AppEnv>, change: boolean): string {
+  const key = c.get("apiKey");
+  if (!key) throw new AppError("UNAUTHORIZED");
+  if (change && key.permission !== "admin") throw new AppError("FORBIDDEN", "Managing webhook endpoints needs a key with admin permission.");
+  return key.userId;
+}
+
+/** Outgoing webhook endpoints of the public API (DESIGN.md section 7). */
+export function webhookEndpointRoutes(deps: { db: Database; queues: ProducerQueues; logger: Logger; now: () => Date }) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+  app.openapi(listRoute, async (c) => {
+    const page = c.req.valid("query");
+    const { rows, total } = await listEndpoints(deps.db, accountOf(c, false), page);
+    const now = deps.now();
+    return c.json({ webhook_endpoints: rows.map((row) => serializeEndpoint(row, now)), total, page: page.page, limit: page.limit }, 200);
+  });
+
+  app.openapi(createEndpointRoute, async (c) => {
+    const now = deps.now();
+    const { endpoint, secret } = await createWebhookEndpoint(deps.db, accountOf(c, true), c.req.valid("json"), now);
+    return c.json({ ...serializeEndpoint(endpoint, now), secret }, 201);
+  });
+
+  app.openapi(getRoute, async (c) => {
+    const endpoint = await requireEndpoint(deps.db, accountOf(c, false), c.req.valid("param").id);
+    return c.json(serializeEndpoint(endpoint, deps.now()), 200);
+  });
+
+  app.openapi(updateRoute, async (c) => {
+    const now = deps.now();
+    const endpoint = await updateWebhookEndpoint(deps.db, accountOf(c, true), c.req.valid("param").id, c.req.valid("json"), now);
+    return c.json(serializeEndpoint(endpoint, now), 200);
+  });
+
+  app.openapi(deleteRoute, async (c) => {
+    const deletedAt = await deleteWebhookEndpoint(deps.db, accountOf(c, true), c.req.valid("param").id, deps.now());
+    return c.json({ message: "Webhook endpoint deleted.", deleted_at: deletedAt.toISOString() }, 200);
+  });
+
+  app.openapi(rotateRoute, async (c) => {
+    const now = deps.now();
+    const { endpoint, secret } = await rotateWebhookSecret(deps.db, accountOf(c, true), c.req.valid("param").id, now);
+    return c.json({ ...serializeEndpoint(endpoint, now), secret }, 200);
+  });
+
+  app.openapi(deliveriesRoute, async (c) => {
+    const endpoint = await requireEndpoint(deps.db, accountOf(c, false), c.req.valid("param").id);
+    const page = c.req.valid("query");
+    const { rows, total } = await listDeliveries(deps.db, endpoint.id, page);
+    const attempts = await attemptsOf(deps.db, rows.map((row) => row.id));
+    return c.json({ deliveries: rows.map((row) => serializeDelivery(row, attempts.get(row.id) ?? [])), total, page: page.page, limit: page.limit }, 200);
+  });
+
+  app.openapi(replayRoute, async (c) => {
+    const { id, delivery_id } = c.req.valid("param");
+    const delivery = await replayWebhookDelivery(deps, accountOf(c, true), id, delivery_id, deps.now());
+    const attempts = await attemptsOf(deps.db, [delivery.id]);
+    return c.json(serializeDelivery(delivery, attempts.get(delivery.id) ?? []), 202);
+  });
+
+  app.openapi(testRoute, async (c) => {
+    const userId = accountOf(c, true);
+    const type = c.req.valid("json").type ?? "workflow.completed";
+    const { eventId, deliveryId } = await sendTestEvent(deps, userId, c.req.valid("param").id, type, deps.now());
+    return c.json({ event_id: eventId, delivery_id: deliveryId }, 202);
+  });
+
+  return app;
+}

@@ -1,0 +1,160 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { CreateWorkflowRequestSchema, UpdateWorkflowRequestSchema } from "../../../core/contracts/workflows.js";
+import type { Database } from "../../../core/db/client.js";
+import { AppError } from "../../../core/errors.js";
+import type { ProducerQueues } from "../../../core/queues.js";
+import type { AppEnv } from "../../app-env.js";
+import { errorResponses } from "../../http/error-responses.js";
+import { validationHook } from "../../http/errors.js";
+import { jsonBody, jsonResponse } from "../../http/route-helpers.js";
+import {
+  DeletedWorkflowSchema,
+  ExecuteRequestSchema,
+  ExecutionStartedSchema,
+  IdempotencyHeadersSchema,
+  ListWorkflowsQuerySchema,
+  WorkflowIdParamsSchema,
+  WorkflowListSchema,
+  WorkflowSchema,
+} from "../../workflows/api-schemas.js";
+import { executeWorkflow } from "../../workflows/execution-service.js";
+import { ownerOf } from "../../workflows/owner.js";
+import { serializeWorkflow } from "../../workflows/serializers.js";
+import { findWorkflow, listWorkflows } from "../../workflows/workflow-queries.js";
+import { createWorkflow, deleteWorkflow, updateWorkflow } from "../../workflows/workflow-service.js";
+
+const tags = ["Workflows"];
+const security = [{ apiKey: [] }];
+const meteredErrors = errorResponses("BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "RATE_LIMITED", "QUOTA_EXCEEDED");
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/v1/workflows",
+  tags,
+  summary: "List workflows",
+  security,
+  request: { query: ListWorkflowsQuerySchema },
+  responses: { 200: jsonResponse(WorkflowListSchema, "The key's workflows (of its mode), newest first."), ...meteredErrors },
+});
+
+const createWorkflowRoute = createRoute({
+  method: "post",
+  path: "/v1/workflows",
+  tags,
+  summary: "Create a workflow",
+  security,
+  request: jsonBody(CreateWorkflowRequestSchema),
+  responses: {
+    201: jsonResponse(WorkflowSchema, "The new workflow; webhook-triggered workflows carry their webhook_url."),
+    ...errorResponses("BAD_REQUEST", "MALFORMED_JSON", "UNAUTHORIZED", "FORBIDDEN", "VALIDATION_FAILED", "RATE_LIMITED", "QUOTA_EXCEEDED"),
+  },
+});
+
+const getRoute = createRoute({
+  method: "get",
+  path: "/v1/workflows/{id}",
+  tags,
+  summary: "Get a workflow",
+  security,
+  request: { params: WorkflowIdParamsSchema },
+  responses: { 200: jsonResponse(WorkflowSchema, "The workflow with its execution count and last run."), ...errorResponses("BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "QUOTA_EXCEEDED") },
+});
+
+const updateRoute = createRoute({
+  method: "put",
+  path: "/v1/workflows/{id}",
+  tags,
+  summary: "Update a workflow",
+  description: "Replaces the fields given (at least one); `status` switches between active and draft.",
+  security,
+  request: { params: WorkflowIdParamsSchema, ...jsonBody(UpdateWorkflowRequestSchema) },
+  responses: {
+    200: jsonResponse(WorkflowSchema, "The updated workflow."),
+    ...errorResponses("BAD_REQUEST", "MALFORMED_JSON", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "VALIDATION_FAILED", "RATE_LIMITED", "QUOTA_EXCEEDED"),
+  },
+});
+
+const deleteRoute = createRoute({
+  method: "delete",
+  path: "/v1/workflows/{id}",
+  tags,
+  summary: "Delete a workflow",
+  description: "The workflow stops running and is not found afterwards; its executions stay readable.",
+  security,
+  request: { params: WorkflowIdParamsSchema },
+  responses: { 200: jsonResponse(DeletedWorkflowSchema, "Deleted."), ...errorResponses("BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "QUOTA_EXCEEDED") },
+});
+
+const executeRoute = createRoute({
+  method: "post",
+  path: "/v1/workflows/{id}/execute",
+  tags,
+  summary: "Execute a workflow now",
+  description:
+    "Starts a manual execution (drafts included) with `data` as its trigger data. With an `Idempotency-Key`, a repeat within 24 hours " +
+    "answers with the original execution and `Idempotent-Replayed: true`; the same key with a different body is 409.",
+  security,
+  request: {
+    params: WorkflowIdParamsSchema,
+    headers: IdempotencyHeadersSchema,
+    body: { content: { "application/json": { schema: ExecuteRequestSchema } }, required: false },
+  },
+  responses: {
+    202: jsonResponse(ExecutionStartedSchema, "Accepted: the execution is queued."),
+    ...errorResponses("BAD_REQUEST", "MALFORMED_JSON", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "VALIDATION_FAILED", "RATE_LIMITED", "QUOTA_EXCEEDED"),
+  },
+});
+
+/** The workflow resource of the public API (DESIGN.md section 6). */
+export function workflowApiRoutes(deps: { db: Database; queues: ProducerQueues; publicUrl: string; now: () => Date }) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const serialize = (row: Parameters<typeof serializeWorkflow>[0]) => serializeWorkflow(row, deps.publicUrl);
+  // Services log with the request's logger, so their lines carry its request id.
+  const services = (c: Context<AppEnv>) => ({ db: deps.db, queues: deps.queues, logger: c.get("logger") });
+
+  app.openapi(listRoute, async (c) => {
+    const query = c.req.valid("query");
+    const { rows, total } = await listWorkflows(deps.db, ownerOf(c), {
+      page: query.page,
+      limit: query.limit,
+      status: query.status,
+      createdAfter: query.created_after ? new Date(query.created_after) : undefined,
+      createdBefore: query.created_before ? new Date(query.created_before) : undefined,
+    });
+    return c.json({ workflows: rows.map(serialize), total, page: query.page, limit: query.limit }, 200);
+  });
+
+  app.openapi(createWorkflowRoute, async (c) => {
+    const row = await createWorkflow(services(c), ownerOf(c), c.req.valid("json"), deps.now());
+    return c.json(serialize(row), 201);
+  });
+
+  app.openapi(getRoute, async (c) => {
+    const row = await findWorkflow(deps.db, ownerOf(c), c.req.valid("param").id);
+    if (!row) throw new AppError("NOT_FOUND", "No such workflow.");
+    return c.json(serialize(row), 200);
+  });
+
+  app.openapi(updateRoute, async (c) => {
+    const row = await updateWorkflow(services(c), ownerOf(c), c.req.valid("param").id, c.req.valid("json"), deps.now());
+    return c.json(serialize(row), 200);
+  });
+
+  app.openapi(deleteRoute, async (c) => {
+    const row = await deleteWorkflow(services(c), ownerOf(c), c.req.valid("param").id, deps.now());
+    return c.json({ message: "Workflow deleted", deleted_at: new Date(row.deleted_at ?? deps.now()).toISOString() }, 200);
+  });
+
+  app.openapi(executeRoute, async (c) => {
+    const started = await executeWorkflow(services(c), ownerOf(c), c.req.valid("param").id, {
+      data: c.req.valid("json").data ?? {},
+      idempotencyKey: c.req.valid("header")["idempotency-key"],
+      now: deps.now(),
+    });
+    if (!started.created) c.header("Idempotent-Replayed", "true");
+    return c.json({ execution_id: started.executionId, status: started.status, started_at: started.queuedAt.toISOString() }, 202);
+  });
+
+  return app;
+}

@@ -1,0 +1,38 @@
+import { z } from "@hono/zod-openapi";
+import {
+  DeletedWebhookEndpointSchema,
+  DeliveryAttemptSchema,
+  PageQuerySchema,
+  TestEventResultSchema,
+  WebhookDeliveryListSchema,
+  WebhookDeliverySchema,
+  WebhookEndpointListSchema,
+  WebhookEndpointSchema,
+  WebhookEndpointWithSecretSchema,
+} from "../../core/contracts/webhook-endpoints.js";
+
+/** The contract schemas of core/contracts/webhook-endpoints.ts, named for openapi.yaml. */
+
+export const WebhookEndpointResponseSchema = z.object(WebhookEndpointSchema.shape).openapi("WebhookEndpoint");
+export const WebhookEndpointWithSecretResponseSchema = z
+  .object(WebhookEndpointWithSecretSchema.shape)
+  .openapi("WebhookEndpointWithSecret", { description: "The endpoint and its signing secret (whsec_…), shown only in this answer." });
+export const WebhookEndpointListResponseSchema = z
+  .object({ ...WebhookEndpointListSchema.shape, webhook_endpoints: z.array(WebhookEndpointResponseSchema) })
+  .openapi("WebhookEndpointList");
+export const DeletedWebhookEndpointResponseSchema = z.object(DeletedWebhookEndpointSchema.shape).openapi("DeletedWebhookEndpoint");
+
+const DeliveryAttemptResponseSchema = z.object(DeliveryAttemptSchema.shape).openapi("WebhookDeliveryAttempt");
+export const WebhookDeliveryResponseSchema = z
+  .object({ ...WebhookDeliverySchema.shape, attempts: z.array(DeliveryAttemptResponseSchema) })
+  .openapi("WebhookDelivery");
+export const WebhookDeliveryListResponseSchema = z
+  .object({ ...WebhookDeliveryListSchema.shape, deliveries: z.array(WebhookDeliveryResponseSchema) })
+  .openapi("WebhookDeliveryList");
+export const TestEventResultResponseSchema = z.object(TestEventResultSchema.shape).openapi("WebhookTestEvent");
+
+export const PageQueryParamsSchema = z.object(PageQuerySchema.shape);
+
+const pathId = (name: string, example: string) => z.string().min(1).max(64).openapi({ param: { name, in: "path" }, example });
+export const EndpointIdParamsSchema = z.object({ id: pathId("id", "whe_1AbCdEfGhJkLmNpQrStUvW") });
+export const DeliveryIdParamsSchema = z.object({ id: pathId("id", "whe_1AbCdEfGhJkLmNpQrStUvW"), delivery_id: pathId("delivery_id", "del_1AbCdEfGhJkLmNpQrStUvW") });

@@ -1,0 +1,109 @@
+import { sql, type Selectable, type Transaction } from "kysely";
+import type { Database } from "../../core/db/client.js";
+import type { DB, WebhookEndpoints } from "../../core/db/types.js";
+import { newId } from "../../core/ids.js";
+
+/** Queries of webhook endpoints; every one is scoped to the owning account, and deleted ones are gone. */
+
+export type EndpointRow = Selectable<WebhookEndpoints>;
+type Db = Database | Transaction<DB>;
+
+export async function insertEndpoint(
+  db: Db,
+  input: { userId: string; url: string; events: string[]; description: string | null; secret: string; now: Date },
+): Promise<EndpointRow> {
+  return db
+    .insertInto("webhook_endpoints")
+    .values({
+      id: newId("whe"),
+      user_id: input.userId,
+      url: input.url,
+      events: input.events,
+      description: input.description,
+      secret: input.secret,
+      created_at: input.now,
+      updated_at: input.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function findEndpoint(db: Db, userId: string, id: string): Promise<EndpointRow | undefined> {
+  return db.selectFrom("webhook_endpoints").selectAll().where("id", "=", id).where("user_id", "=", userId).where("deleted_at", "is", null).executeTakeFirst();
+}
+
+export async function listEndpoints(db: Db, userId: string, page: { page: number; limit: number }): Promise<{ rows: EndpointRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom("webhook_endpoints")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .where("deleted_at", "is", null)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit)
+      .execute(),
+    db
+      .selectFrom("webhook_endpoints")
+      .select((eb) => eb.fn.countAll<number>().as("total"))
+      .where("user_id", "=", userId)
+      .where("deleted_at", "is", null)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+export interface EndpointChanges {
+  url?: string;
+  events?: string[];
+  description?: string | null;
+  isActive?: boolean;
+}
+
+/**
+ * Applies the changes given. Disabling records when; re-enabling a disabled endpoint clears
+ * disabled_at and the failure record, so the 5-day clock starts afresh.
+ */
+export async function updateEndpoint(db: Db, userId: string, id: string, changes: EndpointChanges, now: Date): Promise<EndpointRow | undefined> {
+  return db
+    .updateTable("webhook_endpoints")
+    .set({
+      updated_at: now,
+      ...(changes.url !== undefined ? { url: changes.url } : {}),
+      ...(changes.events !== undefined ? { events: changes.events } : {}),
+      ...(changes.description !== undefined ? { description: changes.description } : {}),
+      ...(changes.isActive === true ? { is_active: true, disabled_at: null, failing_since: sql<Date | null>`case when is_active then failing_since else null end` } : {}),
+      ...(changes.isActive === false ? { is_active: false, disabled_at: sql<Date>`coalesce(disabled_at, ${now})` } : {}),
+    })
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .where("deleted_at", "is", null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** A new secret; the current one becomes the previous secret until `previousExpiresAt`. */
+export async function replaceEndpointSecret(db: Db, userId: string, id: string, secret: string, previousExpiresAt: Date, now: Date): Promise<EndpointRow | undefined> {
+  return db
+    .updateTable("webhook_endpoints")
+    .set({ previous_secret: sql<string>`secret`, previous_secret_expires_at: previousExpiresAt, secret, updated_at: now })
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .where("deleted_at", "is", null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Soft-deletes (the delivery log stays); the endpoint receives nothing more. */
+export async function deleteEndpoint(db: Db, userId: string, id: string, now: Date): Promise<Date | undefined> {
+  const row = await db
+    .updateTable("webhook_endpoints")
+    .set({ deleted_at: now, is_active: false, updated_at: now })
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .where("deleted_at", "is", null)
+    .returning("deleted_at")
+    .executeTakeFirst();
+  return row?.deleted_at ?? undefined;
+}

@@ -1,0 +1,109 @@
+import type { CreateWebhookEndpointRequest, UpdateWebhookEndpointRequest } from "../../core/contracts/webhook-endpoints.js";
+import type { WebhookEventType } from "../../core/contracts/webhook-events.js";
+import type { Database } from "../../core/db/client.js";
+import { AppError } from "../../core/errors.js";
+import type { Logger } from "../../core/logger.js";
+import type { ProducerQueues } from "../../core/queues.js";
+import { ensureDeliveryAttempt } from "../../core/webhooks/delivery-jobs.js";
+import { enqueueDeliveries, recordWebhookEvent } from "../../core/webhooks/events.js";
+import { PREVIOUS_SECRET_GRACE_MS, generateWebhookSecret } from "../../core/webhooks/signing.js";
+import { findDelivery, reopenDelivery, type DeliveryRow } from "./delivery-queries.js";
+import { deleteEndpoint, findEndpoint, insertEndpoint, replaceEndpointSecret, updateEndpoint, type EndpointRow } from "./endpoint-queries.js";
+import { sampleEventData } from "./sample-events.js";
+
+/** The rules of webhook endpoints: secrets, re-enabling, replays and test events. */
+
+export interface WebhookServiceDeps {
+  db: Database;
+  queues: ProducerQueues;
+  logger: Logger;
+}
+
+const notFound = () => new AppError("NOT_FOUND", "No such webhook endpoint.");
+
+export async function requireEndpoint(db: Database, userId: string, endpointId: string): Promise<EndpointRow> {
+  const endpoint = await findEndpoint(db, userId, endpointId);
+  if (!endpoint) throw notFound();
+  return endpoint;
+}
+
+/** A new endpoint with a fresh secret; the secret is returned this once. */
+export async function createWebhookEndpoint(db: Database, userId: string, request: CreateWebhookEndpointRequest, now: Date): Promise<{ endpoint: EndpointRow; secret: string }> {
+  const secret = generateWebhookSecret();
+  const endpoint = await insertEndpoint(db, { userId, url: request.url, events: request.events, description: request.description ?? null, secret, now });
+  return { endpoint, secret };
+}
+
+export async function updateWebhookEndpoint(db: Database, userId: string, endpointId: string, request: UpdateWebhookEndpointRequest, now: Date): Promise<EndpointRow> {
+  if (Object.values(request).every((value) => value === undefined)) {
+    throw new AppError("VALIDATION_FAILED", undefined, { details: [{ field: "(root)", message: "Give at least one field to update" }] });
+  }
+  const endpoint = await updateEndpoint(
+    db,
+    userId,
+    endpointId,
+    { url: request.url, events: request.events, description: request.description, isActive: request.is_active },
+    now,
+  );
+  if (!endpoint) throw notFound();
+  return endpoint;
+}
+
+/** Replaces the secret; deliveries keep a second signature with the old one for 24 hours. */
+export async function rotateWebhookSecret(db: Database, userId: string, endpointId: string, now: Date): Promise<{ endpoint: EndpointRow; secret: string }> {
+  const secret = generateWebhookSecret();
+  const endpoint = await replaceEndpointSecret(db, userId, endpointId, secret, new Date(now.getTime() + PREVIOUS_SECRET_GRACE_MS), now);
+  if (!endpoint) throw notFound();
+  return { endpoint, secret };
+}
+
+export async function deleteWebhookEndpoint(db: Database, userId: string, endpointId: string, now: Date): Promise<Date> {
+  const deletedAt = await deleteEndpoint(db, userId, endpointId, now);
+  if (!deletedAt) throw notFound();
+  return deletedAt;
+}
+
+function requireActive(endpoint: EndpointRow, doing: string): void {
+  if (!endpoint.is_active) throw new AppError("CONFLICT", `The endpoint is disabled; enable it (is_active: true) before ${doing}.`);
+}
+
+/**
+ * Sends a delivery's event again now, with a new run of retries; the attempt log is kept.
+ * A delivery waiting for a retry has that retry brought forward.
+ */
+export async function replayWebhookDelivery(deps: WebhookServiceDeps, userId: string, endpointId: string, deliveryId: string, now: Date): Promise<DeliveryRow> {
+  const endpoint = await requireEndpoint(deps.db, userId, endpointId);
+  requireActive(endpoint, "replaying deliveries");
+  const attemptsMade = await reopenDelivery(deps.db, endpoint.id, deliveryId, now);
+  if (attemptsMade === undefined) throw new AppError("NOT_FOUND", "No such delivery for this endpoint.");
+  // If Redis is away the delivery stays pending and the engine's sweep sends it.
+  await ensureDeliveryAttempt(deps.queues, deliveryId, attemptsMade + 1, { promote: true }).catch((error: unknown) =>
+    deps.logger.warn({ err: error, deliveryId }, "could not enqueue the replay; the engine's sweep will"),
+  );
+  const delivery = await findDelivery(deps.db, endpoint.id, deliveryId);
+  if (!delivery) throw new AppError("NOT_FOUND", "No such delivery for this endpoint.");
+  return delivery;
+}
+
+/** Records an event of sample data (`test: true`) delivered to this endpoint only, whatever it subscribes to. */
+export async function sendTestEvent(
+  deps: WebhookServiceDeps,
+  userId: string,
+  endpointId: string,
+  type: WebhookEventType,
+  now: Date,
+): Promise<{ eventId: string; deliveryId: string }> {
+  const endpoint = await requireEndpoint(deps.db, userId, endpointId);
+  requireActive(endpoint, "sending test events");
+  const { eventId, deliveryId } = await deps.db.transaction().execute(async (trx) => {
+    const recorded = await recordWebhookEvent(trx, { userId, type, data: sampleEventData(type, now), now, deliver: true, onlyEndpointId: endpoint.id });
+    const [id] = recorded.deliveryIds;
+    // Disabled or deleted since the check: nothing is recorded.
+    if (!id) throw new AppError("CONFLICT", "The endpoint is disabled; enable it (is_active: true) before sending test events.");
+    return { eventId: recorded.eventId, deliveryId: id };
+  });
+  await enqueueDeliveries(deps.queues, [deliveryId]).catch((error: unknown) =>
+    deps.logger.warn({ err: error, deliveryId }, "could not enqueue the test delivery; the engine's sweep will"),
+  );
+  return { eventId, deliveryId };
+}

@@ -1,0 +1,95 @@
+import type { Database } from "../../core/db/client.js";
+import { AppError } from "../../core/errors.js";
+import type { Logger } from "../../core/logger.js";
+import type { ProducerQueues } from "../../core/queues.js";
+import type { Redis } from "../../core/redis.js";
+import { cancelChannel } from "../../core/workflows/cancellation.js";
+import { startExecution, type StartedExecution } from "../../core/workflows/start-execution.js";
+import { cancelQueuedExecution, findExecution, requestExecutionCancel, type ExecutionRow } from "./execution-queries.js";
+import { findWorkflow, type Owner } from "./workflow-queries.js";
+
+export interface ExecutionDeps {
+  db: Database;
+  queues: ProducerQueues;
+  /** Publishes cancel requests to the engines. */
+  redis: Redis;
+  redisKeyPrefix: string;
+  logger: Logger;
+}
+
+const FINISHED = new Set(["completed", "failed", "cancelled"]);
+
+/** POST /v1/workflows/{id}/execute: a manual run with the given trigger data (drafts too). */
+export async function executeWorkflow(
+  deps: Pick<ExecutionDeps, "db" | "queues" | "logger">,
+  owner: Owner,
+  workflowId: string,
+  request: { data: Record<string, unknown>; idempotencyKey: string | undefined; now: Date },
+): Promise<StartedExecution> {
+  // The key's mode decides which workflows it sees; startExecution checks the account and deletion.
+  if (!(await findWorkflow(deps.db, owner, workflowId))) throw new AppError("NOT_FOUND", "No such workflow.");
+  return startExecution(deps, {
+    workflowId,
+    userId: owner.userId,
+    triggerType: "manual",
+    triggerData: request.data,
+    mode: owner.mode,
+    ...(request.idempotencyKey !== undefined ? { idempotencyKey: request.idempotencyKey } : {}),
+    now: request.now,
+  });
+}
+
+async function ownedExecution(db: Database, owner: Owner, id: string): Promise<ExecutionRow> {
+  const execution = await findExecution(db, owner, id);
+  if (!execution) throw new AppError("NOT_FOUND", "No such execution.");
+  return execution;
+}
+
+/**
+ * Cancels an execution (DESIGN.md section 6, within 1 second): a queued one is cancelled at
+ * once and its job removed; a running one is marked and its id published to every engine, whose
+ * runner aborts the current step. A finished execution is 409 CONFLICT.
+ */
+export async function cancelExecution(deps: ExecutionDeps, owner: Owner, id: string, now: Date): Promise<ExecutionRow> {
+  const execution = await ownedExecution(deps.db, owner, id);
+  if (FINISHED.has(execution.status)) throw new AppError("CONFLICT", `The execution has already finished (${execution.status}).`);
+
+  const cancelled = await cancelQueuedExecution(deps.db, id, now);
+  if (cancelled) {
+    // The runner also refuses a cancelled row, so a job we fail to remove does nothing.
+    await deps.queues
+      .get("workflow-run")
+      .remove(id)
+      .catch((error: unknown) => deps.logger.warn({ err: error, execution_id: id }, "could not remove the cancelled execution's job"));
+    return cancelled;
+  }
+
+  const requested = await requestExecutionCancel(deps.db, id, now);
+  if (requested) {
+    // The row is the truth (runners check it between steps); the message makes it prompt.
+    await deps.redis
+      .publish(cancelChannel(deps.redisKeyPrefix), id)
+      .catch((error: unknown) => deps.logger.warn({ err: error, execution_id: id }, "could not publish the cancel request"));
+    return requested;
+  }
+  // It finished between our read and our update.
+  throw new AppError("CONFLICT", "The execution has already finished.");
+}
+
+/**
+ * POST /v1/executions/{id}/rerun: a new execution with the same trigger data (rerun_of = id).
+ * startExecution answers 404 when the workflow has been deleted since.
+ */
+export async function rerunExecution(deps: Pick<ExecutionDeps, "db" | "queues" | "logger">, owner: Owner, id: string, now: Date): Promise<StartedExecution> {
+  const original = await ownedExecution(deps.db, owner, id);
+  const triggerData = original.trigger_data !== null && typeof original.trigger_data === "object" && !Array.isArray(original.trigger_data) ? (original.trigger_data as Record<string, unknown>) : {};
+  return startExecution(deps, {
+    workflowId: original.workflow_id,
+    userId: owner.userId,
+    triggerType: original.trigger_type === "webhook" || original.trigger_type === "schedule" ? original.trigger_type : "manual",
+    triggerData,
+    mode: owner.mode,
+    rerunOf: original.id,
+    now,
+  });
+}

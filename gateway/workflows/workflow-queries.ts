@@ -1,0 +1,173 @@
+import { sql, type Transaction } from "kysely";
+import type { WorkflowStatus } from "../../core/contracts/workflows.js";
+import type { Database } from "../../core/db/client.js";
+import type { DB } from "../../core/db/types.js";
+
+/**
+ * Queries of the workflows table. Every one is scoped to an owner: the account and the mode of
+ * the key asking (test and live workflows are separate), and never sees a deleted workflow.
+ */
+export interface Owner {
+  userId: string;
+  mode: "live" | "test";
+}
+
+export interface WorkflowRow {
+  id: string;
+  user_id: string;
+  name: string;
+  description: string | null;
+  status: string;
+  trigger: unknown;
+  actions: unknown;
+  hook_secret: string;
+  mode: string;
+  created_at: Date;
+  updated_at: Date;
+  last_run_at: Date | null;
+  deleted_at: Date | null;
+  /** How many executions the workflow has had. */
+  executions: number;
+}
+
+type Executor = Database | Transaction<DB>;
+
+const COLUMNS = [
+  "workflows.id",
+  "workflows.user_id",
+  "workflows.name",
+  "workflows.description",
+  "workflows.status",
+  "workflows.trigger",
+  "workflows.actions",
+  "workflows.hook_secret",
+  "workflows.mode",
+  "workflows.created_at",
+  "workflows.updated_at",
+  "workflows.last_run_at",
+  "workflows.deleted_at",
+] as const;
+
+const executionCount = sql<number>`(select count(*) from executions where executions.workflow_id = workflows.id)::int`.as("executions");
+
+function ownedWorkflows(db: Executor, owner: Owner) {
+  return db
+    .selectFrom("workflows")
+    .where("workflows.user_id", "=", owner.userId)
+    .where("workflows.mode", "=", owner.mode)
+    .where("workflows.deleted_at", "is", null);
+}
+
+export interface NewWorkflow {
+  id: string;
+  name: string;
+  description: string | null;
+  status: WorkflowStatus;
+  trigger: unknown;
+  actions: unknown;
+  hookSecret: string;
+  now: Date;
+}
+
+export async function insertWorkflow(db: Executor, owner: Owner, workflow: NewWorkflow): Promise<WorkflowRow> {
+  const row = await db
+    .insertInto("workflows")
+    .values({
+      id: workflow.id,
+      user_id: owner.userId,
+      mode: owner.mode,
+      name: workflow.name,
+      description: workflow.description,
+      status: workflow.status,
+      trigger: JSON.stringify(workflow.trigger),
+      actions: JSON.stringify(workflow.actions),
+      hook_secret: workflow.hookSecret,
+      created_at: workflow.now,
+      updated_at: workflow.now,
+    })
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow();
+  return { ...row, executions: 0 };
+}
+
+export function findWorkflow(db: Executor, owner: Owner, id: string): Promise<WorkflowRow | undefined> {
+  return ownedWorkflows(db, owner).select([...COLUMNS, executionCount]).where("workflows.id", "=", id).executeTakeFirst();
+}
+
+export interface WorkflowFilters {
+  page: number;
+  limit: number;
+  status?: WorkflowStatus | undefined;
+  createdAfter?: Date | undefined;
+  createdBefore?: Date | undefined;
+}
+
+/** One page of the owner's workflows, newest first, and how many match in all. */
+export async function listWorkflows(db: Executor, owner: Owner, filters: WorkflowFilters): Promise<{ rows: WorkflowRow[]; total: number }> {
+  let query = ownedWorkflows(db, owner);
+  if (filters.status) query = query.where("workflows.status", "=", filters.status);
+  if (filters.createdAfter) query = query.where("workflows.created_at", ">", filters.createdAfter);
+  if (filters.createdBefore) query = query.where("workflows.created_at", "<", filters.createdBefore);
+  const [rows, count] = await Promise.all([
+    query
+      .select([...COLUMNS, executionCount])
+      .orderBy("workflows.created_at", "desc")
+      .orderBy("workflows.id", "desc")
+      .limit(filters.limit)
+      .offset((filters.page - 1) * filters.limit)
+      .execute(),
+    query.select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: count.total };
+}
+
+export interface WorkflowChanges {
+  name?: string;
+  description?: string | null;
+  status?: WorkflowStatus;
+  trigger?: unknown;
+  actions?: unknown;
+}
+
+export async function updateWorkflowRow(db: Executor, owner: Owner, id: string, changes: WorkflowChanges, now: Date): Promise<WorkflowRow | undefined> {
+  const row = await db
+    .updateTable("workflows")
+    .set({
+      ...(changes.name !== undefined ? { name: changes.name } : {}),
+      ...(changes.description !== undefined ? { description: changes.description } : {}),
+      ...(changes.status !== undefined ? { status: changes.status } : {}),
+      ...(changes.trigger !== undefined ? { trigger: JSON.stringify(changes.trigger) } : {}),
+      ...(changes.actions !== undefined ? { actions: JSON.stringify(changes.actions) } : {}),
+      updated_at: now,
+    })
+    .where("workflows.id", "=", id)
+    .where("workflows.user_id", "=", owner.userId)
+    .where("workflows.mode", "=", owner.mode)
+    .where("workflows.deleted_at", "is", null)
+    .returning([...COLUMNS, executionCount])
+    .executeTakeFirst();
+  return row;
+}
+
+/** Soft delete: the row stays (its executions keep their history) but is gone for every query. */
+export function softDeleteWorkflow(db: Executor, owner: Owner, id: string, now: Date): Promise<WorkflowRow | undefined> {
+  return db
+    .updateTable("workflows")
+    .set({ deleted_at: now, updated_at: now })
+    .where("workflows.id", "=", id)
+    .where("workflows.user_id", "=", owner.userId)
+    .where("workflows.mode", "=", owner.mode)
+    .where("workflows.deleted_at", "is", null)
+    .returning([...COLUMNS, executionCount])
+    .executeTakeFirst();
+}
+
+/** The workflow an inbound hook names, whoever owns it (the secret in the URL is the credential). */
+export function findWorkflowForHook(db: Executor, id: string) {
+  return db
+    .selectFrom("workflows")
+    .select(["id", "user_id", "mode", "status", "trigger", "hook_secret"])
+    .where("id", "=", id)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+}
