@@ -6,7 +6,7 @@ import type { Redis } from "../../core/redis.js";
 import { cancelChannel } from "../../core/workflows/cancellation.js";
 import { startExecution, type StartedExecution } from "../../core/workflows/start-execution.js";
 import { cancelQueuedExecution, findExecution, requestExecutionCancel, type ExecutionRow } from "./execution-queries.js";
-import { findWorkflow, type Owner } from "./workflow-queries.js";
+import { ownsWorkflow, type Owner } from "./workflow-queries.js";
 
 export interface ExecutionDeps {
   db: Database;
@@ -27,7 +27,7 @@ export async function executeWorkflow(
   request: { data: Record<string, unknown>; idempotencyKey: string | undefined; now: Date },
 ): Promise<StartedExecution> {
   // The key's mode decides which workflows it sees; startExecution checks the account and deletion.
-  if (!(await findWorkflow(deps.db, owner, workflowId))) throw new AppError("NOT_FOUND", "No such workflow.");
+  if (!(await ownsWorkflow(deps.db, owner, workflowId))) throw new AppError("NOT_FOUND", "No such workflow.");
   return startExecution(deps, {
     workflowId,
     userId: owner.userId,

@@ -13,7 +13,7 @@ import { findExecution, listExecutions, listSteps, type ExecutionRow } from "../
 import { cancelExecution, rerunExecution } from "../../workflows/execution-service.js";
 import { ownerOf } from "../../workflows/owner.js";
 import { serializeExecution, serializeExecutionSummary } from "../../workflows/serializers.js";
-import { findWorkflow } from "../../workflows/workflow-queries.js";
+import { ownsWorkflow } from "../../workflows/workflow-queries.js";
 
 const tags = ["Workflows"];
 const security = [{ apiKey: [] }];
@@ -75,7 +75,7 @@ export function executionApiRoutes(deps: { db: Database; queues: ProducerQueues;
     const owner = ownerOf(c);
     const workflowId = c.req.valid("param").id;
     const query = c.req.valid("query");
-    if (!(await findWorkflow(deps.db, owner, workflowId))) throw new AppError("NOT_FOUND", "No such workflow.");
+    if (!(await ownsWorkflow(deps.db, owner, workflowId))) throw new AppError("NOT_FOUND", "No such workflow.");
     const { rows, total } = await listExecutions(deps.db, owner, workflowId, query);
     return c.json({ executions: rows.map(serializeExecutionSummary), total, page: query.page, limit: query.limit }, 200);
   });
