@@ -7,6 +7,8 @@ import { z } from "zod";
  *
  * String values inside action configs may hold templates: `{{trigger.data.x}}` or
  * `{{steps.<name>.output.y}}` (paths only; nothing is evaluated).
+ *
+ * `.meta({ id })` names a schema as a component of openapi.yaml instead of repeating it inline.
  */
 
 export const WORKFLOW_STATUSES = ["active", "draft"] as const;
@@ -54,7 +56,7 @@ const nonEmpty = (field: string, max = 10_000) => z.string({ error: `${field} is
 export const WebhookTriggerSchema = z.object({
   type: z.literal("webhook"),
   config: z.object({}).strict().default({}),
-});
+}).meta({ id: "WebhookTrigger" });
 export const ScheduleTriggerSchema = z.object({
   type: z.literal("schedule"),
   config: z
@@ -68,14 +70,14 @@ export const ScheduleTriggerSchema = z.object({
       timezone: z.string().trim().min(1).max(100).default("UTC"),
     })
     .strict(),
-});
+}).meta({ id: "ScheduleTrigger" });
 export const ManualTriggerSchema = z.object({
   type: z.literal("manual"),
   config: z.object({}).strict().default({}),
-});
+}).meta({ id: "ManualTrigger" });
 export const TriggerSchema = z.discriminatedUnion("type", [WebhookTriggerSchema, ScheduleTriggerSchema, ManualTriggerSchema], {
   error: `trigger.type must be one of: ${TRIGGER_TYPES.join(", ")}`,
-});
+}).meta({ id: "Trigger" });
 export type Trigger = z.infer<typeof TriggerSchema>;
 
 /** Settings every action may carry. */
@@ -103,7 +105,7 @@ export const HttpRequestActionSchema = z.object({
       body: z.unknown().optional(),
     })
     .strict(),
-});
+}).meta({ id: "HttpRequestAction" });
 export const SendEmailActionSchema = z.object({
   type: z.literal("send_email"),
   ...stepSettings,
@@ -114,7 +116,7 @@ export const SendEmailActionSchema = z.object({
       text: nonEmpty("text", 100_000),
     })
     .strict(),
-});
+}).meta({ id: "SendEmailAction" });
 export const ChatMessageActionSchema = z.object({
   type: z.literal("chat_message"),
   ...stepSettings,
@@ -126,12 +128,12 @@ export const ChatMessageActionSchema = z.object({
       text: nonEmpty("text", 40_000),
     })
     .strict(),
-});
+}).meta({ id: "ChatMessageAction" });
 export const DelayActionSchema = z.object({
   type: z.literal("delay"),
   ...stepSettings,
   config: z.object({ seconds: z.number().int().min(1).max(WORKFLOW_LIMITS.maxDelaySeconds) }).strict(),
-});
+}).meta({ id: "DelayAction" });
 export const ConditionActionSchema = z.object({
   type: z.literal("condition"),
   ...stepSettings,
@@ -143,7 +145,7 @@ export const ConditionActionSchema = z.object({
       right: z.unknown().optional(),
     })
     .strict(),
-});
+}).meta({ id: "ConditionAction" });
 export const TransformActionSchema = z.object({
   type: z.literal("transform"),
   ...stepSettings,
@@ -153,13 +155,13 @@ export const TransformActionSchema = z.object({
       output: z.record(z.string(), z.unknown()),
     })
     .strict(),
-});
+}).meta({ id: "TransformAction" });
 
 export const ActionSchema = z.discriminatedUnion(
   "type",
   [HttpRequestActionSchema, SendEmailActionSchema, ChatMessageActionSchema, DelayActionSchema, ConditionActionSchema, TransformActionSchema],
   { error: `action type must be one of: ${ACTION_TYPES.join(", ")}` },
-);
+).meta({ id: "Action" });
 export type Action = z.infer<typeof ActionSchema>;
 
 export const ActionsSchema = z
