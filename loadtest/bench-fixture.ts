@@ -11,7 +11,7 @@ import { migrateToLatest } from "../migrations/run.js";
 /**
  * A scratch database for the benchmark: migrated, with a plan whose limits the load never
  * reaches (the benchmark measures the metered path admitting requests, not refusing them) and
- * one account holding one live read-and-write key.
+ * one account holding one live key with admin permission (webhook endpoints need it).
  */
 export async function createBenchFixture(serverUrl: string): Promise<{ databaseUrl: string; secret: string; drop: () => Promise<void> }> {
   const name = `sluice_bench_${process.pid}`;
@@ -29,12 +29,12 @@ export async function createBenchFixture(serverUrl: string): Promise<{ databaseU
     await seedPlanCatalogue(db);
     await db
       .insertInto("package_definitions")
-      .values({ package_name: "bench", display_name: "Benchmark", request_limit: -1, rate_limit_per_minute: 1_000_000_000, data_limit_bytes: -1, monthly_price_cents: 0, contact_sales: true, sort_order: 99 })
+      .values({ package_name: "bench", display_name: "Benchmark", request_limit: -1, rate_limit_per_minute: 1_000_000_000, data_limit_bytes: -1, monthly_price_cents: 0, contact_sales: true, sort_order: 99, max_concurrent_executions: 10_000 })
       .execute();
     const userId = await insertAccount(db, { email: `bench-${newId("req")}@example.test`, fullName: "Bench", passwordHash: null, confirmed: true });
     if (!userId) throw new Error("could not create the benchmark account");
     await db.updateTable("user_packages").set({ package_name: "bench", updated_at: sql`now()` }).where("user_id", "=", userId).where("package_name", "=", FREE_PLAN_NAME).execute();
-    const { secret } = await insertKey(db, userId, { name: "bench", mode: "live", permission: "write", monthlyCap: null, expiresAt: null });
+    const { secret } = await insertKey(db, userId, { name: "bench", mode: "live", permission: "admin", monthlyCap: null, expiresAt: null });
     return {
       databaseUrl: databaseUrl.toString(),
       secret,

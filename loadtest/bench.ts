@@ -8,7 +8,7 @@ import { createRedis } from "../core/redis.js";
 import { freePort } from "../testing/gateway-process.js";
 import { startTestSmtpServer } from "../testing/smtp.js";
 import { createBenchFixture } from "./bench-fixture.js";
-import { measureWorkflows } from "./workflow-bench.js";
+import { measureWorkflows, type WorkflowFigures } from "./workflow-bench.js";
 
 /**
  * `npm run bench`: the full metered path (GET /v1/whoami: key check, cached key record, one Redis
@@ -58,6 +58,57 @@ async function measure(url: string, headers: Record<string, string>, overallRate
   return load(url, headers, MEASURE_SECONDS, overallRate);
 }
 
+/** BENCH_ONLY=gateway or BENCH_ONLY=workflows runs one half; both by default. */
+const ONLY = process.env.BENCH_ONLY;
+
+interface GatewayReport {
+  saturation: { baseline: Figures; metered: Figures; ratio: number };
+  half_saturation: { rate: number; baseline: Figures; metered: Figures; added_p99_ms: number };
+}
+
+async function measureGateway(hello: string, metered: string, auth: Record<string, string>): Promise<GatewayReport> {
+  process.stdout.write(`Saturation: ${CONNECTIONS} connections, ${MEASURE_SECONDS} s each after ${WARMUP_SECONDS} s warm-up\n`);
+  const baseline = await measure(hello, {});
+  const gateway = await measure(metered, auth);
+  const halfRate = Math.max(1, Math.round(gateway.rps / 2));
+  process.stdout.write(`Half of the metered path's saturation: ${halfRate} requests/s for both\n`);
+  const baselineHalf = await measure(hello, {}, halfRate);
+  const gatewayHalf = await measure(metered, auth, halfRate);
+  return {
+    saturation: { baseline, metered: gateway, ratio: Number((gateway.rps / baseline.rps).toFixed(3)) },
+    half_saturation: { rate: halfRate, baseline: baselineHalf, metered: gatewayHalf, added_p99_ms: Number((gatewayHalf.p99 - baselineHalf.p99).toFixed(2)) },
+  };
+}
+
+function gatewayTable(report: GatewayReport): string[] {
+  const row = (name: string, f: Figures) => `| ${name} | ${f.rps} | ${f.p50} | ${f.p99} | ${f.non2xx} | ${f.errors} |`;
+  const half = report.half_saturation;
+  return [
+    "| run | requests/s | p50 ms | p99 ms | non-2xx | errors |",
+    "| --- | --- | --- | --- | --- | --- |",
+    row("hello-world, saturated", report.saturation.baseline),
+    row("metered /v1/whoami, saturated", report.saturation.metered),
+    row(`hello-world at ${half.rate}/s`, half.baseline),
+    row(`metered at ${half.rate}/s`, half.metered),
+    "",
+    `ratio (metered / hello-world requests per second): ${report.saturation.ratio} (target >= 0.6)`,
+    `added p99 at half saturation: ${half.added_p99_ms} ms (target < 2 ms)`,
+    "",
+  ];
+}
+
+function workflowTable(workflows: WorkflowFigures): string[] {
+  const { execute, endToEnd, firstWebhookAttempt } = workflows;
+  return [
+    "| workflows | figure | target |",
+    "| --- | --- | --- |",
+    `| execute API at ${execute.rate}/s: p50 / p99 ms | ${execute.p50} / ${execute.p99} (non-2xx ${execute.non2xx}) | p99 < 20 |`,
+    `| one-step executions end to end | ${endToEnd.perSecond}/s (${endToEnd.executions} in ${endToEnd.seconds} s, ${endToEnd.failed} failed) | >= 500/s |`,
+    `| completion to first webhook attempt: p50 / p99 ms | ${firstWebhookAttempt.p50} / ${firstWebhookAttempt.p99} (${firstWebhookAttempt.samples} samples) | p99 < 200 |`,
+    "",
+  ];
+}
+
 async function main() {
   const config = parseConfig(CommonConfigSchema, readEnvironment());
   const fixture = await createBenchFixture(config.DATABASE_URL);
@@ -75,61 +126,34 @@ async function main() {
         `http://127.0.0.1:${gatewayPort}/healthz`,
       ),
     );
-    const hello = `http://127.0.0.1:${helloPort}/`;
-    const metered = `http://127.0.0.1:${gatewayPort}/v1/whoami`;
     const auth = { Authorization: `Bearer ${fixture.secret}` };
+    const gateway = ONLY === "workflows" ? undefined : await measureGateway(`http://127.0.0.1:${helloPort}/`, `http://127.0.0.1:${gatewayPort}/v1/whoami`, auth);
 
-    process.stdout.write(`Saturation: ${CONNECTIONS} connections, ${MEASURE_SECONDS} s each after ${WARMUP_SECONDS} s warm-up\n`);
-    const baseline = await measure(hello, {});
-    const gateway = await measure(metered, auth);
-    const halfRate = Math.max(1, Math.round(gateway.rps / 2));
-    process.stdout.write(`Half of the metered path's saturation: ${halfRate} requests/s for both\n`);
-    const baselineHalf = await measure(hello, {}, halfRate);
-    const gatewayHalf = await measure(metered, auth, halfRate);
-
-    // The workflow engine runs only for its own phase, so it takes no CPU from the gateway's.
-    // Production engines require SMTP; a local stand-in answers (the bench sends no mail).
-    const smtp = await startTestSmtpServer();
-    closers.push(smtp.close);
-    const redis = createRedis(config.REDIS_URL, "worker");
-    children.push(
-      await startProcess(["engine/main.ts"], { ...shared, SMTP_URL: smtp.url, OUTBOUND_ALLOW_PRIVATE: "true" }, async () => (await redis.hlen(`${prefix}${ENGINE_HEARTBEATS_KEY}`)) > 0),
-    );
-    await redis.quit();
-    const workflows = await measureWorkflows({ gatewayUrl: `http://127.0.0.1:${gatewayPort}`, secret: fixture.secret, databaseUrl: fixture.databaseUrl, seconds: MEASURE_SECONDS });
+    let workflows: WorkflowFigures | undefined;
+    if (ONLY !== "gateway") {
+      // The workflow engine runs only for its own phase, so it takes no CPU from the gateway's.
+      // Production engines require SMTP; a local stand-in answers (the bench sends no mail).
+      const smtp = await startTestSmtpServer();
+      closers.push(smtp.close);
+      const redis = createRedis(config.REDIS_URL, "worker");
+      children.push(
+        await startProcess(["engine/main.ts"], { ...shared, SMTP_URL: smtp.url, OUTBOUND_ALLOW_PRIVATE: "true" }, async () => (await redis.hlen(`${prefix}${ENGINE_HEARTBEATS_KEY}`)) > 0),
+      );
+      await redis.quit();
+      workflows = await measureWorkflows({ gatewayUrl: `http://127.0.0.1:${gatewayPort}`, secret: fixture.secret, databaseUrl: fixture.databaseUrl, seconds: MEASURE_SECONDS });
+    }
 
     const report = {
       date: new Date().toISOString(),
       machine: { cpus: (await import("node:os")).cpus().length, node: process.version },
-      saturation: { baseline, metered: gateway, ratio: Number((gateway.rps / baseline.rps).toFixed(3)) },
-      half_saturation: { rate: halfRate, baseline: baselineHalf, metered: gatewayHalf, added_p99_ms: Number((gatewayHalf.p99 - baselineHalf.p99).toFixed(2)) },
+      ...gateway,
       workflows,
       targets: { ratio_at_least: 0.6, added_p99_ms_below: 2, execute_p99_ms_below: 20, executions_per_second_at_least: 500, first_webhook_attempt_p99_ms_below: 200 },
     };
     writeFileSync("loadtest/last-bench.json", `${JSON.stringify(report, null, 2)}\n`);
-    const row = (name: string, f: Figures) => `| ${name} | ${f.rps} | ${f.p50} | ${f.p99} | ${f.non2xx} | ${f.errors} |`;
-    process.stdout.write(
-      [
-        "",
-        "| run | requests/s | p50 ms | p99 ms | non-2xx | errors |",
-        "| --- | --- | --- | --- | --- | --- |",
-        row("hello-world, saturated", baseline),
-        row("metered /v1/whoami, saturated", gateway),
-        row(`hello-world at ${halfRate}/s`, baselineHalf),
-        row(`metered at ${halfRate}/s`, gatewayHalf),
-        "",
-        `ratio (metered / hello-world requests per second): ${report.saturation.ratio} (target >= 0.6)`,
-        `added p99 at half saturation: ${report.half_saturation.added_p99_ms} ms (target < 2 ms)`,
-        "",
-        "| workflows | figure | target |",
-        "| --- | --- | --- |",
-        `| execute API at ${workflows.execute.rate}/s: p50 / p99 ms | ${workflows.execute.p50} / ${workflows.execute.p99} (non-2xx ${workflows.execute.non2xx}) | p99 < 20 |`,
-        `| one-step executions end to end | ${workflows.endToEnd.perSecond}/s (${workflows.endToEnd.executions} in ${workflows.endToEnd.seconds} s, ${workflows.endToEnd.failed} failed) | >= 500/s |`,
-        `| completion to first webhook attempt: p50 / p99 ms | ${workflows.firstWebhookAttempt.p50} / ${workflows.firstWebhookAttempt.p99} (${workflows.firstWebhookAttempt.samples} samples) | p99 < 200 |`,
-        "",
-      ].join("\n"),
-    );
-    if (gateway.non2xx > 0 || gateway.errors > 0 || workflows.execute.non2xx > 0 || workflows.endToEnd.failed > 0) process.exitCode = 1;
+    process.stdout.write(["", ...(gateway ? gatewayTable(gateway) : []), ...(workflows ? workflowTable(workflows) : [])].join("\n"));
+    const metered = gateway?.saturation.metered;
+    if ((metered && (metered.non2xx > 0 || metered.errors > 0)) || (workflows && (workflows.execute.non2xx > 0 || workflows.endToEnd.failed > 0))) process.exitCode = 1;
   } finally {
     await Promise.all(
       children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : (child.once("exit", resolve), child.kill("SIGTERM"))))),

@@ -59,7 +59,7 @@ export function executionIdempotencyScope(workflowId: string): string {
  *
  * With an Idempotency-Key already used for the workflow (24 h) the original execution is
  * returned (created: false); the same key with different trigger data is 409 CONFLICT.
- * A workflow that is not the user's, or is deleted, is 404 NOT_FOUND.
+ * A workflow that is not the user's, of another mode than the execution, or deleted, is 404 NOT_FOUND.
  */
 export async function startExecution(deps: { db: Database; queues: ProducerQueues; logger?: Logger }, input: StartExecutionInput): Promise<StartedExecution> {
   const executionId = newId("exec", input.now.getTime());
@@ -69,6 +69,7 @@ export async function startExecution(deps: { db: Database; queues: ProducerQueue
       .select("id")
       .where("id", "=", input.workflowId)
       .where("user_id", "=", input.userId)
+      .where("mode", "=", input.mode)
       .where("deleted_at", "is", null)
       .executeTakeFirst();
     if (!workflow) throw new AppError("NOT_FOUND", "No such workflow.");

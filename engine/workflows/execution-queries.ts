@@ -53,25 +53,32 @@ export async function isCancelRequested(db: Db, executionId: string): Promise<bo
 }
 
 /**
- * Marks the execution running (started_at is set once) and the workflow's last run. Returns the
- * start time, or undefined when the execution is no longer queued or running.
+ * Marks the execution running (started_at is set once) and, on its first start, the workflow's
+ * last run, in one statement. Returns the start time, or undefined when the execution is no
+ * longer queued or running.
  */
-export async function markExecutionRunning(db: Database, executionId: string, workflowId: string, now: Date): Promise<Date | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable("executions")
-      .set({ status: "running", started_at: sql<Date>`coalesce(started_at, ${now})` })
-      .where("id", "=", executionId)
-      .where("status", "in", ["queued", "running"])
-      .returning(["started_at"])
-      .executeTakeFirst();
-    if (!row?.started_at) return undefined;
-    const startedAt = new Date(row.started_at);
-    if (startedAt.getTime() === now.getTime()) {
-      await trx.updateTable("workflows").set({ last_run_at: now }).where("id", "=", workflowId).execute();
-    }
-    return startedAt;
-  });
+export async function markExecutionRunning(db: Db, executionId: string, workflowId: string, now: Date): Promise<Date | undefined> {
+  const row = await db
+    .with("started", (qb) =>
+      qb
+        .updateTable("executions")
+        .set({ status: "running", started_at: sql<Date>`coalesce(started_at, ${now})` })
+        .where("id", "=", executionId)
+        .where("status", "in", ["queued", "running"])
+        .returning(["started_at"]),
+    )
+    .with("last_run", (qb) =>
+      qb
+        .updateTable("workflows")
+        .set({ last_run_at: now })
+        .where("id", "=", workflowId)
+        .where(sql<boolean>`exists (select 1 from started where started.started_at = ${now})`)
+        .returning("id"),
+    )
+    .selectFrom("started")
+    .select("started_at")
+    .executeTakeFirst();
+  return row?.started_at ? new Date(row.started_at) : undefined;
 }
 
 export interface StepClaim {

@@ -20,11 +20,15 @@ export interface FinishDeps {
 /** Steps by position, for the skipped rows of steps never reached. */
 export type StepNames = ReadonlyArray<{ name: string; type: string }>;
 
-export async function completeExecution(deps: FinishDeps, executionId: string, steps: StepNames, now: Date): Promise<boolean> {
+/**
+ * `stoppedEarly`: a condition ended the run, so later steps are closed as skipped; a run that
+ * went through every step has nothing to close and executed them all.
+ */
+export async function completeExecution(deps: FinishDeps, executionId: string, steps: StepNames, now: Date, end: { stoppedEarly: boolean }): Promise<boolean> {
   const deliveryIds = await deps.db.transaction().execute(async (trx) => {
     const ended = await endExecution(trx, executionId, { status: "completed", now });
     if (!ended) return undefined;
-    await closeRemainingSteps(trx, executionId, steps, now);
+    if (end.stoppedEarly) await closeRemainingSteps(trx, executionId, steps, now);
     const startedAt = new Date(ended.started_at ?? ended.queued_at);
     const event = await recordWebhookEvent(trx, {
       userId: ended.user_id,
@@ -33,7 +37,7 @@ export async function completeExecution(deps: FinishDeps, executionId: string, s
         workflow_id: ended.workflow_id,
         execution_id: executionId,
         duration_ms: Math.max(0, now.getTime() - startedAt.getTime()),
-        actions_executed: await countCompletedSteps(trx, executionId),
+        actions_executed: end.stoppedEarly ? await countCompletedSteps(trx, executionId) : steps.length,
       },
       now,
       deliver: ended.mode === "live",

@@ -77,21 +77,26 @@ async function runSteps(execution: RunnableExecution, job: Job, context: EngineC
   const startedAt = await markExecutionRunning(context.db, executionId, execution.workflow_id, new Date());
   if (!startedAt) return { outcome: "not-runnable" };
 
-  const rows = new Map((await findSteps(context.db, executionId)).map((row) => [row.step_index, row]));
+  // A queued execution has never run a step: only a resumed one has rows to read.
+  const rows = new Map(execution.status === "queued" ? [] : (await findSteps(context.db, executionId)).map((row) => [row.step_index, row]));
   const scope: TemplateScope = { trigger: { data: execution.trigger_data }, steps: {} };
   let sleptMs = [...rows.values()].reduce((total, row) => total + timeAsleep(row), 0);
   const deadline = () => startedAt.getTime() + context.config.WORKFLOW_EXECUTION_TIMEOUT_MS + sleptMs;
   const mode = execution.mode === "test" ? "test" : "live";
 
+  // The row was read just before this pass began; the cancel message covers the moments since.
+  let cancelCheckedWithRow = true;
   for (const [index, action] of actions.entries()) {
     const name = steps[index]?.name ?? String(index);
     const row = rows.get(index);
     if (row?.status === "completed") {
       scope.steps[name] = { output: row.output };
-      if (stopsHere(action, row.output)) return finishCompleted(context, executionId, steps);
+      if (stopsHere(action, row.output)) return finishCompleted(context, executionId, steps, { stoppedEarly: true });
       continue;
     }
-    if (cancelSignal.aborted || (await isCancelRequested(context.db, executionId))) return finishCancelled(context, executionId, steps);
+    const cancelRequested = cancelSignal.aborted || (!cancelCheckedWithRow && (await isCancelRequested(context.db, executionId)));
+    cancelCheckedWithRow = false;
+    if (cancelRequested) return finishCancelled(context, executionId, steps);
     // A delay step waking up has been asleep, which is not counted: its end is checked by the next step.
     const wakingUp = action.type === "delay" && row?.status === "running";
     if (!wakingUp && Date.now() >= deadline()) {
@@ -120,7 +125,7 @@ async function runSteps(execution: RunnableExecution, job: Job, context: EngineC
     switch (outcome.kind) {
       case "completed":
         scope.steps[name] = { output: outcome.output };
-        if (stopsHere(action, outcome.output)) return finishCompleted(context, executionId, steps);
+        if (stopsHere(action, outcome.output)) return finishCompleted(context, executionId, steps, { stoppedEarly: true });
         break;
       case "retry":
         await slot.release();
@@ -134,7 +139,7 @@ async function runSteps(execution: RunnableExecution, job: Job, context: EngineC
         return { outcome: "superseded" };
     }
   }
-  return finishCompleted(context, executionId, steps);
+  return finishCompleted(context, executionId, steps, { stoppedEarly: false });
 }
 
 interface DelayStep {
@@ -191,8 +196,8 @@ async function sleep(job: Job, timestamp: number): Promise<never> {
   throw new DelayedError();
 }
 
-async function finishCompleted(context: EngineContext, executionId: string, steps: StepNames): Promise<RunResult> {
-  await completeExecution(context, executionId, steps, new Date());
+async function finishCompleted(context: EngineContext, executionId: string, steps: StepNames, end: { stoppedEarly: boolean }): Promise<RunResult> {
+  await completeExecution(context, executionId, steps, new Date(), end);
   return { outcome: "completed" };
 }
 

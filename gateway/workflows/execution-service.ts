@@ -6,7 +6,7 @@ import type { Redis } from "../../core/redis.js";
 import { cancelChannel } from "../../core/workflows/cancellation.js";
 import { startExecution, type StartedExecution } from "../../core/workflows/start-execution.js";
 import { cancelQueuedExecution, findExecution, requestExecutionCancel, type ExecutionRow } from "./execution-queries.js";
-import { ownsWorkflow, type Owner } from "./workflow-queries.js";
+import type { Owner } from "./workflow-queries.js";
 
 export interface ExecutionDeps {
   db: Database;
@@ -26,8 +26,7 @@ export async function executeWorkflow(
   workflowId: string,
   request: { data: Record<string, unknown>; idempotencyKey: string | undefined; now: Date },
 ): Promise<StartedExecution> {
-  // The key's mode decides which workflows it sees; startExecution checks the account and deletion.
-  if (!(await ownsWorkflow(deps.db, owner, workflowId))) throw new AppError("NOT_FOUND", "No such workflow.");
+  // startExecution finds the workflow by account, the key's mode and deletion (404 otherwise).
   return startExecution(deps, {
     workflowId,
     userId: owner.userId,
