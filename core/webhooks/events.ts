@@ -35,18 +35,22 @@ export async function recordWebhookEvent(
 ): Promise<{ eventId: string; deliveryIds: string[] }> {
   const eventId = newId("evt");
   const body: WebhookEventBody = { id: eventId, type: event.type, timestamp: event.now.toISOString(), data: event.data };
-  await db.insertInto("webhook_events").values({ id: eventId, user_id: event.userId, type: event.type, payload: JSON.stringify(body), created_at: event.now }).execute();
-  if (!event.deliver) return { eventId, deliveryIds: [] };
-  const endpoints = await db
-    .selectFrom("webhook_endpoints")
-    .select("id")
-    .where("user_id", "=", event.userId)
-    .where("is_active", "=", true)
-    .where("deleted_at", "is", null)
-    .$if(event.onlyEndpointId === undefined, (query) => query.where(sql<boolean>`(${event.type} = any(events) or '*' = any(events))`))
-    .$if(event.onlyEndpointId !== undefined, (query) => query.where("id", "=", event.onlyEndpointId ?? ""))
-    .execute();
-  if (endpoints.length === 0) return { eventId, deliveryIds: [] };
+  const endpoints = event.deliver
+    ? await db
+        .selectFrom("webhook_endpoints")
+        .select("id")
+        .where("user_id", "=", event.userId)
+        .where("is_active", "=", true)
+        .where("deleted_at", "is", null)
+        .$if(event.onlyEndpointId === undefined, (query) => query.where(sql<boolean>`(${event.type} = any(events) or '*' = any(events))`))
+        .$if(event.onlyEndpointId !== undefined, (query) => query.where("id", "=", event.onlyEndpointId ?? ""))
+        .execute()
+    : [];
+  const insertEvent = { id: eventId, user_id: event.userId, type: event.type, payload: JSON.stringify(body), created_at: event.now };
+  if (endpoints.length === 0) {
+    await db.insertInto("webhook_events").values(insertEvent).execute();
+    return { eventId, deliveryIds: [] };
+  }
   const deliveries = endpoints.map((endpoint) => ({
     id: newId("del"),
     event_id: eventId,
@@ -56,7 +60,12 @@ export async function recordWebhookEvent(
     created_at: event.now,
     updated_at: event.now,
   }));
-  await db.insertInto("webhook_deliveries").values(deliveries).execute();
+  // One statement: the event and its deliveries (foreign keys are checked at its end).
+  await db
+    .with("recorded", (qb) => qb.insertInto("webhook_events").values(insertEvent))
+    .insertInto("webhook_deliveries")
+    .values(deliveries)
+    .execute();
   return { eventId, deliveryIds: deliveries.map((delivery) => delivery.id) };
 }
 

@@ -78,6 +78,22 @@ export async function deliverWebhook(deps: DeliveryDeps, deliveryId: string, att
       ? null
       : nextRetryDelayMs({ runAttempts: attempt - claim.runStartAttempt, scheduleMs: deps.config.WEBHOOK_RETRY_SCHEDULE_MS, retryAfterMs: exchange.retryAfterMs });
 
+  const attemptResult = {
+    deliveryId,
+    attempt,
+    requestedAt,
+    finishedAt,
+    responseStatus: exchange.responseStatus,
+    responseBodyExcerpt: exchange.responseBodyExcerpt,
+    durationMs: exchange.durationMs,
+  };
+  if (exchange.succeeded && claim.failingSince === null) {
+    // The common case: a healthy endpoint answered. One statement, no endpoint change.
+    await recordAttempt(deps.db, { ...attemptResult, error: null, status: "succeeded", nextAttemptAt: null });
+    deps.logger.info({ deliveryId, attempt, status: "succeeded", responseStatus: exchange.responseStatus, durationMs: exchange.durationMs }, "webhook attempt finished");
+    return { outcome: "succeeded", attempt, responseStatus: exchange.responseStatus, nextAttemptInMs: null };
+  }
+
   const { status, outboxId } = await deps.db.transaction().execute(async (trx) => {
     let health: Awaited<ReturnType<typeof noteEndpointFailure>> = { disabled: false };
     if (exchange.succeeded) await noteEndpointSuccess(trx, claim.endpointId);
@@ -85,13 +101,7 @@ export async function deliverWebhook(deps: DeliveryDeps, deliveryId: string, att
     const willRetry = retryDelayMs !== null && !health.disabled;
     const status = exchange.succeeded ? ("succeeded" as const) : willRetry ? ("retrying" as const) : ("failed" as const);
     await recordAttempt(trx, {
-      deliveryId,
-      attempt,
-      requestedAt,
-      finishedAt,
-      responseStatus: exchange.responseStatus,
-      responseBodyExcerpt: exchange.responseBodyExcerpt,
-      durationMs: exchange.durationMs,
+      ...attemptResult,
       error: health.disabled ? `${exchange.error}; the endpoint was disabled after failing for 5 days` : exchange.error,
       status,
       nextAttemptAt: willRetry ? new Date(finishedAt.getTime() + retryDelayMs) : null,

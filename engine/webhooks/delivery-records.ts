@@ -14,6 +14,8 @@ export interface ClaimedAttempt {
   secret: string;
   previousSecret: string | null;
   previousSecretExpiresAt: Date | null;
+  /** Start of the endpoint's current run of failures, if any (a success ends it). */
+  failingSince: Date | null;
   /** The stored event body, parsed by the caller. */
   payload: unknown;
 }
@@ -43,6 +45,7 @@ export async function claimAttempt(db: Database, deliveryId: string, attempt: nu
       "e.secret",
       "e.previous_secret",
       "e.previous_secret_expires_at",
+      "e.failing_since",
       "ev.payload",
     ])
     .executeTakeFirst();
@@ -55,6 +58,7 @@ export async function claimAttempt(db: Database, deliveryId: string, attempt: nu
     secret: row.secret,
     previousSecret: row.previous_secret,
     previousSecretExpiresAt: row.previous_secret_expires_at,
+    failingSince: row.failing_since,
     payload: row.payload,
   };
 }
@@ -91,20 +95,22 @@ export interface AttemptResult {
   nextAttemptAt: Date | null;
 }
 
-/** Logs the attempt and records its outcome on the delivery (if no later attempt has started). */
-export async function recordAttempt(trx: Transaction<DB>, result: AttemptResult): Promise<void> {
-  await trx
-    .insertInto("webhook_delivery_attempts")
-    .values({
-      delivery_id: result.deliveryId,
-      attempt: result.attempt,
-      requested_at: result.requestedAt,
-      response_status: result.responseStatus,
-      duration_ms: result.durationMs,
-      error: result.error,
-    })
-    .execute();
-  await trx
+/**
+ * Logs the attempt and records its outcome on the delivery (if no later attempt has started),
+ * in one statement.
+ */
+export async function recordAttempt(db: Database | Transaction<DB>, result: AttemptResult): Promise<void> {
+  await db
+    .with("logged", (qb) =>
+      qb.insertInto("webhook_delivery_attempts").values({
+        delivery_id: result.deliveryId,
+        attempt: result.attempt,
+        requested_at: result.requestedAt,
+        response_status: result.responseStatus,
+        duration_ms: result.durationMs,
+        error: result.error,
+      }),
+    )
     .updateTable("webhook_deliveries")
     .set({
       status: result.status,

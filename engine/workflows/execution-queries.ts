@@ -131,6 +131,46 @@ export async function claimStep(db: Db, claim: StepClaim): Promise<number | unde
   return row?.attempts;
 }
 
+/**
+ * Writes a step that ran to completion without a claim (a pure step): inserted completed, or an
+ * open row (from an earlier pass) completed. False if the step was already finished.
+ */
+export async function recordFinishedStep(db: Db, step: Required<StepClaim> & { startedAt: Date }): Promise<boolean> {
+  const input = JSON.stringify(step.input ?? null);
+  const output = JSON.stringify(step.output ?? null);
+  const row = await db
+    .insertInto("execution_steps")
+    .values({
+      id: newId("step", step.now.getTime()),
+      execution_id: step.executionId,
+      step_index: step.index,
+      name: step.name,
+      type: step.type,
+      status: "completed",
+      input,
+      output,
+      attempts: 1,
+      started_at: step.startedAt,
+      finished_at: step.now,
+    })
+    .onConflict((conflict) =>
+      conflict
+        .columns(["execution_id", "step_index"])
+        .doUpdateSet({
+          status: "completed",
+          input,
+          output,
+          attempts: sql<number>`execution_steps.attempts + 1`,
+          started_at: sql<Date>`coalesce(execution_steps.started_at, ${step.startedAt})`,
+          finished_at: step.now,
+        })
+        .where("execution_steps.status", "in", ["pending", "running"]),
+    )
+    .returning("attempts")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Completes a step this worker claimed; false if the claim was lost to another worker. */
 export async function completeStep(db: Db, executionId: string, index: number, attempt: number, output: unknown, now: Date): Promise<boolean> {
   const result = await db

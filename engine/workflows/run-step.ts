@@ -5,7 +5,7 @@ import type { Logger } from "../../core/logger.js";
 import type { ProducerQueues } from "../../core/queues.js";
 import { ActionFailure } from "./actions/action-context.js";
 import { runAction } from "./actions/run-action.js";
-import { claimStep, completeStep, releaseStepForRetry } from "./execution-queries.js";
+import { claimStep, completeStep, recordFinishedStep, releaseStepForRetry } from "./execution-queries.js";
 import { retryDelayMs } from "./retry-backoff.js";
 import { TemplateError, resolveTemplates, type TemplateScope } from "./templating.js";
 
@@ -34,7 +34,7 @@ export interface StepRun {
 /**
  * One attempt of one step (any type but delay): resolve its templates, claim its row (the
  * attempt is counted before any side effect), run the action under the step's timeout, and
- * record the result. A retryable failure with attempts left puts the step back to pending and
+ * record the result. Pure steps skip the claim (see runPureStep). A retryable failure with attempts left puts the step back to pending and
  * says how long to wait; the runner sleeps the job meanwhile.
  */
 export async function runStep(run: StepRun): Promise<StepOutcome> {
@@ -46,6 +46,7 @@ export async function runStep(run: StepRun): Promise<StepOutcome> {
     const attempt = await claim(action.config);
     return attempt === undefined ? { kind: "lost" } : { kind: "failed", error: resolved.error };
   }
+  if (PURE_ACTIONS.has(action.type)) return runPureStep(run, resolved.action, claim);
   const attempt = await claim(resolved.action.config);
   if (attempt === undefined) return { kind: "lost" };
   const maxAttempts = action.max_attempts ?? WORKFLOW_LIMITS.defaultStepAttempts;
@@ -64,6 +65,27 @@ export async function runStep(run: StepRun): Promise<StepOutcome> {
   if (!failure.retryable || attempt >= maxAttempts) return { kind: "failed", error: failure.error };
   const released = await releaseStepForRetry(deps.db, execution.id, index, attempt, failure.error);
   return released ? { kind: "retry", delayMs: retryDelayMs(attempt, failure.retryAfterMs) } : { kind: "lost" };
+}
+
+/** Actions with no effect outside the run: nothing to guard, so no claim before running them. */
+const PURE_ACTIONS = new Set<Action["type"]>(["transform", "condition"]);
+
+/**
+ * A pure step runs first and is then written finished in one statement: repeating it after a
+ * crash has no effect anywhere. A failure is final (its inputs will not change) and is recorded
+ * on a claimed row like any other.
+ */
+async function runPureStep(run: StepRun, action: Action, claim: (input: unknown) => Promise<number | undefined>): Promise<StepOutcome> {
+  const startedAt = new Date();
+  const outcome = await attemptAction(run, action, 1);
+  if (outcome.kind === "cancelled") return { kind: "cancelled" };
+  if (outcome.kind === "failed") {
+    const attempt = await claim(action.config);
+    return attempt === undefined ? { kind: "lost" } : { kind: "failed", error: outcome.failure.error };
+  }
+  const { execution, index, name, deps } = run;
+  const recorded = await recordFinishedStep(deps.db, { executionId: execution.id, index, name, type: action.type, input: action.config, output: outcome.output, startedAt, now: new Date() });
+  return recorded ? { kind: "completed", output: outcome.output } : { kind: "lost" };
 }
 
 type ResolvedAction = { ok: true; action: Action } | { ok: false; error: ExecutionError };
