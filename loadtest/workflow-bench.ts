@@ -54,7 +54,7 @@ export async function measureWorkflows(options: { gatewayUrl: string; secret: st
     // 2. The execute API's latency at half of that end-to-end rate (the engine keeps up, so the
     //    figure is the API's own, not a queue's), as the gateway's p99 is taken at half saturation.
     const rate = Math.max(1, Math.round(perSecond / 2));
-    const steady = await autocannon({ url: executeUrl, method: "POST", headers, body, connections: 10, duration: options.seconds, overallRate: rate });
+    const steady = await evenlySpacedLoad(() => fetch(executeUrl, { method: "POST", headers, body }), rate, options.seconds);
     await waitUntilSettled(db);
 
     // 3. Completion to first webhook attempt, from the receiver's clock and the engine's finished_at.
@@ -74,7 +74,7 @@ export async function measureWorkflows(options: { gatewayUrl: string; secret: st
       .sort((a, b) => a - b);
 
     return {
-      execute: { rate, p50: steady.latency.p50, p99: steady.latency.p99, non2xx: steady.non2xx, errors: steady.errors + steady.timeouts },
+      execute: { rate, ...steady },
       endToEnd: { executions: burst.count, seconds: Number(seconds.toFixed(2)), perSecond, failed: burst.failed },
       firstWebhookAttempt: { samples: delays.length, p50: percentile(delays, 0.5), p99: percentile(delays, 0.99) },
     };
@@ -97,6 +97,39 @@ async function waitUntilSettled(db: ReturnType<typeof createDb>, timeoutMs = 300
     if (Date.now() > deadline) throw new Error(`${open} executions still unfinished after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * Open-loop load: one request every 1/rate s, each timed from when it was due (so a slow answer
+ * cannot hide the requests queued behind it). autocannon's rate mode sends in bursts, which
+ * inflates latency at low rates; this does not.
+ */
+async function evenlySpacedLoad(send: () => Promise<Response>, rate: number, seconds: number) {
+  const intervalMs = 1_000 / rate;
+  const start = performance.now();
+  const latencies: number[] = [];
+  let non2xx = 0;
+  let errors = 0;
+  const inFlight: Array<Promise<void>> = [];
+  for (let i = 0; i < rate * seconds; i++) {
+    const due = start + i * intervalMs;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    inFlight.push(
+      send().then(
+        async (response) => {
+          await response.arrayBuffer();
+          latencies.push(performance.now() - due);
+          if (response.status < 200 || response.status >= 300) non2xx++;
+        },
+        () => void errors++,
+      ),
+    );
+  }
+  await Promise.all(inFlight);
+  latencies.sort((a, b) => a - b);
+  const round = (ms: number) => Number(ms.toFixed(1));
+  return { p50: round(percentile(latencies, 0.5)), p99: round(percentile(latencies, 0.99)), non2xx, errors };
 }
 
 function percentile(sorted: number[], fraction: number): number {
