@@ -9,7 +9,7 @@ import { startHttpReceiver, type HttpReceiver } from "../../../testing/http-rece
 import { useRedisNamespace } from "../../../testing/redis.js";
 import { ActionFailure, type ActionContext } from "./action-context.js";
 import { runAction } from "./run-action.js";
-import { testActionContext, testEngineConfig } from "./test-action-context.js";
+import { testActionContext, testEngineConfig } from "../../../testing/action-context.js";
 
 const database = useTestDatabase();
 const namespace = useRedisNamespace();

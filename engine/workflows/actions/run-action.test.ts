@@ -3,7 +3,7 @@ import { createDb } from "../../../core/db/client.js";
 import { createProducerQueues } from "../../../core/queues.js";
 import { createRedis } from "../../../core/redis.js";
 import { runAction } from "./run-action.js";
-import { testActionContext } from "./test-action-context.js";
+import { testActionContext } from "../../../testing/action-context.js";
 
 // Real clients that never connect: transform and condition touch no store.
 const db = createDb({ url: "postgres://unused@127.0.0.1:1/unused" });

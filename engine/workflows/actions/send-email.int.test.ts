@@ -14,7 +14,7 @@ import { requeueStaleEmail } from "../../jobs/requeue-stale-email.js";
 import { ActionFailure, type ActionContext } from "./action-context.js";
 import { runAction } from "./run-action.js";
 import { WORKFLOW_EMAIL_TEMPLATE } from "./send-email.js";
-import { testActionContext } from "./test-action-context.js";
+import { testActionContext } from "../../../testing/action-context.js";
 
 const database = useTestDatabase();
 const namespace = useRedisNamespace();

@@ -1,9 +1,9 @@
-import { EngineConfigSchema, parseConfig, readEnvironment, type EngineConfig } from "../../../core/config.js";
-import type { Database } from "../../../core/db/client.js";
-import { newId } from "../../../core/ids.js";
-import { createLogger } from "../../../core/logger.js";
-import type { ProducerQueues } from "../../../core/queues.js";
-import type { ActionContext } from "./action-context.js";
+import { EngineConfigSchema, parseConfig, readEnvironment, type EngineConfig } from "../core/config.js";
+import type { Database } from "../core/db/client.js";
+import { newId } from "../core/ids.js";
+import { createLogger } from "../core/logger.js";
+import type { ProducerQueues } from "../core/queues.js";
+import type { ActionContext } from "../engine/workflows/actions/action-context.js";
 
 /**
  * For the actions' tests: the developer's engine settings with outbound calls to loopback
