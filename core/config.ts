@@ -28,6 +28,8 @@ export const CommonConfigSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Sluice <no-reply@sluice.local>"),
   /** The product's name in e-mails and page titles. */
   PRODUCT_NAME: z.string().min(1).default("Sluice"),
+  /** Where datasets live (uploads, Parquet files); shared storage when gateways and engines are on several hosts. */
+  DATA_DIR: z.string().min(1).default("data"),
   /** BullMQ prefix; hash-tagged so every queue key lands on one Redis Cluster slot. */
   QUEUE_PREFIX: z.string().regex(/^[\w:{}-]+$/).default("{sluice}"),
 });
@@ -59,6 +61,8 @@ export const GatewayConfigSchema = CommonConfigSchema.extend({
   RATE_LIMIT_FAIL_MODE: z.enum(["open", "closed"]).default("open"),
   /** When set, /metrics requires `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /** How long /v1/data/analyze and /v1/data/clean wait to answer inline before answering 202 (ms). */
+  ANALYSIS_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Trust X-Forwarded-For from a reverse proxy for the client address. */
   TRUST_PROXY: booleanString.default(false),
 });
@@ -75,6 +79,12 @@ export const EngineConfigSchema = CommonConfigSchema.extend({
    * link-local addresses. Off in production; on for local development and tests only.
    */
   OUTBOUND_ALLOW_PRIVATE: booleanString.default(false),
+  /** DuckDB worker threads per engine process. */
+  DUCKDB_THREADS: z.coerce.number().int().min(1).max(64).default(2),
+  /** DuckDB memory limit per engine process (DuckDB's syntax, e.g. 1GB). */
+  DUCKDB_MEMORY_LIMIT: z.string().regex(/^\d+(\.\d+)?\s?(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i, "e.g. 1GB or 512MB").default("1GB"),
+  /** Longest an analysis, cleaning or ingest job may run before it fails (ms). */
+  ANALYSIS_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(120_000),
   /** The gateway's public URL, for links in e-mails the engine sends (same value as the gateway's). */
   PUBLIC_URL: z.url().default("http://localhost:3000"),
   /** Longest a workflow execution may run, not counting time asleep in delay steps (ms). */

@@ -73,6 +73,22 @@ export const QUEUES = {
       removeOnFail: { age: 7 * 24 * 3_600 },
     },
   },
+  analytics: {
+    name: "analytics",
+    payload: z.discriminatedUnion("task", [
+      /** Parse an uploaded file (DATA_DIR/uploads) into the dataset's Parquet file and schema. */
+      z.object({ task: z.literal("ingest"), dataset_id: z.string().startsWith("ds_") }),
+      /** Run the analyses row (an analysis, or a cleaning when its analysis is "clean"). */
+      z.object({ task: z.literal("analyze"), analysis_id: z.string().startsWith("an_") }),
+    ]),
+    jobOptions: {
+      // The row is the truth: a job lost with its engine is retried from the start once.
+      attempts: 2,
+      backoff: { type: "fixed", delay: 1_000 },
+      removeOnComplete: { age: 3_600, count: 1_000 },
+      removeOnFail: { age: 7 * 24 * 3_600 },
+    },
+  },
 } as const satisfies Record<string, { name: string; payload: z.ZodType; jobOptions: JobsOptions }>;
 
 export type QueueKey = keyof typeof QUEUES;
