@@ -3,7 +3,7 @@ import type { Database } from "../core/db/client.js";
 import { newId } from "../core/ids.js";
 import { createLogger } from "../core/logger.js";
 import type { ProducerQueues } from "../core/queues.js";
-import type { ActionContext } from "../engine/workflows/actions/action-context.js";
+import { ActionFailure, type ActionContext } from "../engine/workflows/actions/action-context.js";
 
 /**
  * For the actions' tests: the developer's engine settings with outbound calls to loopback
@@ -31,4 +31,14 @@ export function testActionContext(stores: { db: Database; queues: ProducerQueues
     logger: createLogger({ level: "silent", name: "test-actions" }),
     ...overrides,
   };
+}
+
+/** The ActionFailure `work` rejects with; anything else (or success) fails the test. */
+export async function actionFailureOf(work: Promise<unknown>): Promise<ActionFailure> {
+  const error = await work.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  if (error instanceof ActionFailure) return error;
+  throw new Error(`expected an ActionFailure, got ${String(error)}`);
 }

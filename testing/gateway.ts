@@ -73,3 +73,19 @@ export function useTestApp(overrides: Record<string, string> = {}): { current: T
   });
   return holder;
 }
+
+/** What createKeyedAccount gives as `authorization`. */
+export type Auth = { Authorization: string };
+
+/**
+ * `call(auth, method, path, body?)`: a request to the test app with the key's bearer token; an
+ * object body is sent as JSON, a string as it is (for malformed JSON).
+ */
+export function createApiCaller(testApp: { current: TestApp }) {
+  return async (auth: Auth, method: string, path: string, body?: unknown): Promise<Response> =>
+    testApp.current.app.request(path, {
+      method,
+      headers: { ...auth, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+      ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
+    });
+}

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 
 export interface ReceivedRequest {
   method: string;
@@ -11,8 +12,14 @@ export interface ReceivedRequest {
   receivedAt: number;
 }
 
-/** What the receiver answers; the default is 200 with `{"ok":true}`. */
+/** What the receiver answers; the default is `answerOk`. */
 export type Responder = (request: ReceivedRequest, response: ServerResponse) => void | Promise<void>;
+
+/** 200 with `{"ok":true}`. */
+export const answerOk: Responder = (_request, response) => {
+  response.writeHead(200, { "Content-Type": "application/json" });
+  response.end('{"ok":true}');
+};
 
 export interface HttpReceiver {
   /** Base URL, e.g. http://127.0.0.1:41234 (no trailing slash). */
@@ -31,10 +38,7 @@ export interface HttpReceiver {
  */
 export async function startHttpReceiver(): Promise<HttpReceiver> {
   const received: ReceivedRequest[] = [];
-  let responder: Responder = (_request, response) => {
-    response.writeHead(200, { "Content-Type": "application/json" });
-    response.end('{"ok":true}');
-  };
+  let responder: Responder = answerOk;
   const waiters: Array<() => void> = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -84,4 +88,23 @@ export async function startHttpReceiver(): Promise<HttpReceiver> {
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * A receiver for a test file, started before its tests and closed after them. Before each test
+ * it forgets what it received and answers with `responder` again. Read `.current` inside tests.
+ */
+export function useHttpReceiver(responder: Responder = answerOk): { current: HttpReceiver } {
+  const holder = {} as { current: HttpReceiver };
+  beforeAll(async () => {
+    holder.current = await startHttpReceiver();
+  });
+  afterAll(async () => {
+    await holder.current?.close();
+  });
+  beforeEach(() => {
+    holder.current.received.length = 0;
+    holder.current.respondWith(responder);
+  });
+  return holder;
 }

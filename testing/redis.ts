@@ -1,4 +1,5 @@
-import { afterAll } from "vitest";
+import { afterAll, beforeAll } from "vitest";
+import { createProducerQueues, type ProducerQueues } from "../core/queues.js";
 import { createRedis, type Redis } from "../core/redis.js";
 import { baseTestConfig, randomSuffix } from "./environment.js";
 
@@ -16,6 +17,22 @@ export function useRedisNamespace(): { keyPrefix: string; queuePrefix: string } 
     }
   });
   return namespace;
+}
+
+/** Producer queues in a namespace of their own for a test file, closed after it; read `.current` inside tests. */
+export function useTestQueues(): { current: ProducerQueues } {
+  const namespace = useRedisNamespace();
+  const holder = {} as { current: ProducerQueues };
+  let connection: Redis | undefined;
+  beforeAll(() => {
+    connection = createRedis(baseTestConfig().REDIS_URL, "worker");
+    holder.current = createProducerQueues(connection, namespace.queuePrefix);
+  });
+  afterAll(async () => {
+    await holder.current?.close();
+    await connection?.quit();
+  });
+  return holder;
 }
 
 async function deleteByPattern(redis: Redis, pattern: string): Promise<void> {

@@ -1,40 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createAccount } from "../../testing/accounts.js";
 import { useTestDatabase } from "../../testing/database.js";
-import { baseTestConfig } from "../../testing/environment.js";
-import { useRedisNamespace } from "../../testing/redis.js";
+import { useTestQueues } from "../../testing/redis.js";
+import { insertWebhookEndpoint } from "../../testing/webhooks.js";
+import { insertWorkflow } from "../../testing/workflow-runs.js";
 import { AppError } from "../errors.js";
-import { newId } from "../ids.js";
-import { createProducerQueues, type ProducerQueues } from "../queues.js";
-import { createRedis, type Redis } from "../redis.js";
 import { startExecution, type StartExecutionInput } from "./start-execution.js";
 
 const database = useTestDatabase();
-const namespace = useRedisNamespace();
+const queues = useTestQueues();
 const db = () => database.current.db;
-let connection: Redis;
-let queues: ProducerQueues;
-
-beforeAll(() => {
-  connection = createRedis(baseTestConfig().REDIS_URL, "worker");
-  queues = createProducerQueues(connection, namespace.queuePrefix);
-});
-afterAll(async () => {
-  await queues.close();
-  await connection.quit();
-});
-
-async function workflowOf(userId: string, mode: "live" | "test" = "live") {
-  const id = newId("wf");
-  await db()
-    .insertInto("workflows")
-    .values({ id, user_id: userId, mode, name: "W", status: "active", trigger: JSON.stringify({ type: "manual", config: {} }), actions: "[]", hook_secret: "s" })
-    .execute();
-  return id;
-}
 
 const start = (input: Omit<StartExecutionInput, "now" | "triggerType"> & { now?: Date }) =>
-  startExecution({ db: db(), queues }, { triggerType: "manual", now: new Date(), ...input });
+  startExecution({ db: db(), queues: queues.current }, { triggerType: "manual", now: new Date(), ...input });
 
 const executionsOf = (workflowId: string) => db().selectFrom("executions").selectAll().where("workflow_id", "=", workflowId).execute();
 
@@ -48,7 +26,7 @@ describe("startExecution", () => {
   it("refuses another account's, a deleted or an unknown workflow with NOT_FOUND and writes nothing", async () => {
     const owner = await createAccount(db());
     const stranger = await createAccount(db());
-    const workflowId = await workflowOf(owner.id);
+    const workflowId = await insertWorkflow(db(), owner.id, { actions: [] });
     expect((await rejection(start({ workflowId, userId: stranger.id, triggerData: {}, mode: "live" }))).code).toBe("NOT_FOUND");
     expect((await rejection(start({ workflowId: "wf_missing", userId: owner.id, triggerData: {}, mode: "live" }))).code).toBe("NOT_FOUND");
     await db().updateTable("workflows").set({ deleted_at: new Date() }).where("id", "=", workflowId).execute();
@@ -59,7 +37,7 @@ describe("startExecution", () => {
 
   it("records the rerun it repeats", async () => {
     const owner = await createAccount(db());
-    const workflowId = await workflowOf(owner.id);
+    const workflowId = await insertWorkflow(db(), owner.id, { actions: [] });
     const first = await start({ workflowId, userId: owner.id, triggerData: { a: 1 }, mode: "live" });
     const again = await start({ workflowId, userId: owner.id, triggerData: { a: 1 }, mode: "live", rerunOf: first.executionId });
     expect(again).toMatchObject({ created: true, status: "queued" });
@@ -69,7 +47,7 @@ describe("startExecution", () => {
 
   it("replays an idempotency key for 24 hours, then starts afresh", async () => {
     const owner = await createAccount(db());
-    const workflowId = await workflowOf(owner.id);
+    const workflowId = await insertWorkflow(db(), owner.id, { actions: [] });
     const t0 = new Date("2026-11-21T08:00:00.000Z");
     const input = { workflowId, userId: owner.id, triggerData: { n: 1 }, mode: "live" as const, idempotencyKey: "k-1" };
     const first = await start({ ...input, now: t0 });
@@ -85,11 +63,11 @@ describe("startExecution", () => {
 
   it("records workflow.triggered in test mode but delivers it nowhere", async () => {
     const owner = await createAccount(db());
-    await db().insertInto("webhook_endpoints").values({ id: newId("whe"), user_id: owner.id, url: "http://127.0.0.1:9/", events: ["*"], secret: "whsec_dGVzdA==" }).execute();
-    const started = await start({ workflowId: await workflowOf(owner.id, "test"), userId: owner.id, triggerData: {}, mode: "test" });
+    await insertWebhookEndpoint(db(), owner.id, "http://127.0.0.1:9");
+    const started = await start({ workflowId: await insertWorkflow(db(), owner.id, { actions: [], mode: "test" }), userId: owner.id, triggerData: {}, mode: "test" });
     const events = await db().selectFrom("webhook_events").select(["id", "type"]).where("user_id", "=", owner.id).execute();
     expect(events.map((event) => event.type)).toEqual(["workflow.triggered"]);
     expect(await db().selectFrom("webhook_deliveries").select("id").where("event_id", "=", events[0]?.id ?? "").execute()).toEqual([]);
-    expect((await queues.get("workflow-run").getJob(started.executionId))?.data).toEqual({ execution_id: started.executionId });
+    expect((await queues.current.get("workflow-run").getJob(started.executionId))?.data).toEqual({ execution_id: started.executionId });
   });
 });

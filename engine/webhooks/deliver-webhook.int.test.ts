@@ -1,6 +1,6 @@
 import { verify as verifyGithubStyle } from "@octokit/webhooks-methods";
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { WebhookEventType } from "../../core/contracts/webhook-events.js";
 import { newId } from "../../core/ids.js";
 import { createLogger } from "../../core/logger.js";
@@ -10,58 +10,29 @@ import { generateWebhookSecret } from "../../core/webhooks/signing.js";
 import { createAccount } from "../../testing/accounts.js";
 import { useTestDatabase } from "../../testing/database.js";
 import { useTestEngine, waitFor } from "../../testing/engine.js";
-import { startHttpReceiver, type HttpReceiver, type ReceivedRequest } from "../../testing/http-receiver.js";
+import { useHttpReceiver, type ReceivedRequest } from "../../testing/http-receiver.js";
+import { insertWebhookEndpoint, type TestEndpointOptions } from "../../testing/webhooks.js";
 import { deliverWebhook, type DeliveryDeps } from "./deliver-webhook.js";
 
 const database = useTestDatabase();
 // Short retries (about 0, 100 and 100 ms) so a whole schedule runs within a test.
 const engine = useTestEngine(database, () => ({ OUTBOUND_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_SCHEDULE_MS: "0,100,100" }));
-let receiver: HttpReceiver;
-
-beforeAll(async () => {
-  receiver = await startHttpReceiver();
-});
-afterAll(async () => {
-  await receiver.close();
-});
-beforeEach(() => {
-  receiver.received.length = 0;
-  respondWith(200);
-});
+const receiver = useHttpReceiver();
+beforeEach(() => respondWith(200));
 
 const db = () => database.current.db;
 const DAY_MS = 24 * 3_600_000;
 
 function respondWith(...statuses: number[]): void {
   let calls = 0;
-  receiver.respondWith((_request, response) => {
+  receiver.current.respondWith((_request, response) => {
     const status = statuses[Math.min(calls++, statuses.length - 1)] ?? 200;
     response.writeHead(status, { "Content-Type": "text/plain" });
     response.end(`answer ${calls}`);
   });
 }
 
-async function createEndpoint(
-  userId: string,
-  options: { secret?: string; previousSecret?: string; previousSecretExpiresAt?: Date; failingSince?: Date; events?: string[] } = {},
-) {
-  const secret = options.secret ?? generateWebhookSecret();
-  const id = newId("whe");
-  await db()
-    .insertInto("webhook_endpoints")
-    .values({
-      id,
-      user_id: userId,
-      url: `${receiver.url}/hooks/${id}`,
-      events: options.events ?? ["*"],
-      secret,
-      previous_secret: options.previousSecret ?? null,
-      previous_secret_expires_at: options.previousSecretExpiresAt ?? null,
-      failing_since: options.failingSince ?? null,
-    })
-    .execute();
-  return { id, secret };
-}
+const createEndpoint = (userId: string, options: TestEndpointOptions = {}) => insertWebhookEndpoint(db(), userId, receiver.current.url, options);
 
 /** Records an event as a service would (delivered to subscribed endpoints) without enqueueing it. */
 async function record(userId: string, type: WebhookEventType = "workflow.completed", deliver = true) {
@@ -100,7 +71,7 @@ describe("webhook delivery", () => {
     const endpoint = await createEndpoint(userId);
     const { eventId, deliveryId } = await emit(userId);
 
-    const [request] = await receiver.waitForRequests(1);
+    const [request] = await receiver.current.waitForRequests(1);
     if (!request) throw new Error("no request");
     const headers = headersOf(request);
     expect(request.method).toBe("POST");
@@ -134,7 +105,7 @@ describe("webhook delivery", () => {
       [2, 500, "The endpoint answered HTTP 500."],
       [3, 200, null],
     ]);
-    const requests = await receiver.waitForRequests(3);
+    const requests = await receiver.current.waitForRequests(3);
     expect(requests).toHaveLength(3);
     // The same event id on every attempt, each signed for its own timestamp.
     for (const request of requests) {
@@ -147,7 +118,7 @@ describe("webhook delivery", () => {
   });
 
   it("shows a delivery as retrying between attempts and honours a longer Retry-After", async () => {
-    receiver.respondWith((_request, response) => {
+    receiver.current.respondWith((_request, response) => {
       response.writeHead(503, { "Retry-After": "120" });
       response.end();
     });
@@ -170,7 +141,7 @@ describe("webhook delivery", () => {
     expect(await next?.getState()).toBe("delayed");
     expect(next?.opts.delay).toBeGreaterThanOrEqual(120_000);
     await next?.remove();
-    expect(receiver.received).toHaveLength(1);
+    expect(receiver.current.received).toHaveLength(1);
   });
 
   it("fails the delivery after the last retry of the schedule", async () => {
@@ -183,7 +154,7 @@ describe("webhook delivery", () => {
     // The first attempt and one retry per schedule entry (3).
     expect(row).toMatchObject({ status: "failed", attempt: 4, response_status: 500, next_attempt_at: null });
     expect((await attempts(deliveryId)).map((a) => a.response_status)).toEqual([500, 500, 500, 500]);
-    expect(receiver.received).toHaveLength(4);
+    expect(receiver.current.received).toHaveLength(4);
   });
 
   it("does not retry a destination the SSRF guard refuses", async () => {
@@ -197,7 +168,7 @@ describe("webhook delivery", () => {
     expect(await delivery(deliveryId)).toMatchObject({ status: "failed", attempt: 1, response_status: null, next_attempt_at: null });
     expect((await attempts(deliveryId))[0]?.error).toMatch(/^BLOCKED_DESTINATION: /);
     expect(await engine.current.queues.get("webhook-delivery").getJob(deliveryJobId(deliveryId, 2))).toBeUndefined();
-    expect(receiver.received).toHaveLength(0);
+    expect(receiver.current.received).toHaveLength(0);
   });
 
   it("makes each attempt once, however many times its job runs", async () => {
@@ -210,7 +181,7 @@ describe("webhook delivery", () => {
     expect(outcomes.map((o) => o.outcome).sort()).toEqual(["skipped", "succeeded"]);
     expect(await deliverWebhook(directDeps(), deliveryId, 1)).toEqual({ outcome: "skipped" });
     expect(await deliverWebhook(directDeps(), deliveryId, 2)).toEqual({ outcome: "skipped" });
-    expect(receiver.received).toHaveLength(1);
+    expect(receiver.current.received).toHaveLength(1);
     expect(await attempts(deliveryId)).toHaveLength(1);
   });
 
@@ -219,7 +190,7 @@ describe("webhook delivery", () => {
     const previous = generateWebhookSecret();
     const endpoint = await createEndpoint(userId, { previousSecret: previous, previousSecretExpiresAt: new Date(Date.now() + DAY_MS) });
     await emit(userId);
-    const [request] = await receiver.waitForRequests(1);
+    const [request] = await receiver.current.waitForRequests(1);
     if (!request) throw new Error("no request");
     const headers = headersOf(request);
     expect(headers["webhook-signature"]?.split(" ")).toHaveLength(2);
@@ -230,7 +201,7 @@ describe("webhook delivery", () => {
 
     await db().updateTable("webhook_endpoints").set({ previous_secret_expires_at: new Date(Date.now() - 1_000) }).where("id", "=", endpoint.id).execute();
     await emit(userId);
-    const [, later] = await receiver.waitForRequests(2);
+    const [, later] = await receiver.current.waitForRequests(2);
     if (!later) throw new Error("no request");
     expect(headersOf(later)["webhook-signature"]?.split(" ")).toHaveLength(1);
     expect(() => new Webhook(previous).verify(later.body, headersOf(later))).toThrow();
@@ -275,7 +246,7 @@ describe("webhook delivery", () => {
     const row = await finished(deliveryIds[0] ?? "");
     expect(row).toMatchObject({ status: "failed", attempt: 0, error: "The endpoint was disabled or deleted before this attempt." });
     expect(await attempts(row.id)).toEqual([]);
-    expect(receiver.received).toHaveLength(0);
+    expect(receiver.current.received).toHaveLength(0);
   });
 
   it("delivers only to endpoints subscribed to the type, and nothing for test-mode activity", async () => {

@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newId } from "../../core/ids.js";
 import { deliveryJobId, enqueueDeliveryAttempt } from "../../core/webhooks/delivery-jobs.js";
 import { enqueueDeliveries, recordWebhookEvent } from "../../core/webhooks/events.js";
-import { generateWebhookSecret } from "../../core/webhooks/signing.js";
 import { createAccount } from "../../testing/accounts.js";
 import { useTestDatabase } from "../../testing/database.js";
 import { useTestEngine, waitFor } from "../../testing/engine.js";
-import { startHttpReceiver, type HttpReceiver } from "../../testing/http-receiver.js";
+import { useHttpReceiver } from "../../testing/http-receiver.js";
+import { insertWebhookEndpoint } from "../../testing/webhooks.js";
 import { requeueDueDeliveries } from "./requeue-due-deliveries.js";
 
 const database = useTestDatabase();
 const engine = useTestEngine(database, () => ({ OUTBOUND_ALLOW_PRIVATE: "true" }));
-let receiver: HttpReceiver;
-
-beforeAll(async () => {
-  receiver = await startHttpReceiver();
-});
-afterAll(async () => {
-  await receiver.close();
-});
-beforeEach(() => {
-  receiver.received.length = 0;
-});
+const receiver = useHttpReceiver();
 
 const db = () => database.current.db;
 const queues = () => engine.current.queues;
@@ -30,11 +20,7 @@ const MINUTE_MS = 60_000;
 /** A delivery whose job never made it to the queue, due `overdueMs` ago. */
 async function lostDelivery(overdueMs = 5 * MINUTE_MS): Promise<{ deliveryId: string; endpointId: string }> {
   const { id: userId } = await createAccount(db());
-  const endpointId = newId("whe");
-  await db()
-    .insertInto("webhook_endpoints")
-    .values({ id: endpointId, user_id: userId, url: `${receiver.url}/hooks/${endpointId}`, events: ["*"], secret: generateWebhookSecret() })
-    .execute();
+  const { id: endpointId } = await insertWebhookEndpoint(db(), userId, receiver.current.url);
   const { deliveryIds } = await recordWebhookEvent(db(), { userId, type: "workflow.completed", data: { workflow_id: newId("wf") }, now: new Date(), deliver: true });
   const deliveryId = deliveryIds[0] ?? "";
   await db().updateTable("webhook_deliveries").set({ next_attempt_at: new Date(Date.now() - overdueMs) }).where("id", "=", deliveryId).execute();
@@ -56,7 +42,7 @@ describe("requeue-due-webhooks", () => {
 
     expect(await engine.current.runJob("maintenance", { task: "requeue-due-webhooks" })).toEqual({ requeued: expect.any(Number) });
     expect(await succeeded(deliveryId)).toEqual({ status: "succeeded", attempt: 1 });
-    expect(receiver.received.map((r) => r.path)).toEqual([`/hooks/${endpointId}`]);
+    expect(receiver.current.received.map((r) => r.path)).toEqual([`/hooks/${endpointId}`]);
     // Due just now: its own job is on the way, the sweep leaves it alone.
     expect(await queues().get("webhook-delivery").getJob(deliveryJobId(fresh.deliveryId, 1))).toBeUndefined();
     expect(await statusOf(fresh.deliveryId)).toEqual({ status: "pending", attempt: 0 });
@@ -70,7 +56,7 @@ describe("requeue-due-webhooks", () => {
     const sweeps = [await requeueDueDeliveries(db(), queues()), await requeueDueDeliveries(db(), queues())];
     await succeeded(lost.deliveryId);
     expect(sweeps).toEqual([1, 0]);
-    expect(receiver.received).toHaveLength(1);
+    expect(receiver.current.received).toHaveLength(1);
     expect(await (await queues().get("webhook-delivery").getJob(deliveryJobId(waiting.deliveryId, 1)))?.getState()).toBe("delayed");
     // Out of the way of the next tests: no job, and closed.
     await (await queues().get("webhook-delivery").getJob(deliveryJobId(waiting.deliveryId, 1)))?.remove();
@@ -105,6 +91,6 @@ describe("requeue-due-webhooks", () => {
     const now = new Date(Date.now() - 20 * MINUTE_MS);
     expect(await requeueDueDeliveries(db(), queues(), { now, overdueMs: 0, batchSize: 2 })).toBe(5);
     for (const { deliveryId } of lost) await succeeded(deliveryId);
-    expect(receiver.received).toHaveLength(5);
+    expect(receiver.current.received).toHaveLength(5);
   });
 });

@@ -1,5 +1,7 @@
+import type { Transaction } from "kysely";
 import type { ExecutionError } from "../../core/contracts/workflows.js";
 import type { Database } from "../../core/db/client.js";
+import type { DB } from "../../core/db/types.js";
 import type { ProducerQueues } from "../../core/queues.js";
 import { enqueueDeliveries, recordWebhookEvent } from "../../core/webhooks/events.js";
 import { closeRemainingSteps, countCompletedSteps, endExecution, type StepEnd } from "./execution-queries.js";
@@ -25,7 +27,7 @@ export type StepNames = ReadonlyArray<{ name: string; type: string }>;
  * went through every step has nothing to close and executed them all.
  */
 export async function completeExecution(deps: FinishDeps, executionId: string, steps: StepNames, now: Date, end: { stoppedEarly: boolean }): Promise<boolean> {
-  const deliveryIds = await deps.db.transaction().execute(async (trx) => {
+  return endThenDeliver(deps, async (trx) => {
     const ended = await endExecution(trx, executionId, { status: "completed", now });
     if (!ended) return undefined;
     if (end.stoppedEarly) await closeRemainingSteps(trx, executionId, steps, now);
@@ -44,9 +46,6 @@ export async function completeExecution(deps: FinishDeps, executionId: string, s
     });
     return event.deliveryIds;
   });
-  if (!deliveryIds) return false;
-  await enqueueDeliveries(deps.queues, deliveryIds);
-  return true;
 }
 
 export async function failExecution(
@@ -55,7 +54,7 @@ export async function failExecution(
   failure: { error: ExecutionError; steps: StepNames; failedStep?: number },
   now: Date,
 ): Promise<boolean> {
-  const deliveryIds = await deps.db.transaction().execute(async (trx) => {
+  return endThenDeliver(deps, async (trx) => {
     const ended = await endExecution(trx, executionId, { status: "failed", error: failure.error, now });
     if (!ended) return undefined;
     const end: StepEnd | undefined = failure.failedStep === undefined ? undefined : { index: failure.failedStep, status: "failed", error: failure.error };
@@ -69,9 +68,6 @@ export async function failExecution(
     });
     return event.deliveryIds;
   });
-  if (!deliveryIds) return false;
-  await enqueueDeliveries(deps.queues, deliveryIds);
-  return true;
 }
 
 /** A cancelled execution sends no event: the step it was in is cancelled, the rest skipped. */
@@ -82,4 +78,15 @@ export async function cancelExecution(deps: FinishDeps, executionId: string, ste
     await closeRemainingSteps(trx, executionId, steps, now);
     return true;
   });
+}
+
+/**
+ * Runs `end` in one transaction; it returns the deliveries of the event it recorded, or
+ * undefined when the execution had already ended. They are enqueued once the transaction commits.
+ */
+async function endThenDeliver(deps: FinishDeps, end: (trx: Transaction<DB>) => Promise<string[] | undefined>): Promise<boolean> {
+  const deliveryIds = await deps.db.transaction().execute(end);
+  if (!deliveryIds) return false;
+  await enqueueDeliveries(deps.queues, deliveryIds);
+  return true;
 }

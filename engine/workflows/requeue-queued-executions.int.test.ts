@@ -1,27 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newId } from "../../core/ids.js";
-import { createProducerQueues, type ProducerQueues } from "../../core/queues.js";
-import { createRedis, type Redis } from "../../core/redis.js";
 import { createAccount } from "../../testing/accounts.js";
 import { useTestDatabase } from "../../testing/database.js";
-import { baseTestConfig } from "../../testing/environment.js";
-import { useRedisNamespace } from "../../testing/redis.js";
+import { useTestQueues } from "../../testing/redis.js";
 import { insertWorkflow } from "../../testing/workflow-runs.js";
 import { requeueQueuedExecutions } from "./requeue-queued-executions.js";
 
 const database = useTestDatabase();
-const namespace = useRedisNamespace();
-let connection: Redis;
-let queues: ProducerQueues;
-
-beforeAll(() => {
-  connection = createRedis(baseTestConfig().REDIS_URL, "worker");
-  queues = createProducerQueues(connection, namespace.queuePrefix);
-});
-afterAll(async () => {
-  await queues.close();
-  await connection.quit();
-});
+const queues = useTestQueues();
 
 describe("requeueQueuedExecutions", () => {
   it("re-adds the job of an execution left queued for a minute, once, and leaves fresh, cancelled and running ones alone", async () => {
@@ -43,11 +29,11 @@ describe("requeueQueuedExecutions", () => {
     const others = [row("queued", now), row("queued", longAgo, true), row("running", longAgo)];
     await db.insertInto("executions").values([stale, ...others]).execute();
 
-    expect(await requeueQueuedExecutions(db, queues, now)).toBe(1);
-    const queue = queues.get("workflow-run");
+    expect(await requeueQueuedExecutions(db, queues.current, now)).toBe(1);
+    const queue = queues.current.get("workflow-run");
     expect((await queue.getJob(stale.id))?.data).toEqual({ execution_id: stale.id });
     for (const other of others) expect(await queue.getJob(other.id)).toBeUndefined();
 
-    expect(await requeueQueuedExecutions(db, queues, now)).toBe(0);
+    expect(await requeueQueuedExecutions(db, queues.current, now)).toBe(0);
   });
 });

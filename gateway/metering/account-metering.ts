@@ -1,13 +1,11 @@
 import type { Context } from "hono";
-import { sql } from "kysely";
 import type { KeyMode } from "../../core/contracts/api-keys.js";
 import type { Database } from "../../core/db/client.js";
 import { AppError } from "../../core/errors.js";
 import { endpointCategory } from "../../core/metering/endpoint-categories.js";
-import { FREE_PLAN_NAME } from "../../core/plans.js";
 import type { AppEnv } from "../app-env.js";
 import { KEY_CACHE_TTL_MS } from "./key-cache.js";
-import { planLimits, type KeyContext } from "./key-context.js";
+import { planLimits, selectAccountPlans, type KeyContext } from "./key-context.js";
 import { admitRequest, type MeteringDeps } from "./metering-middleware.js";
 import { rateLimitHeaders } from "./rate-limit-headers.js";
 
@@ -20,26 +18,7 @@ export const ACCOUNT_PSEUDO_KEY_ID = "account";
 
 /** The metering context of an account in one mode, as loadKeyContext builds it for a key. */
 export async function loadAccountContext(db: Database, userId: string, mode: KeyMode, now: Date): Promise<KeyContext | null> {
-  const row = await db
-    .selectFrom("users as u")
-    .leftJoin("user_packages as up", "up.user_id", "u.id")
-    .leftJoin("package_definitions as own", (join) =>
-      join.on(sql<boolean>`own.package_name = up.package_name and (up.expires_at is null or up.expires_at > ${now})`),
-    )
-    .innerJoin("package_definitions as free", (join) => join.on("free.package_name", "=", FREE_PLAN_NAME))
-    .select([
-      "u.id",
-      "own.package_name as own_package",
-      "own.rate_limit_per_minute as own_rate",
-      "own.request_limit as own_requests",
-      "own.data_limit_bytes as own_data",
-      "up.request_limit as override_requests",
-      "free.rate_limit_per_minute as free_rate",
-      "free.request_limit as free_requests",
-      "free.data_limit_bytes as free_data",
-    ])
-    .where("u.id", "=", userId)
-    .executeTakeFirst();
+  const row = await selectAccountPlans(db, now).select("u.id").where("u.id", "=", userId).executeTakeFirst();
   if (!row) return null;
   return { keyId: ACCOUNT_PSEUDO_KEY_ID, userId: row.id, mode, permission: "write", monthlyCap: null, expiresAt: null, ...planLimits(row) };
 }

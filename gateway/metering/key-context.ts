@@ -24,29 +24,9 @@ export interface KeyContext {
  * the free plan. Revoked or inactive keys are not found.
  */
 export async function loadKeyContext(db: Database, keyHash: Buffer, now: Date): Promise<KeyContext | null> {
-  const row = await db
-    .selectFrom("api_keys as k")
-    .leftJoin("user_packages as up", "up.user_id", "k.user_id")
-    .leftJoin("package_definitions as own", (join) =>
-      join.on(sql<boolean>`own.package_name = up.package_name and (up.expires_at is null or up.expires_at > ${now})`),
-    )
-    .innerJoin("package_definitions as free", (join) => join.on("free.package_name", "=", FREE_PLAN_NAME))
-    .select([
-      "k.id",
-      "k.user_id",
-      "k.mode",
-      "k.permission",
-      "k.monthly_cap",
-      "k.expires_at",
-      "own.package_name as own_package",
-      "own.rate_limit_per_minute as own_rate",
-      "own.request_limit as own_requests",
-      "own.data_limit_bytes as own_data",
-      "up.request_limit as override_requests",
-      "free.rate_limit_per_minute as free_rate",
-      "free.request_limit as free_requests",
-      "free.data_limit_bytes as free_data",
-    ])
+  const row = await selectAccountPlans(db, now)
+    .innerJoin("api_keys as k", "k.user_id", "u.id")
+    .select(["k.id", "k.user_id", "k.mode", "k.permission", "k.monthly_cap", "k.expires_at"])
     .where("k.key_hash", "=", keyHash)
     .where("k.is_active", "=", true)
     .where("k.revoked_at", "is", null)
@@ -61,6 +41,30 @@ export async function loadKeyContext(db: Database, keyHash: Buffer, now: Date): 
     expiresAt: row.expires_at ? new Date(row.expires_at) : null,
     ...planLimits(row),
   };
+}
+
+/**
+ * Accounts (`u`) with the columns planLimits reads: their own package while it has not expired,
+ * and the free plan.
+ */
+export function selectAccountPlans(db: Database, now: Date) {
+  return db
+    .selectFrom("users as u")
+    .leftJoin("user_packages as up", "up.user_id", "u.id")
+    .leftJoin("package_definitions as own", (join) =>
+      join.on(sql<boolean>`own.package_name = up.package_name and (up.expires_at is null or up.expires_at > ${now})`),
+    )
+    .innerJoin("package_definitions as free", (join) => join.on("free.package_name", "=", FREE_PLAN_NAME))
+    .select([
+      "own.package_name as own_package",
+      "own.rate_limit_per_minute as own_rate",
+      "own.request_limit as own_requests",
+      "own.data_limit_bytes as own_data",
+      "up.request_limit as override_requests",
+      "free.rate_limit_per_minute as free_rate",
+      "free.request_limit as free_requests",
+      "free.data_limit_bytes as free_data",
+    ]);
 }
 
 /** The columns selected from the account's own package (if unexpired) and the free plan. */

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from "kysely";
+import { sql, type Transaction, type Updateable } from "kysely";
 import type { WorkflowStatus } from "../../core/contracts/workflows.js";
 import type { Database } from "../../core/db/client.js";
 import type { DB } from "../../core/db/types.js";
@@ -136,30 +136,26 @@ export interface WorkflowChanges {
 }
 
 export async function updateWorkflowRow(db: Executor, owner: Owner, id: string, changes: WorkflowChanges, now: Date): Promise<WorkflowRow | undefined> {
-  const row = await db
-    .updateTable("workflows")
-    .set({
-      ...(changes.name !== undefined ? { name: changes.name } : {}),
-      ...(changes.description !== undefined ? { description: changes.description } : {}),
-      ...(changes.status !== undefined ? { status: changes.status } : {}),
-      ...(changes.trigger !== undefined ? { trigger: JSON.stringify(changes.trigger) } : {}),
-      ...(changes.actions !== undefined ? { actions: JSON.stringify(changes.actions) } : {}),
-      updated_at: now,
-    })
-    .where("workflows.id", "=", id)
-    .where("workflows.user_id", "=", owner.userId)
-    .where("workflows.mode", "=", owner.mode)
-    .where("workflows.deleted_at", "is", null)
-    .returning([...COLUMNS, executionCount])
-    .executeTakeFirst();
-  return row;
+  return updateOwnedWorkflow(db, owner, id, {
+    ...(changes.name !== undefined ? { name: changes.name } : {}),
+    ...(changes.description !== undefined ? { description: changes.description } : {}),
+    ...(changes.status !== undefined ? { status: changes.status } : {}),
+    ...(changes.trigger !== undefined ? { trigger: JSON.stringify(changes.trigger) } : {}),
+    ...(changes.actions !== undefined ? { actions: JSON.stringify(changes.actions) } : {}),
+    updated_at: now,
+  });
 }
 
 /** Soft delete: the row stays (its executions keep their history) but is gone for every query. */
 export function softDeleteWorkflow(db: Executor, owner: Owner, id: string, now: Date): Promise<WorkflowRow | undefined> {
+  return updateOwnedWorkflow(db, owner, id, { deleted_at: now, updated_at: now });
+}
+
+/** Sets `values` on the owner's undeleted workflow and returns it as it is now (undefined when there is none). */
+function updateOwnedWorkflow(db: Executor, owner: Owner, id: string, values: Updateable<DB["workflows"]>): Promise<WorkflowRow | undefined> {
   return db
     .updateTable("workflows")
-    .set({ deleted_at: now, updated_at: now })
+    .set(values)
     .where("workflows.id", "=", id)
     .where("workflows.user_id", "=", owner.userId)
     .where("workflows.mode", "=", owner.mode)

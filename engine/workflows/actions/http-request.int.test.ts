@@ -1,50 +1,18 @@
 import { createServer } from "node:net";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { OutboundError } from "../../../core/outbound/send-outbound.js";
-import { createProducerQueues, type ProducerQueues } from "../../../core/queues.js";
-import { createRedis, type Redis } from "../../../core/redis.js";
 import { useTestDatabase } from "../../../testing/database.js";
-import { baseTestConfig } from "../../../testing/environment.js";
-import { startHttpReceiver, type HttpReceiver } from "../../../testing/http-receiver.js";
-import { useRedisNamespace } from "../../../testing/redis.js";
-import { ActionFailure, type ActionContext } from "./action-context.js";
+import { useHttpReceiver } from "../../../testing/http-receiver.js";
+import { useTestQueues } from "../../../testing/redis.js";
+import type { ActionContext } from "./action-context.js";
 import { runAction } from "./run-action.js";
-import { testActionContext, testEngineConfig } from "../../../testing/action-context.js";
+import { actionFailureOf, testActionContext, testEngineConfig } from "../../../testing/action-context.js";
 
 const database = useTestDatabase();
-const namespace = useRedisNamespace();
-let redis: Redis;
-let queues: ProducerQueues;
-let receiver: HttpReceiver;
+const queues = useTestQueues();
+const receiver = useHttpReceiver();
 
-beforeAll(async () => {
-  redis = createRedis(baseTestConfig().REDIS_URL, "producer");
-  queues = createProducerQueues(redis, namespace.queuePrefix);
-  receiver = await startHttpReceiver();
-});
-afterAll(async () => {
-  await receiver.close();
-  await queues.close();
-  await redis.quit();
-});
-afterEach(() => {
-  receiver.received.length = 0;
-  receiver.respondWith((_request, response) => {
-    response.writeHead(200, { "Content-Type": "application/json" });
-    response.end('{"ok":true}');
-  });
-});
-
-const context = (overrides: Partial<ActionContext> = {}) => testActionContext({ db: database.current.db, queues }, overrides);
-
-async function failureOf(work: Promise<unknown>): Promise<ActionFailure> {
-  const error = await work.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (error instanceof ActionFailure) return error;
-  throw new Error(`expected an ActionFailure, got ${String(error)}`);
-}
+const context = (overrides: Partial<ActionContext> = {}) => testActionContext({ db: database.current.db, queues: queues.current }, overrides);
 
 /** A port nothing listens on. */
 async function closedPort(): Promise<number> {
@@ -58,17 +26,17 @@ async function closedPort(): Promise<number> {
 
 describe("http_request action", () => {
   it("sends the exact JSON body with Content-Type, the config's headers and the step's Idempotency-Key", async () => {
-    receiver.respondWith((_request, response) => {
+    receiver.current.respondWith((_request, response) => {
       response.writeHead(201, { "Content-Type": "application/json; charset=utf-8", "Set-Cookie": "session=abc", "X-Request-Id": "r-1" });
       response.end('{"id":"ord_1","items":[1,2]}');
     });
     const ctx = context({ stepName: "create_order" });
     const result = await runAction(
-      { type: "http_request", config: { url: `${receiver.url}/orders?x=1`, method: "POST", headers: { Authorization: "Bearer t0k" }, body: { amount: 42, note: "héllo ✓" } } },
+      { type: "http_request", config: { url: `${receiver.current.url}/orders?x=1`, method: "POST", headers: { Authorization: "Bearer t0k" }, body: { amount: 42, note: "héllo ✓" } } },
       ctx,
     );
 
-    const [request] = await receiver.waitForRequests(1);
+    const [request] = await receiver.current.waitForRequests(1);
     expect(request?.method).toBe("POST");
     expect(request?.path).toBe("/orders?x=1");
     expect(request?.body).toBe('{"amount":42,"note":"héllo ✓"}');
@@ -84,12 +52,12 @@ describe("http_request action", () => {
   });
 
   it("sends a GET without a body and returns a text answer as text", async () => {
-    receiver.respondWith((_request, response) => {
+    receiver.current.respondWith((_request, response) => {
       response.writeHead(200, { "Content-Type": "text/plain" });
       response.end("pong");
     });
-    const result = await runAction({ type: "http_request", config: { url: `${receiver.url}/ping`, method: "GET", headers: {}, body: { ignored: true } } }, context());
-    const [request] = await receiver.waitForRequests(1);
+    const result = await runAction({ type: "http_request", config: { url: `${receiver.current.url}/ping`, method: "GET", headers: {}, body: { ignored: true } } }, context());
+    const [request] = await receiver.current.waitForRequests(1);
     expect(request?.method).toBe("GET");
     expect(request?.body).toBe("");
     expect(request?.headers["content-type"]).toBeUndefined();
@@ -97,88 +65,88 @@ describe("http_request action", () => {
   });
 
   it("keeps a cut response as text and says it was truncated", async () => {
-    receiver.respondWith((_request, response) => {
+    receiver.current.respondWith((_request, response) => {
       response.writeHead(200, { "Content-Type": "application/json" });
       response.end(JSON.stringify({ data: "x".repeat(70_000) }));
     });
-    const result = await runAction({ type: "http_request", config: { url: receiver.url, method: "GET", headers: {} } }, context());
+    const result = await runAction({ type: "http_request", config: { url: receiver.current.url, method: "GET", headers: {} } }, context());
     expect(result.output).toMatchObject({ status: 200, truncated: true });
     expect((result.output as { body: unknown }).body).toEqual(expect.stringMatching(/^\{"data":"x+$/));
   });
 
   it("fails a 503 as retryable after the Retry-After the target gave", async () => {
-    receiver.respondWith((_request, response) => {
+    receiver.current.respondWith((_request, response) => {
       response.writeHead(503, { "Retry-After": "7" });
       response.end();
     });
-    const failure = await failureOf(runAction({ type: "http_request", config: { url: `${receiver.url}/x`, method: "POST", headers: {}, body: {} } }, context()));
+    const failure = await actionFailureOf(runAction({ type: "http_request", config: { url: `${receiver.current.url}/x`, method: "POST", headers: {}, body: {} } }, context()));
     expect(failure).toMatchObject({ code: "ACTION_FAILED", retryable: true, retryAfterMs: 7_000 });
-    expect(failure.message).toBe(`${new URL(receiver.url).host} answered HTTP 503`);
+    expect(failure.message).toBe(`${new URL(receiver.current.url).host} answered HTTP 503`);
   });
 
   it("fails a 429 as retryable and a 404 for good", async () => {
-    receiver.respondWith((request, response) => {
+    receiver.current.respondWith((request, response) => {
       response.writeHead(request.path === "/limited" ? 429 : 404);
       response.end();
     });
-    expect(await failureOf(runAction({ type: "http_request", config: { url: `${receiver.url}/limited`, method: "GET", headers: {} } }, context()))).toMatchObject({
+    expect(await actionFailureOf(runAction({ type: "http_request", config: { url: `${receiver.current.url}/limited`, method: "GET", headers: {} } }, context()))).toMatchObject({
       retryable: true,
     });
-    const notFound = await failureOf(runAction({ type: "http_request", config: { url: `${receiver.url}/missing`, method: "GET", headers: {} } }, context()));
+    const notFound = await actionFailureOf(runAction({ type: "http_request", config: { url: `${receiver.current.url}/missing`, method: "GET", headers: {} } }, context()));
     expect(notFound).toMatchObject({ code: "ACTION_FAILED", retryable: false });
     expect(notFound.message).toContain("HTTP 404");
   });
 
   it("does not follow a redirect", async () => {
-    receiver.respondWith((_request, response) => {
-      response.writeHead(302, { Location: `${receiver.url}/elsewhere` });
+    receiver.current.respondWith((_request, response) => {
+      response.writeHead(302, { Location: `${receiver.current.url}/elsewhere` });
       response.end();
     });
-    const failure = await failureOf(runAction({ type: "http_request", config: { url: `${receiver.url}/start`, method: "GET", headers: {} } }, context()));
+    const failure = await actionFailureOf(runAction({ type: "http_request", config: { url: `${receiver.current.url}/start`, method: "GET", headers: {} } }, context()));
     expect(failure).toMatchObject({ retryable: false, message: expect.stringContaining("HTTP 302 (redirects are not followed)") });
-    expect(receiver.received.map((request) => request.path)).toEqual(["/start"]);
+    expect(receiver.current.received.map((request) => request.path)).toEqual(["/start"]);
   });
 
   it("refuses a private destination when private addresses are not allowed, sending nothing", async () => {
-    const failure = await failureOf(
+    const failure = await actionFailureOf(
       runAction(
-        { type: "http_request", config: { url: `${receiver.url}/internal`, method: "POST", headers: {}, body: {} } },
+        { type: "http_request", config: { url: `${receiver.current.url}/internal`, method: "POST", headers: {}, body: {} } },
         context({ config: testEngineConfig({ OUTBOUND_ALLOW_PRIVATE: "false" }) }),
       ),
     );
     expect(failure).toMatchObject({ code: "BLOCKED_DESTINATION", retryable: false });
-    expect(receiver.received).toHaveLength(0);
+    expect(receiver.current.received).toHaveLength(0);
   });
 
   it("fails an unsupported scheme as a blocked destination", async () => {
-    const failure = await failureOf(runAction({ type: "http_request", config: { url: "file:///etc/passwd", method: "GET", headers: {} } }, context()));
+    const failure = await actionFailureOf(runAction({ type: "http_request", config: { url: "file:///etc/passwd", method: "GET", headers: {} } }, context()));
     expect(failure).toMatchObject({ code: "BLOCKED_DESTINATION", retryable: false });
   });
 
   it("retries a refused connection", async () => {
     const port = await closedPort();
-    const failure = await failureOf(runAction({ type: "http_request", config: { url: `http://127.0.0.1:${port}/`, method: "GET", headers: {} } }, context()));
+    const failure = await actionFailureOf(runAction({ type: "http_request", config: { url: `http://127.0.0.1:${port}/`, method: "GET", headers: {} } }, context()));
     expect(failure).toMatchObject({ code: "ACTION_FAILED", retryable: true });
   });
 
   it("fails a target slower than the step timeout as a retryable STEP_TIMEOUT", async () => {
-    receiver.respondWith(async (_request, response) => {
+    receiver.current.respondWith(async (_request, response) => {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       response.writeHead(200);
       response.end();
     });
-    const failure = await failureOf(runAction({ type: "http_request", config: { url: receiver.url, method: "GET", headers: {} } }, context({ timeoutMs: 200 })));
+    const failure = await actionFailureOf(runAction({ type: "http_request", config: { url: receiver.current.url, method: "GET", headers: {} } }, context({ timeoutMs: 200 })));
     expect(failure).toMatchObject({ code: "STEP_TIMEOUT", retryable: true, message: expect.stringContaining("within 200 ms") });
   });
 
   it("passes a cancel through as the outbound abort, for the runner", async () => {
-    receiver.respondWith(async (_request, response) => {
+    receiver.current.respondWith(async (_request, response) => {
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       response.end();
     });
     const cancel = new AbortController();
-    const running = runAction({ type: "http_request", config: { url: receiver.url, method: "GET", headers: {} } }, context({ signal: cancel.signal }));
-    await receiver.waitForRequests(1);
+    const running = runAction({ type: "http_request", config: { url: receiver.current.url, method: "GET", headers: {} } }, context({ signal: cancel.signal }));
+    await receiver.current.waitForRequests(1);
     cancel.abort();
     const error = await running.then(
       () => undefined,
@@ -189,16 +157,16 @@ describe("http_request action", () => {
   });
 
   it("fails for good when a template made the config invalid", async () => {
-    const failure = await failureOf(runAction({ type: "http_request", config: { url: { not: "a url" }, method: "GET", headers: {} } } as never, context()));
+    const failure = await actionFailureOf(runAction({ type: "http_request", config: { url: { not: "a url" }, method: "GET", headers: {} } } as never, context()));
     expect(failure).toMatchObject({ code: "ACTION_FAILED", retryable: false, message: expect.stringContaining("config.url") });
   });
 
   it("fails for good when a templated header holds a line break, sending nothing", async () => {
-    const failure = await failureOf(
-      runAction({ type: "http_request", config: { url: receiver.url, method: "GET", headers: { "X-Name": "a\r\nX-Injected: 1" } } }, context()),
+    const failure = await actionFailureOf(
+      runAction({ type: "http_request", config: { url: receiver.current.url, method: "GET", headers: { "X-Name": "a\r\nX-Injected: 1" } } }, context()),
     );
     expect(failure).toMatchObject({ code: "ACTION_FAILED", retryable: false });
-    expect(receiver.received).toHaveLength(0);
+    expect(receiver.current.received).toHaveLength(0);
   });
 
   it("sends nothing in test mode and records the request with credentials redacted", async () => {
@@ -206,7 +174,7 @@ describe("http_request action", () => {
     const result = await runAction(
       {
         type: "http_request",
-        config: { url: `${receiver.url}/charge?api_key=s3cret&n=1`, method: "POST", headers: { Authorization: "Bearer t0k", "X-Trace": "t" }, body: { amount: 5 } },
+        config: { url: `${receiver.current.url}/charge?api_key=s3cret&n=1`, method: "POST", headers: { Authorization: "Bearer t0k", "X-Trace": "t" }, body: { amount: 5 } },
       },
       ctx,
     );
@@ -214,12 +182,12 @@ describe("http_request action", () => {
       dry_run: true,
       request: {
         method: "POST",
-        url: `${receiver.url}/charge?api_key=redacted&n=1`,
+        url: `${receiver.current.url}/charge?api_key=redacted&n=1`,
         headers: { Authorization: "[redacted]", "X-Trace": "t", "Content-Type": "application/json", "Idempotency-Key": `${ctx.executionId}:charge` },
         body: { amount: 5 },
       },
     });
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(receiver.received).toHaveLength(0);
+    expect(receiver.current.received).toHaveLength(0);
   });
 });

@@ -2,31 +2,24 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findOutboxEntry } from "../../../core/email/outbox.js";
 import { createMailTransport, type MailSender } from "../../../core/email/transport.js";
 import { isId } from "../../../core/ids.js";
-import { createProducerQueues, type ProducerQueues } from "../../../core/queues.js";
-import { createRedis, type Redis } from "../../../core/redis.js";
 import { createAccount } from "../../../testing/accounts.js";
 import { useTestDatabase } from "../../../testing/database.js";
-import { baseTestConfig } from "../../../testing/environment.js";
-import { useRedisNamespace } from "../../../testing/redis.js";
+import { useTestQueues } from "../../../testing/redis.js";
 import { startTestSmtpServer, type TestSmtpServer } from "../../../testing/smtp.js";
 import { deliverOutboxEmail } from "../../jobs/deliver-email.js";
 import { requeueStaleEmail } from "../../jobs/requeue-stale-email.js";
-import { ActionFailure, type ActionContext } from "./action-context.js";
+import type { ActionContext } from "./action-context.js";
 import { runAction } from "./run-action.js";
 import { WORKFLOW_EMAIL_TEMPLATE } from "./send-email.js";
-import { testActionContext } from "../../../testing/action-context.js";
+import { actionFailureOf, testActionContext } from "../../../testing/action-context.js";
 
 const database = useTestDatabase();
-const namespace = useRedisNamespace();
-let redis: Redis;
-let queues: ProducerQueues;
+const queues = useTestQueues();
 let smtp: TestSmtpServer;
 let sender: MailSender;
 let userId: string;
 
 beforeAll(async () => {
-  redis = createRedis(baseTestConfig().REDIS_URL, "producer");
-  queues = createProducerQueues(redis, namespace.queuePrefix);
   smtp = await startTestSmtpServer();
   sender = { transport: createMailTransport(smtp.url), from: "Sluice Test <mailer@sluice.test>" };
   userId = (await createAccount(database.current.db)).id;
@@ -34,25 +27,14 @@ beforeAll(async () => {
 afterAll(async () => {
   sender.transport.close();
   await smtp.close();
-  await queues.close();
-  await redis.quit();
 });
 
-const context = (overrides: Partial<ActionContext> = {}) => testActionContext({ db: database.current.db, queues }, { userId, ...overrides });
+const context = (overrides: Partial<ActionContext> = {}) => testActionContext({ db: database.current.db, queues: queues.current }, { userId, ...overrides });
 const email = (to: string, subject = "Order paid", text = "Order 42 was paid.\n\nThanks <3") =>
   ({ type: "send_email", config: { to, subject, text } }) as const;
 
 const outboxRowsTo = (to: string) => database.current.db.selectFrom("email_outbox").selectAll().where("to_address", "=", to).execute();
 const deliver = (id: string) => deliverOutboxEmail(database.current.db, id, { mail: sender, mailboxIsDestination: false, lastAttempt: false });
-
-async function failureOf(work: Promise<unknown>): Promise<ActionFailure> {
-  const error = await work.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (error instanceof ActionFailure) return error;
-  throw new Error(`expected an ActionFailure, got ${String(error)}`);
-}
 
 describe("send_email action", () => {
   it("writes one outbox row, enqueues its delivery, and the message reaches the mail server", async () => {
@@ -65,7 +47,7 @@ describe("send_email action", () => {
     const row = await findOutboxEntry(database.current.db, output.outbox_id);
     expect(row).toMatchObject({ to, subject: "Order paid", text: "Order 42 was paid.\n\nThanks <3", template: WORKFLOW_EMAIL_TEMPLATE, status: "queued" });
     expect(row?.html).toContain("<p>Order 42 was paid.</p>\n<p>Thanks &lt;3</p>");
-    expect(await queues.get("email").getJob(output.outbox_id)).toMatchObject({ data: { outbox_id: output.outbox_id } });
+    expect(await queues.current.get("email").getJob(output.outbox_id)).toMatchObject({ data: { outbox_id: output.outbox_id } });
 
     expect(await deliver(output.outbox_id)).toBe("sent");
     expect(smtp.receivedFor(to)).toHaveLength(1);
@@ -101,7 +83,7 @@ describe("send_email action", () => {
 
   it("fails for good, writing nothing, when to is not exactly one address", async () => {
     for (const to of ["not-an-address", "a@example.test, b@example.test", "a@example.test b@example.test"]) {
-      const failure = await failureOf(runAction(email(to), context()));
+      const failure = await actionFailureOf(runAction(email(to), context()));
       expect(failure).toMatchObject({ code: "ACTION_FAILED", retryable: false, message: expect.stringContaining('"to" must be exactly one e-mail address') });
       expect(await outboxRowsTo(to)).toHaveLength(0);
     }
@@ -109,7 +91,7 @@ describe("send_email action", () => {
 
   it("fails for good when a template put a line break in the subject", async () => {
     const to = "ops-subject@example.test";
-    const failure = await failureOf(runAction(email(to, "Hello\r\nBcc: victim@example.test"), context()));
+    const failure = await actionFailureOf(runAction(email(to, "Hello\r\nBcc: victim@example.test"), context()));
     expect(failure).toMatchObject({ code: "ACTION_FAILED", retryable: false, message: expect.stringContaining("subject must be one line") });
     expect(await outboxRowsTo(to)).toHaveLength(0);
   });
@@ -121,14 +103,14 @@ describe("send_email action", () => {
     const { outbox_id } = result.output as { outbox_id: string };
     expect(result.output).toEqual({ dry_run: true, outbox_id, to });
     expect(await findOutboxEntry(database.current.db, outbox_id)).toMatchObject({ to, status: "dry_run", last_error: null });
-    expect(await queues.get("email").getJob(outbox_id)).toBeUndefined();
+    expect(await queues.current.get("email").getJob(outbox_id)).toBeUndefined();
 
     await runAction(email(to), { ...ctx, attempt: 2 });
     expect(await outboxRowsTo(to)).toHaveLength(1);
 
     await database.current.db.updateTable("email_outbox").set({ created_at: new Date(Date.now() - 3_600_000) }).where("id", "=", outbox_id).execute();
-    await requeueStaleEmail(database.current.db, queues);
-    expect(await queues.get("email").getJob(outbox_id)).toBeUndefined();
+    await requeueStaleEmail(database.current.db, queues.current);
+    expect(await queues.current.get("email").getJob(outbox_id)).toBeUndefined();
     expect(smtp.receivedFor(to)).toHaveLength(0);
   });
 });

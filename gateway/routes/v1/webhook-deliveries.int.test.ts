@@ -1,12 +1,12 @@
 import { verify as verifyGithubStyle } from "@octokit/webhooks-methods";
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TestEventResultSchema, WebhookDeliveryListSchema, WebhookDeliverySchema, WebhookEndpointWithSecretSchema } from "../../../core/contracts/webhook-endpoints.js";
 import { newId } from "../../../core/ids.js";
 import { createKeyedAccount } from "../../../testing/accounts.js";
 import { useTestEngine, waitFor } from "../../../testing/engine.js";
-import { useTestApp } from "../../../testing/gateway.js";
-import { startHttpReceiver, type HttpReceiver, type ReceivedRequest } from "../../../testing/http-receiver.js";
+import { createApiCaller, useTestApp, type Auth } from "../../../testing/gateway.js";
+import { useHttpReceiver, type ReceivedRequest } from "../../../testing/http-receiver.js";
 
 const testApp = useTestApp();
 // The engine works the gateway's queues and delivers to the local receiver, with short retries.
@@ -15,36 +15,14 @@ useTestEngine({ get current() { return testApp.current.database; } }, () => ({
   OUTBOUND_ALLOW_PRIVATE: "true",
   WEBHOOK_RETRY_SCHEDULE_MS: "0,50,50",
 }));
-let receiver: HttpReceiver;
-
-beforeAll(async () => {
-  receiver = await startHttpReceiver();
-});
-afterAll(async () => {
-  await receiver.close();
-});
-beforeEach(() => {
-  receiver.received.length = 0;
-  receiver.respondWith((_request, response) => {
-    response.writeHead(200);
-    response.end("ok");
-  });
-});
+const receiver = useHttpReceiver();
 
 const db = () => testApp.current.database.db;
-type Auth = { Authorization: string };
-
-function call(auth: Auth, method: string, path: string, body?: unknown) {
-  return testApp.current.app.request(path, {
-    method,
-    headers: { ...auth, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-}
+const call = createApiCaller(testApp);
 
 async function setUp(events: string[] = ["workflow.completed"]) {
   const account = await createKeyedAccount(db(), { permission: "admin" });
-  const response = await call(account.authorization, "POST", "/v1/webhook-endpoints", { url: `${receiver.url}/in/${newId("req")}`, events });
+  const response = await call(account.authorization, "POST", "/v1/webhook-endpoints", { url: `${receiver.current.url}/in/${newId("req")}`, events });
   expect(response.status).toBe(201);
   return { ...account, endpoint: WebhookEndpointWithSecretSchema.parse(await response.json()) };
 }
@@ -73,11 +51,11 @@ const headersOf = (request: ReceivedRequest) => Object.fromEntries(Object.entrie
 describe("webhook deliveries API", () => {
   it("sends a signed test event with sample data to this endpoint only", async () => {
     const { authorization, userId, endpoint } = await setUp(["workflow.completed"]);
-    const other = await call(authorization, "POST", "/v1/webhook-endpoints", { url: `${receiver.url}/other`, events: ["*"] });
+    const other = await call(authorization, "POST", "/v1/webhook-endpoints", { url: `${receiver.current.url}/other`, events: ["*"] });
     expect(other.status).toBe(201);
 
     const { event_id, delivery_id } = await sendTest(authorization, endpoint.id, { type: "workflow.failed" });
-    const [request] = await receiver.waitForRequests(1);
+    const [request] = await receiver.current.waitForRequests(1);
     if (!request) throw new Error("no request");
     expect(request.path).toBe(new URL(endpoint.url).pathname);
     const body = new Webhook(endpoint.secret).verify(request.body, headersOf(request));
@@ -86,7 +64,7 @@ describe("webhook deliveries API", () => {
 
     expect((await settled(authorization, endpoint.id, delivery_id)).status).toBe("succeeded");
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(receiver.received).toHaveLength(1);
+    expect(receiver.current.received).toHaveLength(1);
     const event = await db().selectFrom("webhook_events").select(["user_id", "type"]).where("id", "=", event_id).executeTakeFirstOrThrow();
     expect(event).toEqual({ user_id: userId, type: "workflow.failed" });
   });
@@ -94,14 +72,14 @@ describe("webhook deliveries API", () => {
   it("sends workflow.completed when no type is given, and refuses a type it does not know", async () => {
     const { authorization, endpoint } = await setUp();
     await sendTest(authorization, endpoint.id);
-    const [request] = await receiver.waitForRequests(1);
+    const [request] = await receiver.current.waitForRequests(1);
     expect(JSON.parse(request?.body ?? "{}")).toMatchObject({ type: "workflow.completed", data: { test: true, actions_executed: 3 } });
     expect((await call(authorization, "POST", `/v1/webhook-endpoints/${endpoint.id}/test`, { type: "workflow.exploded" })).status).toBe(422);
   });
 
   it("lists deliveries newest first with their attempts, page by page", async () => {
     let calls = 0;
-    receiver.respondWith((_request, response) => {
+    receiver.current.respondWith((_request, response) => {
       response.writeHead(++calls <= 2 ? 500 : 200);
       response.end(calls <= 2 ? "down" : "up");
     });
@@ -128,7 +106,7 @@ describe("webhook deliveries API", () => {
     expect(response.status).toBe(202);
     expect(WebhookDeliverySchema.parse(await response.json())).toMatchObject({ id: delivery_id, status: "pending", attempt_count: 1 });
 
-    const [original, replayed] = await receiver.waitForRequests(2);
+    const [original, replayed] = await receiver.current.waitForRequests(2);
     expect(replayed?.body).toBe(original?.body);
     expect(headersOf(replayed as ReceivedRequest)["webhook-id"]).toBe(event_id);
     const after = await waitFor(async () => {
@@ -139,7 +117,7 @@ describe("webhook deliveries API", () => {
   });
 
   it("replays a failed delivery with a full run of retries", async () => {
-    receiver.respondWith((_request, response) => {
+    receiver.current.respondWith((_request, response) => {
       response.writeHead(500);
       response.end();
     });
@@ -153,7 +131,7 @@ describe("webhook deliveries API", () => {
       return found?.status === "failed" && found.attempt_count === 8 ? found : undefined;
     });
     expect(replayed.attempts).toHaveLength(8);
-    expect(receiver.received).toHaveLength(8);
+    expect(receiver.current.received).toHaveLength(8);
   });
 
   it("answers 404 for a delivery of another endpoint or account, and 409 on a disabled endpoint", async () => {
@@ -163,7 +141,7 @@ describe("webhook deliveries API", () => {
     const replay = (auth: Auth, endpointId: string) => call(auth, "POST", `/v1/webhook-endpoints/${endpointId}/deliveries/${delivery_id}/replay`);
     expect((await replay(mine.authorization, theirs.endpoint.id)).status).toBe(404);
     expect((await replay(mine.authorization, mine.endpoint.id)).status).toBe(404);
-    const sibling = await call(theirs.authorization, "POST", "/v1/webhook-endpoints", { url: `${receiver.url}/sibling`, events: ["*"] });
+    const sibling = await call(theirs.authorization, "POST", "/v1/webhook-endpoints", { url: `${receiver.current.url}/sibling`, events: ["*"] });
     expect((await replay(theirs.authorization, WebhookEndpointWithSecretSchema.parse(await sibling.json()).id)).status).toBe(404);
 
     await call(mine.authorization, "PATCH", `/v1/webhook-endpoints/${mine.endpoint.id}`, { is_active: false });
@@ -176,7 +154,7 @@ describe("webhook deliveries API", () => {
     const { authorization, endpoint } = await setUp();
     const rotated = WebhookEndpointWithSecretSchema.parse(await (await call(authorization, "POST", `/v1/webhook-endpoints/${endpoint.id}/rotate-secret`)).json());
     await sendTest(authorization, endpoint.id);
-    const [request] = await receiver.waitForRequests(1);
+    const [request] = await receiver.current.waitForRequests(1);
     if (!request) throw new Error("no request");
     const headers = headersOf(request);
     expect(headers["webhook-signature"]?.split(" ")).toHaveLength(2);
@@ -187,12 +165,12 @@ describe("webhook deliveries API", () => {
 
   it("delivers the usage.threshold_reached event of the metered path to subscribed endpoints", async () => {
     const account = await createKeyedAccount(db(), { permission: "admin", requestLimit: 5 });
-    const created = await call(account.authorization, "POST", "/v1/webhook-endpoints", { url: `${receiver.url}/usage`, events: ["usage.threshold_reached"] });
+    const created = await call(account.authorization, "POST", "/v1/webhook-endpoints", { url: `${receiver.current.url}/usage`, events: ["usage.threshold_reached"] });
     const endpoint = WebhookEndpointWithSecretSchema.parse(await created.json());
     // Requests 2 to 4 of 5: the fourth crosses 80 %.
     for (let i = 0; i < 3; i++) expect((await call(account.authorization, "GET", "/v1/webhook-endpoints")).status).toBe(200);
 
-    const [request] = await receiver.waitForRequests(1);
+    const [request] = await receiver.current.waitForRequests(1);
     const body = new Webhook(endpoint.secret).verify(request?.body ?? "", headersOf(request as ReceivedRequest));
     expect(body).toMatchObject({ type: "usage.threshold_reached", data: { threshold_percent: 80, requests_used: 4, requests_limit: 5 } });
   });

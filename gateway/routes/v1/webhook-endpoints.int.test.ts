@@ -2,20 +2,12 @@ import { describe, expect, it } from "vitest";
 import { DeletedWebhookEndpointSchema, WebhookEndpointListSchema, WebhookEndpointSchema, WebhookEndpointWithSecretSchema } from "../../../core/contracts/webhook-endpoints.js";
 import { ErrorBodySchema } from "../../../core/errors.js";
 import { createKeyedAccount } from "../../../testing/accounts.js";
-import { useTestApp } from "../../../testing/gateway.js";
+import { createApiCaller, useTestApp, type Auth } from "../../../testing/gateway.js";
 
 const testApp = useTestApp();
 const db = () => testApp.current.database.db;
 
-type Auth = { Authorization: string };
-
-function call(auth: Auth, method: string, path: string, body?: unknown) {
-  return testApp.current.app.request(path, {
-    method,
-    headers: { ...auth, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
-    ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
-  });
-}
+const call = createApiCaller(testApp);
 
 const admin = async (options: { mode?: "live" | "test"; userId?: string } = {}) => (await createKeyedAccount(db(), { permission: "admin", ...options })).authorization;
 
