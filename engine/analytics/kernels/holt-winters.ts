@@ -1,0 +1,168 @@
+/**
+ * Holt–Winters exponential smoothing as R's stats::HoltWinters fits it: R's start values and
+ * filter (holt-winters-filter.ts), alpha, beta and gamma chosen in [0, 1] to minimise the SSE
+ * of the one-step errors, and point forecasts (level + h·trend) combined with the season.
+ * Holt's linear method (no season) is the same model with R's gamma = FALSE start values.
+ */
+import { KernelInputError } from "./errors.js";
+import {
+  START_PERIODS,
+  filterHoltWinters,
+  holtWintersStart,
+  type HoltWintersStart,
+  type SeasonalKind,
+} from "./holt-winters-filter.js";
+import { minimiseBounded } from "./optimise.js";
+import { holtWintersIntervals, type ForecastPoint } from "./prediction-intervals.js";
+
+export type { ForecastPoint } from "./prediction-intervals.js";
+export type { SeasonalKind } from "./holt-winters-filter.js";
+
+export interface HoltWintersFit {
+  alpha: number;
+  beta: number;
+  gamma: number;
+  /** Level, trend and seasonal indices at the end of the series (R's coefficients a, b, s1..sm). */
+  level: number;
+  trend: number;
+  /** Seasonal indices for the next `period` steps; empty for Holt's linear method. */
+  seasonal: number[];
+  /** Sum of squared one-step errors from the first smoothed point on. */
+  sse: number;
+  /** One-step-ahead forecasts from the first smoothed point (index `period`, or 2 for Holt) on. */
+  fitted: number[];
+  /** values − fitted, aligned with `fitted`. */
+  residuals: number[];
+  /** Season length; 0 for Holt's linear method. */
+  period: number;
+  kind: SeasonalKind | "none";
+}
+
+export interface SmoothingParameters {
+  alpha: number;
+  beta: number;
+  gamma: number;
+}
+
+/** R's optim.start for HoltWinters, tried first, then a spread of other starts. */
+const OPTIMISER_STARTS: number[][] = [
+  [0.3, 0.1, 0.1],
+  [0.5, 0.05, 0.5],
+  [0.1, 0.01, 0.9],
+  [0.8, 0.2, 0.3],
+  [0.2, 0.5, 0.8],
+];
+
+/** Fits a seasonal Holt–Winters model, choosing alpha, beta and gamma by least squares. */
+export function holtWinters(values: number[], period: number, seasonal: SeasonalKind): HoltWintersFit {
+  checkSeasonalInput(values, period, seasonal);
+  const start = holtWintersStart(values, period, seasonal);
+  const options = { period, kind: seasonal, startIndex: period };
+  const best = minimiseBounded(
+    ([alpha = 0, beta = 0, gamma = 0]) => filterHoltWinters(values, { alpha, beta, gamma }, start, options).sse,
+    OPTIMISER_STARTS,
+    { lower: [0, 0, 0], upper: [1, 1, 1] },
+  );
+  const [alpha = 0, beta = 0, gamma = 0] = best.x;
+  return seasonalFit(values, period, seasonal, { alpha, beta, gamma }, start);
+}
+
+/** A seasonal Holt–Winters fit for given smoothing parameters (no optimisation). */
+export function fitHoltWinters(
+  values: number[],
+  period: number,
+  seasonal: SeasonalKind,
+  params: SmoothingParameters,
+): HoltWintersFit {
+  checkSeasonalInput(values, period, seasonal);
+  const { alpha, beta, gamma } = params;
+  checkParameters({ alpha, beta, gamma });
+  return seasonalFit(values, period, seasonal, { alpha, beta, gamma }, holtWintersStart(values, period, seasonal));
+}
+
+/** Holt's linear trend method (R's HoltWinters(x, gamma = FALSE)), alpha and beta by least squares. */
+export function holtLinear(values: number[]): HoltWintersFit {
+  checkFinite(values);
+  if (values.length < 4) throw new KernelInputError("Holt's linear method needs at least 4 values");
+  const start = holtLinearStart(values);
+  const options = { period: 0, kind: "additive" as const, startIndex: 2 };
+  const best = minimiseBounded(
+    ([alpha = 0, beta = 0]) => filterHoltWinters(values, { alpha, beta, gamma: 0 }, start, options).sse,
+    OPTIMISER_STARTS.map(([alpha = 0, beta = 0]) => [alpha, beta]),
+    { lower: [0, 0], upper: [1, 1] },
+  );
+  const [alpha = 0, beta = 0] = best.x;
+  const result = filterHoltWinters(values, { alpha, beta, gamma: 0 }, start, options);
+  return { alpha, beta, gamma: 0, ...result, period: 0, kind: "none" };
+}
+
+/**
+ * Point forecasts 1..horizon steps past the end of the fitted series with 80 % and 95 %
+ * prediction intervals (see prediction-intervals.ts for how each model's are computed).
+ */
+export function forecastHoltWinters(fit: HoltWintersFit, horizon: number): ForecastPoint[] {
+  checkHorizon(horizon);
+  const means: number[] = [];
+  for (let h = 1; h <= horizon; h += 1) means.push(pointForecast(fit, h));
+  return holtWintersIntervals(fit, means);
+}
+
+/** The h-step point forecast: (a + h·b) combined with the season index for that step. */
+export function pointForecast(fit: HoltWintersFit, h: number): number {
+  const base = fit.level + h * fit.trend;
+  if (fit.kind === "none" || fit.period === 0) return base;
+  const index = fit.seasonal[(h - 1) % fit.period] as number;
+  return fit.kind === "additive" ? base + index : base * index;
+}
+
+export function checkHorizon(horizon: number): void {
+  if (!Number.isInteger(horizon) || horizon < 1 || horizon > 10_000) {
+    throw new KernelInputError("horizon must be an integer between 1 and 10000");
+  }
+}
+
+function seasonalFit(
+  values: number[],
+  period: number,
+  kind: SeasonalKind,
+  params: SmoothingParameters,
+  start: HoltWintersStart,
+): HoltWintersFit {
+  const result = filterHoltWinters(values, params, start, { period, kind, startIndex: period });
+  return { ...params, ...result, period, kind };
+}
+
+/** R's start values for gamma = FALSE: level x[2], trend x[2] − x[1], smoothing from x[3]. */
+function holtLinearStart(values: number[]): HoltWintersStart {
+  const first = values[0] as number;
+  const second = values[1] as number;
+  return { level: second, trend: second - first, seasonal: [] };
+}
+
+function checkSeasonalInput(values: number[], period: number, kind: SeasonalKind): void {
+  if (!Number.isInteger(period) || period < 2) {
+    throw new KernelInputError("period must be an integer of at least 2");
+  }
+  checkFinite(values);
+  // R needs START_PERIODS full periods for its start values; one more point gives an error to fit.
+  if (values.length < START_PERIODS * period + 1) {
+    throw new KernelInputError(
+      `seasonal Holt-Winters needs more than ${START_PERIODS} full periods (${START_PERIODS * period + 1} values)`,
+    );
+  }
+  if (kind === "multiplicative" && values.some((value) => value <= 0)) {
+    throw new KernelInputError("multiplicative Holt-Winters needs strictly positive values");
+  }
+}
+
+function checkFinite(values: number[]): void {
+  if (!values.every((value) => Number.isFinite(value))) {
+    throw new KernelInputError("values must be finite numbers");
+  }
+}
+
+function checkParameters(params: SmoothingParameters): void {
+  for (const [name, value] of Object.entries(params)) {
+    if (!(value >= 0 && value <= 1)) throw new KernelInputError(`${name} must be within [0, 1]`);
+  }
+}
