@@ -15,6 +15,7 @@ export const PERIOD_TERMS: Record<BillingPeriod, { months: number; discountPerce
 export const UNLIMITED = -1;
 const GB = 1_000_000_000;
 const TB = 1_000 * GB;
+const MB = 1_000_000;
 
 export interface PlanDefinition {
   package_name: string;
@@ -29,17 +30,19 @@ export interface PlanDefinition {
   contact_sales: boolean;
   /** Workflow executions of one account running at once (more wait their turn). */
   max_concurrent_executions: number;
+  /** Largest dataset upload accepted, in bytes. */
+  max_upload_bytes: number;
 }
 
 export const PLAN_CATALOGUE: readonly PlanDefinition[] = [
-  plan("free", "Free", 1_000, 60, 10 * GB, 0, 2),
-  plan("starter", "Starter", 5_000, 120, 25 * GB, 29_00, 5),
-  plan("professional_100000", "Professional 100K", 100_000, 600, 100 * GB, 190_00, 20),
-  plan("professional_250000", "Professional 250K", 250_000, 600, 250 * GB, 390_00, 20),
-  plan("professional_500000", "Professional 500K", 500_000, 1_200, 500 * GB, 690_00, 20),
-  plan("professional_1000000", "Professional 1M", 1_000_000, 1_200, TB, 1_200_00, 20),
-  plan("professional_2500000", "Professional 2.5M", 2_500_000, 3_000, 2.5 * TB, 2_500_00, 20),
-  { ...plan("enterprise", "Enterprise", UNLIMITED, 6_000, UNLIMITED, 5_000_00, 100), contact_sales: true },
+  plan("free", "Free", 1_000, 60, 10 * GB, 0, 2, 50 * MB),
+  plan("starter", "Starter", 5_000, 120, 25 * GB, 29_00, 5, 250 * MB),
+  plan("professional_100000", "Professional 100K", 100_000, 600, 100 * GB, 190_00, 20, GB),
+  plan("professional_250000", "Professional 250K", 250_000, 600, 250 * GB, 390_00, 20, GB),
+  plan("professional_500000", "Professional 500K", 500_000, 1_200, 500 * GB, 690_00, 20, GB),
+  plan("professional_1000000", "Professional 1M", 1_000_000, 1_200, TB, 1_200_00, 20, GB),
+  plan("professional_2500000", "Professional 2.5M", 2_500_000, 3_000, 2.5 * TB, 2_500_00, 20, GB),
+  { ...plan("enterprise", "Enterprise", UNLIMITED, 6_000, UNLIMITED, 5_000_00, 100, 5 * GB), contact_sales: true },
 ];
 
 export const FREE_PLAN_NAME = "free";
@@ -52,8 +55,9 @@ function plan(
   data_limit_bytes: number,
   monthly_price_cents: number,
   max_concurrent_executions: number,
+  max_upload_bytes: number,
 ): PlanDefinition {
-  return { package_name, display_name, request_limit, rate_limit_per_minute, data_limit_bytes, monthly_price_cents, contact_sales: false, max_concurrent_executions };
+  return { package_name, display_name, request_limit, rate_limit_per_minute, data_limit_bytes, monthly_price_cents, contact_sales: false, max_concurrent_executions, max_upload_bytes };
 }
 
 export interface PriceQuote {

@@ -1,16 +1,20 @@
-import { Queue } from "bullmq";
+import { Queue, QueueEvents } from "bullmq";
 import { QUEUES, parseJobPayload, type JobPayload, type QueueKey } from "./jobs.js";
 import type { Redis } from "./redis.js";
 
 /** Producer side of the queues the gateway adds jobs to; each opens on first use. */
 export interface ProducerQueues {
   get: (key: QueueKey) => Queue;
+  /** Completion events of a queue (for job.waitUntilFinished), on a blocking connection of its own opened on first use. */
+  events: (key: QueueKey) => Promise<QueueEvents>;
   close: () => Promise<void>;
 }
 
 /** BullMQ Queues sharing one fail-fast producer connection, created when first needed. */
 export function createProducerQueues(connection: Redis, prefix: string, onError: (error: Error) => void = () => undefined): ProducerQueues {
   const opened = new Map<QueueKey, Queue>();
+  const listening = new Map<QueueKey, Promise<QueueEvents>>();
+  const eventConnections: Redis[] = [];
   return {
     get(key) {
       let queue = opened.get(key);
@@ -22,8 +26,27 @@ export function createProducerQueues(connection: Redis, prefix: string, onError:
       }
       return queue;
     },
+    events(key) {
+      let events = listening.get(key);
+      if (!events) {
+        const blocking = connection.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true });
+        eventConnections.push(blocking);
+        const queueEvents = new QueueEvents(QUEUES[key].name, { connection: blocking, prefix });
+        queueEvents.on("error", onError);
+        events = queueEvents.waitUntilReady().then(() => queueEvents);
+        listening.set(key, events);
+      }
+      return events;
+    },
     async close() {
-      await Promise.allSettled([...opened.values()].map((queue) => queue.close()));
+      const events = await Promise.allSettled(listening.values());
+      listening.clear();
+      await Promise.allSettled([
+        ...[...opened.values()].map((queue) => queue.close()),
+        ...events.map((result) => (result.status === "fulfilled" ? result.value.close() : undefined)),
+      ]);
+      // QueueEvents does not own a connection it was given.
+      for (const blocking of eventConnections.splice(0)) blocking.disconnect();
       opened.clear();
     },
   };

@@ -10,6 +10,7 @@ import type { Logger } from "../core/logger.js";
 import { createProducerQueues } from "../core/queues.js";
 import { createRedis, waitForRedis, type Redis } from "../core/redis.js";
 import type { AnyWorkerDefinition, EngineContext, WorkerDefinition } from "./worker-definition.js";
+import { openAnalyticsDb } from "./analytics/duckdb.js";
 import { WORKERS } from "./workers.js";
 import { startWorkflowRuns } from "./workflows/workflow-runs.js";
 
@@ -43,7 +44,8 @@ export async function startEngine(config: EngineConfig, logger: Logger, options:
   const producerQueues = createProducerQueues(producerConnection, config.QUEUE_PREFIX, (error) => logger.warn({ err: error }, "queue error"));
   const mail = createMailSender(config, logger);
   const workflowRuns = await startWorkflowRuns({ config, db, logger, queues: producerQueues });
-  const context: EngineContext = { config, db, logger, queues: producerQueues, redis: metering, workflowRuns, ...(mail ? { mail } : {}) };
+  const analytics = await openAnalyticsDb(config);
+  const context: EngineContext = { config, db, logger, queues: producerQueues, redis: metering, workflowRuns, analytics, ...(mail ? { mail } : {}) };
   const queues: Queue[] = [];
   const workers = definitions.map((definition) => startWorker(definition, config, workerConnection, context));
   for (const definition of definitions) {
@@ -81,6 +83,7 @@ export async function startEngine(config: EngineConfig, logger: Logger, options:
         Promise.all(workers.map((worker) => worker.close(true))),
       );
       await workflowRuns.close();
+      await analytics.close();
       await removeEngineHeartbeat(liveness, instanceId).catch(() => undefined);
       await Promise.allSettled([...queues.map((queue) => queue.close()), producerQueues.close()]);
       mail?.transport.close();

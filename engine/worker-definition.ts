@@ -6,6 +6,7 @@ import type { MailSender } from "../core/email/transport.js";
 import type { Logger } from "../core/logger.js";
 import type { ProducerQueues } from "../core/queues.js";
 import type { Redis } from "../core/redis.js";
+import type { AnalyticsDb } from "./analytics/duckdb.js";
 import type { WorkflowRuns } from "./workflows/workflow-runs.js";
 
 export interface EngineContext {
@@ -20,6 +21,8 @@ export interface EngineContext {
   mail?: MailSender;
   /** Workflow executions running in this engine, their cancel subscription and concurrency slots. */
   workflowRuns: WorkflowRuns;
+  /** The process's DuckDB (one warm instance), opened at boot and closed at shutdown. */
+  analytics: AnalyticsDb;
 }
 
 export interface WorkerDefinition<Q extends QueueKey = QueueKey> {

@@ -1,4 +1,6 @@
 import { defineWorker, type AnyWorkerDefinition } from "./worker-definition.js";
+import { ingestDataset } from "./analytics/ingest.js";
+import { runAnalysisJob } from "./analytics/run-analysis.js";
 import { processEmailJob } from "./jobs/deliver-email.js";
 import { flushUsage } from "./jobs/flush-usage.js";
 import { purgeExpiredRows } from "./jobs/purge-expired.js";
@@ -78,5 +80,18 @@ export const WORKERS: AnyWorkerDefinition[] = [
     queue: "workflow-schedule",
     concurrency: 4,
     process: fireWorkflowSchedule,
+  }),
+  defineWorker({
+    queue: "analytics",
+    // CPU-bound in DuckDB, which has its own DUCKDB_THREADS; a few jobs at once keep it busy.
+    concurrency: 4,
+    process: async (payload, _job, context) => {
+      switch (payload.task) {
+        case "ingest":
+          return ingestDataset(payload.dataset_id, context);
+        case "analyze":
+          return runAnalysisJob(payload.analysis_id, context);
+      }
+    },
   }),
 ];

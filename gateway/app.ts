@@ -40,6 +40,9 @@ import { inboundHookRoute, inboundHookRoutes } from "./routes/hooks.js";
 import { executionApiRoutes } from "./routes/v1/executions.js";
 import { workflowApiRoutes } from "./routes/v1/workflows.js";
 import { webhookEndpointRoutes } from "./routes/v1/webhook-endpoints.js";
+import { datasetApiRoutes } from "./routes/v1/datasets.js";
+import { analysisApiRoutes } from "./routes/v1/analyses.js";
+import { createAnalysisWaiter } from "./analytics/analysis-waiter.js";
 
 export interface AppDeps {
   config: GatewayConfig;
@@ -68,10 +71,24 @@ export function createApiApp(deps: Omit<AppDeps, "subscriber">) {
   api.route("/", workflowApiRoutes({ ...workflowDeps, publicUrl: deps.config.PUBLIC_URL }));
   api.route("/", executionApiRoutes({ ...workflowDeps, redis: deps.redis, redisKeyPrefix: deps.config.REDIS_KEY_PREFIX }));
   api.route("/", webhookEndpointRoutes({ db: deps.db, queues: deps.queues, logger: deps.logger, now: deps.now ?? (() => new Date()) }));
+  api.route("/", datasetApiRoutes({ db: deps.db, redis: deps.redis, queues: deps.queues, config: deps.config, now: deps.now ?? (() => new Date()) }));
+  api.route(
+    "/",
+    analysisApiRoutes({
+      db: deps.db,
+      redis: deps.redis,
+      queues: deps.queues,
+      waiter: createAnalysisWaiter({ redisUrl: deps.config.REDIS_URL, queuePrefix: deps.config.QUEUE_PREFIX, closeWith: deps.redis }),
+      waitMs: deps.config.ANALYSIS_WAIT_MS,
+      now: deps.now ?? (() => new Date()),
+    }),
+  );
   // Served by createApp (it needs the metering collaborators); documented here with the rest.
   api.openAPIRegistry.registerPath(inboundHookRoute);
   return api;
 }
+
+const isDatasetUpload = (method: string, path: string) => method === "POST" && (path === "/v1/datasets" || path === "/v1/datasets/");
 
 export async function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -89,7 +106,8 @@ export async function createApp(deps: AppDeps) {
     },
   });
   for (const prefix of SERVER_PATH_PREFIXES) {
-    app.use(`${prefix}/*`, (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
+    // Dataset uploads stream to storage under their own caps (plan and data allowance), never this one.
+    app.use(`${prefix}/*`, (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" || isDatasetUpload(c.req.method, c.req.path) ? next() : limitBody(c, next)));
   }
 
   const auth: AuthDeps = {

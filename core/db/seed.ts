@@ -26,6 +26,7 @@ export async function seedPlanCatalogue(
         monthly_price_cents: plan.monthly_price_cents,
         contact_sales: plan.contact_sales,
         max_concurrent_executions: plan.max_concurrent_executions,
+        max_upload_bytes: plan.max_upload_bytes,
         sort_order: index,
       })),
     )

@@ -144,11 +144,18 @@ export interface Datasets {
   columns: Json | null;
   created_at: Generated<Timestamp>;
   deleted_at: Timestamp | null;
+  /**
+   * {code, message} of a failed ingest
+   */
+  error: Json | null;
   format: string;
   id: string;
+  mode: Generated<string>;
   name: string;
+  ready_at: Timestamp | null;
   row_count: number | null;
   size_bytes: number;
+  status: Generated<string>;
   /**
    * path relative to DATA_DIR
    */
@@ -255,6 +262,10 @@ export interface PackageDefinitions {
    * workflow executions of one account running at once
    */
   max_concurrent_executions: Generated<number>;
+  /**
+   * largest dataset upload accepted, in bytes
+   */
+  max_upload_bytes: Generated<number>;
   /**
    * integer US cents
    */

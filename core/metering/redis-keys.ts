@@ -8,7 +8,9 @@ export const meterKeys = {
   rateWindow: (userId: string, mode: MeterMode, windowStart: number) => `m:{${userId}}:rate:${mode}:${windowStart}`,
   monthQuota: (userId: string, mode: MeterMode, month: string) => `m:{${userId}}:quota:${mode}:${month}`,
   keyMonth: (userId: string, keyId: string, month: string) => `m:{${userId}}:key:${keyId}:${month}`,
-  /** Unflushed usage of a day: fields `e:<endpoint category>` (live only) and `k:<key id>`. */
+  /** Bytes of data processed in a calendar month (DESIGN.md section 8), per mode. */
+  dataMonth: (userId: string, mode: MeterMode, month: string) => `m:{${userId}}:data:${mode}:${month}`,
+  /** Unflushed usage of a day: fields `e:<endpoint category>` (live only), `k:<key id>` and `b:<endpoint category>` (bytes, live only). */
   usageDay: (userId: string, day: string) => `m:{${userId}}:usage:${day}`,
   /** A usage hash renamed aside by the flush while it is written to PostgreSQL. */
   usageBatch: (userId: string, day: string, batchId: string) => `m:{${userId}}:flushing:${day}:${batchId}`,
@@ -19,6 +21,7 @@ export const USAGE_BATCH_PATTERN = /m:\{(usr_[^}]+)\}:flushing:(\d{4}-\d{2}-\d{2
 
 export const endpointField = (category: string) => `e:${category}`;
 export const keyField = (keyId: string) => `k:${keyId}`;
+export const bytesField = (category: string) => `b:${category}`;
 
 /** Test-mode keys: their own counters, fixed limits, never the paid quota. */
-export const TEST_MODE_LIMITS = { perMinute: 60, perMonth: 10_000 } as const;
+export const TEST_MODE_LIMITS = { perMinute: 60, perMonth: 10_000, dataBytesPerMonth: 1_000_000_000 } as const;

@@ -55,7 +55,10 @@ export async function applyUsageBatch(db: Database, redis: Redis, batchKey: stri
   if (!match?.[1] || !match[2] || !match[3]) return 0;
   const [, userId, day, batchId] = match;
   const fields = await redis.hgetall(batchKey);
-  const endpoints = Object.entries(fields).filter(([field]) => field.startsWith("e:")).map(([field, count]) => ({ endpoint: field.slice(2), count: Number(count) })).filter((e) => e.count > 0);
+  // Requests (`e:`) and bytes of data processed (`b:`) per endpoint category, one api_usage row each.
+  const endpoints = [...new Set(Object.keys(fields).filter((field) => /^[eb]:/.test(field)).map((field) => field.slice(2)))]
+    .map((endpoint) => ({ endpoint, count: Number(fields[`e:${endpoint}`] ?? 0), bytes: Number(fields[`b:${endpoint}`] ?? 0) }))
+    .filter((e) => e.count > 0 || e.bytes > 0);
   const keys = Object.entries(fields).filter(([field]) => field.startsWith("k:")).map(([field, count]) => ({ keyId: field.slice(2), count: Number(count) })).filter((k) => k.count > 0);
   const month = `${day.slice(0, 7)}-01`;
 
@@ -65,10 +68,11 @@ export async function applyUsageBatch(db: Database, redis: Redis, batchKey: stri
     if (endpoints.length) {
       await trx
         .insertInto("api_usage")
-        .values(endpoints.map((e) => ({ user_id: userId, endpoint: e.endpoint, date: day, request_count: e.count })))
+        .values(endpoints.map((e) => ({ user_id: userId, endpoint: e.endpoint, date: day, request_count: e.count, bytes_processed: e.bytes })))
         .onConflict((oc) =>
           oc.columns(["user_id", "endpoint", "date"]).doUpdateSet({
             request_count: sql`api_usage.request_count + excluded.request_count`,
+            bytes_processed: sql`api_usage.bytes_processed + excluded.bytes_processed`,
             updated_at: sql`now()`,
           }),
         )

@@ -4,7 +4,8 @@ import type { Database } from "../../../core/db/client.js";
 import { AppError } from "../../../core/errors.js";
 import { monthStartDay, nextMonthStart, utcDay, utcMonth } from "../../../core/metering/calendar.js";
 import { ENDPOINT_CATEGORIES } from "../../../core/metering/endpoint-categories.js";
-import { TEST_MODE_LIMITS, endpointField, meterKeys } from "../../../core/metering/redis-keys.js";
+import { dataLimitFor, readDataUsed } from "../../../core/metering/data-meter.js";
+import { TEST_MODE_LIMITS, bytesField, endpointField, meterKeys } from "../../../core/metering/redis-keys.js";
 import type { Redis } from "../../../core/redis.js";
 import type { AppEnv } from "../../app-env.js";
 import { errorResponses } from "../../http/error-responses.js";
@@ -72,7 +73,7 @@ export function accountApiRoutes(deps: { db: Database; redis: Redis; now: () => 
     const key = apiKeyOf(c);
     const now = deps.now();
     const month = monthStartDay(now);
-    const [used, flushed, pending] = await Promise.all([
+    const [used, flushed, pending, testBytes] = await Promise.all([
       deps.redis.get(meterKeys.monthQuota(key.userId, key.mode, utcMonth(now))),
       deps.db
         .selectFrom("api_usage")
@@ -83,6 +84,7 @@ export function accountApiRoutes(deps: { db: Database; redis: Redis; now: () => 
         .groupBy("endpoint")
         .execute(),
       deps.redis.hgetall(meterKeys.usageDay(key.userId, utcDay(now))),
+      key.mode === "test" ? readDataUsed(deps.redis, { userId: key.userId, mode: "test", now }) : Promise.resolve(0),
     ]);
     const live = key.mode === "live";
     const endpoints = ENDPOINT_CATEGORIES.map((endpoint) => ({
@@ -90,6 +92,11 @@ export function accountApiRoutes(deps: { db: Database; redis: Redis; now: () => 
       request_count: live ? Number(flushed.find((row) => row.endpoint === endpoint)?.requests ?? 0) + Number(pending[endpointField(endpoint)] ?? 0) : 0,
     }));
     const limit = live ? key.monthlyRequests : TEST_MODE_LIMITS.perMonth;
+    // Live bytes: flushed to api_usage plus today's pending usage hash; test bytes: their own counter.
+    const bytesProcessed = live
+      ? flushed.reduce((sum, row) => sum + Number(row.bytes), 0) + ENDPOINT_CATEGORIES.reduce((sum, endpoint) => sum + Number(pending[bytesField(endpoint)] ?? 0), 0)
+      : testBytes;
+    const dataLimit = dataLimitFor(key.mode, key.dataLimitBytes);
     return c.json(
       {
         mode: key.mode,
@@ -98,8 +105,8 @@ export function accountApiRoutes(deps: { db: Database; redis: Redis; now: () => 
         reset_date: utcDay(nextMonthStart(now)),
         endpoints,
         data: {
-          bytes_processed: flushed.reduce((sum, row) => sum + Number(row.bytes), 0),
-          bytes_limit: key.dataLimitBytes < 0 ? null : key.dataLimitBytes,
+          bytes_processed: bytesProcessed,
+          bytes_limit: dataLimit < 0 ? null : dataLimit,
         },
       },
       200,

@@ -1,0 +1,106 @@
+import { AppError } from "../errors.js";
+import type { Redis } from "../redis.js";
+import { nextMonthStart, secondsUntil, utcDay, utcMonth } from "./calendar.js";
+import type { EndpointCategory } from "./endpoint-categories.js";
+import { TEST_MODE_LIMITS, bytesField, meterKeys, type MeterMode } from "./redis-keys.js";
+
+/**
+ * The monthly data allowance (DESIGN.md section 8): bytes processed per account and mode in a
+ * calendar month (UTC), against the package's data_limit_bytes (test keys: a fixed allowance of
+ * their own). Uploads are charged their size, analyses and cleanings the bytes they read.
+ *
+ * CHARGE, atomically: KEYS 1 month counter, 2 usage day hash; ARGV 1 bytes, 2 limit (-1 none),
+ * 3 usage field ("" for none), 4 counter TTL s, 5 usage TTL s. Returns {admitted 1|0, used}.
+ * A refused charge adds nothing. Live charges also go to the day's usage hash (field
+ * `b:<category>`), which the engine's usage flush moves into api_usage.bytes_processed.
+ */
+const CHARGE_SCRIPT = `
+local used = tonumber(redis.call("GET", KEYS[1]) or "0")
+local bytes = tonumber(ARGV[1])
+local limit = tonumber(ARGV[2])
+if limit >= 0 and used + bytes > limit then return {0, used} end
+used = redis.call("INCRBY", KEYS[1], bytes)
+redis.call("EXPIRE", KEYS[1], tonumber(ARGV[4]))
+if ARGV[3] ~= "" then
+  redis.call("HINCRBY", KEYS[2], ARGV[3], bytes)
+  redis.call("EXPIRE", KEYS[2], tonumber(ARGV[5]))
+end
+return {1, used}
+`;
+
+const COUNTER_TTL_SECONDS = 40 * 24 * 3_600;
+const USAGE_TTL_SECONDS = 7 * 24 * 3_600;
+
+/** The X-RateLimit-Resource and policy name of the data allowance. */
+export const DATA_POLICY = { name: "data-month", resource: "data" } as const;
+
+export interface DataCharge {
+  userId: string;
+  mode: MeterMode;
+  bytes: number;
+  /** The package's data_limit_bytes; -1 is unlimited. Ignored in test mode (fixed allowance). */
+  limitBytes: number;
+  now: Date;
+  /** The api_usage category the bytes are recorded under (default /api/data-processing). */
+  endpoint?: EndpointCategory;
+}
+
+export interface DataChargeResult {
+  admitted: boolean;
+  /** Bytes used this month, after the charge when admitted. */
+  used: number;
+  /** The allowance applied; -1 is unlimited. */
+  limit: number;
+  resetAt: Date;
+}
+
+/** The allowance of a mode: the package's for live keys, the fixed test allowance otherwise. */
+export function dataLimitFor(mode: MeterMode, limitBytes: number): number {
+  return mode === "test" ? TEST_MODE_LIMITS.dataBytesPerMonth : limitBytes;
+}
+
+export async function chargeDataBytes(redis: Redis, input: DataCharge): Promise<DataChargeResult> {
+  if (!Number.isSafeInteger(input.bytes) || input.bytes < 0) throw new RangeError("bytes must be a non-negative integer");
+  const limit = dataLimitFor(input.mode, input.limitBytes);
+  const field = input.mode === "live" ? bytesField(input.endpoint ?? "/api/data-processing") : "";
+  const result = (await redis.eval(
+    CHARGE_SCRIPT,
+    2,
+    meterKeys.dataMonth(input.userId, input.mode, utcMonth(input.now)),
+    meterKeys.usageDay(input.userId, utcDay(input.now)),
+    input.bytes,
+    limit,
+    field,
+    COUNTER_TTL_SECONDS,
+    USAGE_TTL_SECONDS,
+  )) as [number, number];
+  return { admitted: result[0] === 1, used: Number(result[1]), limit, resetAt: nextMonthStart(input.now) };
+}
+
+/** Bytes charged this month so far (0 when nothing was charged). */
+export async function readDataUsed(redis: Redis, input: { userId: string; mode: MeterMode; now: Date }): Promise<number> {
+  return Number((await redis.get(meterKeys.dataMonth(input.userId, input.mode, utcMonth(input.now)))) ?? 0);
+}
+
+/**
+ * The 429 of a refused charge: QUOTA_EXCEEDED naming the data policy, with the quota headers of
+ * the data allowance (X-RateLimit-Resource: data) and Retry-After until the month turns.
+ */
+export function dataQuotaExceeded(result: DataChargeResult, requestedBytes: number, now: Date): AppError {
+  const remaining = Math.max(0, result.limit - result.used);
+  const retryAfter = secondsUntil(result.resetAt, now);
+  return new AppError(
+    "QUOTA_EXCEEDED",
+    `Quota exhausted: policy ${DATA_POLICY.name} (${result.limit} bytes per month; ${remaining} left, ${requestedBytes} needed).`,
+    {
+      headers: {
+        "X-RateLimit-Limit": String(result.limit),
+        "X-RateLimit-Remaining": String(remaining),
+        "X-RateLimit-Reset": String(Math.ceil(result.resetAt.getTime() / 1_000)),
+        "X-RateLimit-Used": String(result.used),
+        "X-RateLimit-Resource": DATA_POLICY.resource,
+        "Retry-After": String(retryAfter),
+      },
+    },
+  );
+}

@@ -1,0 +1,110 @@
+import type { Database } from "../../core/db/client.js";
+import type { ProducerQueues } from "../../core/queues.js";
+import { enqueueDeliveries, recordWebhookEvent } from "../../core/webhooks/events.js";
+
+/**
+ * The life of an analyses row in the engine: claimed (running, processing.started), then
+ * completed or failed (with processing.completed / processing.failed). Each step is one
+ * transaction with its event; deliveries are enqueued after commit. Test-mode analyses record
+ * their events but deliver them nowhere.
+ */
+
+export interface ClaimedAnalysis {
+  id: string;
+  user_id: string;
+  dataset_id: string | null;
+  analysis: string;
+  request: unknown;
+  mode: "live" | "test";
+}
+
+export interface RowDeps {
+  db: Database;
+  queues: ProducerQueues;
+}
+
+const eventData = (row: Pick<ClaimedAnalysis, "id" | "dataset_id" | "analysis">) => ({ analysis_id: row.id, dataset_id: row.dataset_id, analysis: row.analysis });
+
+function modeOf(request: unknown): "live" | "test" {
+  return typeof request === "object" && request !== null && (request as { mode?: unknown }).mode === "test" ? "test" : "live";
+}
+
+/**
+ * Marks a queued (or interrupted running) analysis running; null when it has already ended. The
+ * started event is recorded on the first claim only, not when a retried job picks it up again.
+ */
+export async function claimAnalysis(deps: RowDeps, analysisId: string, now: Date): Promise<ClaimedAnalysis | null> {
+  const claimed = await deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("analyses")
+      .select(["id", "user_id", "dataset_id", "analysis", "request", "status"])
+      .where("id", "=", analysisId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row || (row.status !== "queued" && row.status !== "running")) return null;
+    await trx.updateTable("analyses").set({ status: "running" }).where("id", "=", analysisId).execute();
+    const analysis: ClaimedAnalysis = { id: row.id, user_id: row.user_id, dataset_id: row.dataset_id, analysis: row.analysis, request: row.request, mode: modeOf(row.request) };
+    if (row.status === "running") return { analysis, deliveryIds: [] };
+    const event = await recordWebhookEvent(trx, { userId: row.user_id, type: "processing.started", data: eventData(analysis), now, deliver: analysis.mode === "live" });
+    return { analysis, deliveryIds: event.deliveryIds };
+  });
+  if (!claimed) return null;
+  await enqueueDeliveries(deps.queues, claimed.deliveryIds);
+  return claimed.analysis;
+}
+
+export async function completeAnalysis(deps: RowDeps, analysis: ClaimedAnalysis, result: unknown, processingTimeMs: number, now: Date): Promise<void> {
+  const deliveryIds = await deps.db.transaction().execute(async (trx) => {
+    const ended = await trx
+      .updateTable("analyses")
+      .set({ status: "completed", result: JSON.stringify(result), processing_time_ms: processingTimeMs, completed_at: now, error: null })
+      .where("id", "=", analysis.id)
+      .where("status", "=", "running")
+      .returning("id")
+      .executeTakeFirst();
+    if (!ended) return [];
+    const event = await recordWebhookEvent(trx, {
+      userId: analysis.user_id,
+      type: "processing.completed",
+      data: { ...eventData(analysis), status: "completed", processing_time_ms: processingTimeMs },
+      now,
+      deliver: analysis.mode === "live",
+    });
+    return event.deliveryIds;
+  });
+  await enqueueDeliveries(deps.queues, deliveryIds);
+}
+
+export async function failAnalysis(deps: RowDeps, analysis: ClaimedAnalysis, error: { code: string; message: string }, processingTimeMs: number, now: Date): Promise<void> {
+  const deliveryIds = await deps.db.transaction().execute(async (trx) => {
+    const ended = await trx
+      .updateTable("analyses")
+      .set({ status: "failed", error: JSON.stringify(error), processing_time_ms: processingTimeMs, completed_at: now })
+      .where("id", "=", analysis.id)
+      .where("status", "=", "running")
+      .returning("id")
+      .executeTakeFirst();
+    if (!ended) return [];
+    const event = await recordWebhookEvent(trx, {
+      userId: analysis.user_id,
+      type: "processing.failed",
+      data: { ...eventData(analysis), status: "failed", error },
+      now,
+      deliver: analysis.mode === "live",
+    });
+    return event.deliveryIds;
+  });
+  await enqueueDeliveries(deps.queues, deliveryIds);
+}
+
+/** The dataset an analysis reads: its owner's, ready and not deleted. */
+export async function findAnalysisDataset(db: Database, userId: string, datasetId: string) {
+  return db
+    .selectFrom("datasets")
+    .select(["id", "storage_path", "size_bytes", "row_count"])
+    .where("id", "=", datasetId)
+    .where("user_id", "=", userId)
+    .where("deleted_at", "is", null)
+    .where("status", "=", "ready")
+    .executeTakeFirst();
+}

@@ -1,0 +1,75 @@
+import type { AnalysisResult } from "../../../core/contracts/analytics.js";
+import { robustAnomalies } from "../kernels/anomalies.js";
+import { forecast } from "../kernels/forecast.js";
+import { cagr, periodOverPeriod } from "../kernels/growth.js";
+import { mannKendall, ols, theilSen } from "../kernels/trend.js";
+import type { Series } from "./load-series.js";
+import { stepBucket } from "./time-grain.js";
+
+/**
+ * Insights of one aggregated series, each from the kernels (engine/analytics/kernels/): trend,
+ * growth rate, anomalies and forecast. Each throws KernelInputError when the series cannot carry
+ * it (too few points, a constant series); the caller decides whether that fails the analysis.
+ */
+
+type Insights = AnalysisResult["insights"];
+
+const indexAxis = (series: Series) => series.values.map((_, i) => i);
+
+export function trendOf(series: Series): NonNullable<Insights["trend"]> {
+  const x = indexAxis(series);
+  const fit = ols(x, series.values);
+  const robust = theilSen(x, series.values);
+  const test = mannKendall(series.values);
+  return {
+    direction: test.trend,
+    slope: fit.slope,
+    r2: fit.r2,
+    slope_std_error: fit.slopeStdError,
+    theil_sen_slope: robust.slope,
+    mann_kendall: { tau: test.tau, z: test.z, p_value: test.pValue },
+    per: series.grain,
+  };
+}
+
+export function growthOf(series: Series): NonNullable<Insights["growth_rate"]> {
+  const periods = series.values.length - 1;
+  const first = series.values[0] ?? 0;
+  const last = series.values[periods] ?? 0;
+  const changes = periodOverPeriod(series.values);
+  return { cagr: cagr(first, last, periods), period_over_period: changes[changes.length - 1] ?? null, periods, per: series.grain };
+}
+
+/** A season shorter than two full cycles of the series cannot be estimated: treated as none. */
+export function usablePeriod(series: Series): number | null {
+  return series.seasonality !== null && series.values.length >= 2 * series.seasonality ? series.seasonality : null;
+}
+
+export function anomaliesOf(series: Series): NonNullable<Insights["anomalies"]> {
+  return robustAnomalies(series.values, usablePeriod(series)).map((anomaly) => ({
+    timestamp: (series.buckets[anomaly.index] as Date).toISOString(),
+    value: anomaly.value,
+    expected: anomaly.expected,
+    score: anomaly.score,
+  }));
+}
+
+export function forecastOf(series: Series, horizon: number): NonNullable<Insights["forecast"]> {
+  const result = forecast(series.values, { period: usablePeriod(series), horizon });
+  const last = series.buckets[series.buckets.length - 1] as Date;
+  return {
+    method: result.method,
+    next_30_days: result.points.map((point) => ({
+      timestamp: stepBucket(last, series.grain, point.step).toISOString(),
+      value: point.mean,
+      lower_80: point.lower80,
+      upper_80: point.upper80,
+      lower_95: point.lower95,
+      upper_95: point.upper95,
+    })),
+    horizon,
+    per: series.grain,
+    holdout_mae: result.holdout.mae,
+    holdout_mape: result.holdout.mape,
+  };
+}

@@ -1,0 +1,147 @@
+import { open } from "node:fs/promises";
+import type { DatasetFormat } from "../../core/datasets/storage.js";
+import type { AnalyticsSession } from "./duckdb.js";
+
+/**
+ * How DuckDB reads an uploaded file of each format, and the checks DuckDB's lenient readers
+ * leave to us. The file path is always a bound parameter ($1).
+ */
+
+/** An upload that cannot be read as its format; its message is safe to show the client. */
+export class UnreadableUploadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UnreadableUploadError";
+  }
+}
+
+export type DatasetColumnType = "number" | "integer" | "string" | "boolean" | "date" | "timestamp";
+
+export interface SourceColumn {
+  name: string;
+  /** DuckDB's type, e.g. BIGINT, VARCHAR, STRUCT(a INTEGER). */
+  duckdbType: string;
+  type: DatasetColumnType;
+  /** The expression that stores the column in the dataset's Parquet file. */
+  select: string;
+}
+
+const CSV = `read_csv($1, header = true, quote = '"', escape = '"')`;
+/** The sniffer falls back to a single column when a comma layout does not parse; forcing commas surfaces why. */
+const CSV_COMMAS = `read_csv($1, header = true, quote = '"', escape = '"', delim = ',')`;
+const READERS: Record<DatasetFormat, string> = {
+  csv: CSV,
+  json: `read_json($1, format = 'auto', records = 'true')`,
+  ndjson: `read_json($1, format = 'newline_delimited', records = 'true')`,
+  parquet: `read_parquet($1)`,
+};
+
+/** The table function that reads the upload, after the format's own sanity checks. */
+export async function chooseReader(session: AnalyticsSession, path: string, format: DatasetFormat): Promise<string> {
+  if (format === "json") await assertCompleteJsonArray(path);
+  if (format !== "csv") return READERS[format];
+  const columns = await describe(session, CSV, path, format);
+  if (columns.length === 1 && (await firstLine(path)).includes(",")) {
+    await describe(session, CSV_COMMAS, path, format);
+    return CSV_COMMAS;
+  }
+  return CSV;
+}
+
+/** The columns of the upload, with their dataset types and the expressions that store them. */
+export async function describe(session: AnalyticsSession, reader: string, path: string, format: DatasetFormat): Promise<SourceColumn[]> {
+  const rows = await readOrExplain(format, () => session.all(`describe select * from ${reader}`, [path]));
+  return rows.map((row) => {
+    const name = String(row.column_name);
+    const duckdbType = String(row.column_type);
+    const { type, cast } = mapType(duckdbType);
+    const ref = quoteIdentifier(name);
+    return { name, duckdbType, type, select: cast ? `cast(${ref} as ${cast}) as ${ref}` : ref };
+  });
+}
+
+/** Runs a DuckDB read and turns its reader errors into UnreadableUploadError (paths removed). */
+export async function readOrExplain<T>(format: DatasetFormat, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof Error && /^(Invalid Input|Conversion|Parser|IO|Binder|Invalid) Error/.test(error.message)) {
+      throw new UnreadableUploadError(`The file could not be read as ${format.toUpperCase()}: ${summariseReaderError(error.message)}`);
+    }
+    throw error;
+  }
+}
+
+/**
+ * DuckDB's reader error in a sentence or two: its first lines without the file's path, the
+ * query excerpt or the list of suggested reader options (which name our options, not theirs).
+ */
+export function summariseReaderError(message: string): string {
+  const kept: string[] = [];
+  for (const raw of message.split("\n")) {
+    const line = raw.trim();
+    if (/^(LINE \d+:|Possible (fixes|Solution)|The search space used|\* |file =|delimiter =|quote =)/.test(line)) break;
+    if (line) kept.push(line);
+  }
+  let text = kept
+    .join(" ")
+    .replace(/^(Invalid Input|Conversion|Parser|IO|Binder|Invalid) Error: /, "")
+    .replace(/ (in|when sniffing)? ?file "[^"]*"/g, (_match, verb: string | undefined) => (verb === "when sniffing" ? " when reading the file" : ""))
+    .replace(/"\/[^"]*"/g, "the file")
+    .replace(/'\/[^']*'/g, "the file")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (/automatically detect the CSV parsing dialect/.test(text)) {
+    text += " (check for an unterminated quote or rows with a different number of fields)";
+  }
+  return text.length > 400 ? `${text.slice(0, 397)}...` : text;
+}
+
+function mapType(duckdbType: string): { type: DatasetColumnType; cast?: string } {
+  const base = duckdbType.toUpperCase();
+  if (base === "BOOLEAN") return { type: "boolean" };
+  if (["TINYINT", "SMALLINT", "INTEGER", "BIGINT", "UTINYINT", "USMALLINT", "UINTEGER"].includes(base)) return { type: "integer" };
+  if (["UBIGINT", "HUGEINT", "UHUGEINT"].includes(base)) return { type: "number", cast: "DOUBLE" };
+  if (base === "FLOAT" || base === "DOUBLE" || base.startsWith("DECIMAL")) return { type: "number" };
+  if (base === "DATE") return { type: "date" };
+  if (base.startsWith("TIMESTAMP")) return { type: "timestamp" };
+  if (base === "VARCHAR") return { type: "string" };
+  // Lists, structs, JSON, UUID, TIME, INTERVAL, BLOB...: stored as their text.
+  return { type: "string", cast: "VARCHAR" };
+}
+
+export function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+async function firstLine(path: string): Promise<string> {
+  const handle = await open(path, "r");
+  try {
+    const buffer = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, bytesRead).toString("utf8").split(/\r?\n/, 1)[0] ?? "";
+  } finally {
+    await handle.close();
+  }
+}
+
+/** DuckDB reads a truncated array ("[{...},") without complaint; a JSON array must be closed. */
+async function assertCompleteJsonArray(path: string): Promise<void> {
+  const handle = await open(path, "r");
+  try {
+    const { size } = await handle.stat();
+    const headLength = Math.min(size, 4_096);
+    const head = Buffer.alloc(headLength);
+    await handle.read(head, 0, headLength, 0);
+    const first = head.toString("utf8").replace(/^\uFEFF/, "").trimStart()[0];
+    if (first !== "[") return;
+    const tailLength = Math.min(size, 4_096);
+    const tail = Buffer.alloc(tailLength);
+    await handle.read(tail, 0, tailLength, size - tailLength);
+    if (!tail.toString("utf8").trimEnd().endsWith("]")) {
+      throw new UnreadableUploadError("The file could not be read as JSON: the top-level array is not closed (the file looks truncated).");
+    }
+  } finally {
+    await handle.close();
+  }
+}

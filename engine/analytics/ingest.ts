@@ -1,0 +1,103 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, rename, rm } from "node:fs/promises";
+import { dirname } from "node:path";
+import type { Database } from "../../core/db/client.js";
+import { DATASET_FORMATS, datasetStoragePath, resolveStoragePath, uploadPath } from "../../core/datasets/storage.js";
+import type { EngineContext } from "../worker-definition.js";
+import { AnalyticsTimeoutError } from "./duckdb.js";
+import { UnreadableUploadError, chooseReader, describe, readOrExplain } from "./ingest-source.js";
+
+export type IngestOutcome =
+  | { dataset_id: string; status: "ready"; row_count: number }
+  | { dataset_id: string; status: "failed"; error: { code: string; message: string } }
+  | { dataset_id: string; status: "skipped" };
+
+/**
+ * The "ingest" task of the analytics queue (DESIGN.md section 8): reads the raw upload
+ * (DATA_DIR/uploads) with DuckDB, writes the dataset's Parquet file next to its final place and
+ * renames it there atomically, then records the schema and row count (status ready) and deletes
+ * the upload. An upload that cannot be read marks the dataset failed with the reader's error,
+ * and every file of it is removed: nothing is half-stored. Runs at most ANALYSIS_TIMEOUT_MS.
+ * A dataset that is no longer processing (done, failed, deleted) is skipped, so a repeated job
+ * changes nothing.
+ */
+export async function ingestDataset(datasetId: string, context: Pick<EngineContext, "db" | "analytics" | "config" | "logger">): Promise<IngestOutcome> {
+  const { db, analytics, config } = context;
+  const dataset = await db
+    .selectFrom("datasets")
+    .select(["id", "user_id", "format", "status"])
+    .where("id", "=", datasetId)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!dataset || dataset.status !== "processing") return { dataset_id: datasetId, status: "skipped" };
+  const format = DATASET_FORMATS.find((f) => f === dataset.format);
+  if (!format) throw new Error(`dataset ${datasetId} has an unknown format`);
+
+  const source = uploadPath(config.DATA_DIR, dataset.id, format);
+  const storagePath = datasetStoragePath(dataset.user_id, dataset.id);
+  const target = resolveStoragePath(config.DATA_DIR, storagePath);
+  const staging = `${target}.${randomBytes(6).toString("hex")}.tmp`;
+  await mkdir(dirname(target), { recursive: true });
+
+  try {
+    const { columns, rowCount } = await analytics.session(
+      async (session) => {
+        const reader = await chooseReader(session, source, format);
+        const columns = await describe(session, reader, source, format);
+        const copied = await readOrExplain(format, () =>
+          session.all(`copy (select ${columns.map((c) => c.select).join(", ")} from ${reader}) to $2 (format parquet, compression zstd)`, [source, staging]),
+        );
+        return { columns, rowCount: Number(copied[0]?.Count ?? 0) };
+      },
+      { timeoutMs: config.ANALYSIS_TIMEOUT_MS },
+    );
+    if (rowCount === 0) throw new UnreadableUploadError(`The file has no data rows (${format.toUpperCase()} with a header or an empty array only).`);
+    await rename(staging, target);
+    const updated = await db
+      .updateTable("datasets")
+      .set({
+        status: "ready",
+        storage_path: storagePath,
+        row_count: rowCount,
+        columns: JSON.stringify(columns.map((c) => ({ name: c.name, type: c.type }))),
+        ready_at: new Date(),
+        error: null,
+      })
+      .where("id", "=", dataset.id)
+      .where("status", "=", "processing")
+      .where("deleted_at", "is", null)
+      .returning("id")
+      .executeTakeFirst();
+    // Deleted while it was being ingested: its file goes too.
+    if (!updated) await rm(target, { force: true });
+    await rm(source, { force: true });
+    return updated ? { dataset_id: dataset.id, status: "ready", row_count: rowCount } : { dataset_id: dataset.id, status: "skipped" };
+  } catch (error) {
+    await rm(staging, { force: true });
+    const failure = describeFailure(error, config.ANALYSIS_TIMEOUT_MS);
+    if (!failure) throw error;
+    // Files first: once the row says failed, nothing of the upload is left.
+    await Promise.all([rm(source, { force: true }), rm(target, { force: true })]);
+    await markFailed(db, dataset.id, failure);
+    context.logger.info({ datasetId: dataset.id, code: failure.code }, "dataset ingest failed");
+    return { dataset_id: dataset.id, status: "failed", error: failure };
+  }
+}
+
+/** The client-facing failure of an upload that will never ingest; undefined for errors worth a retry. */
+function describeFailure(error: unknown, timeoutMs: number): { code: string; message: string } | undefined {
+  if (error instanceof UnreadableUploadError) return { code: "VALIDATION_FAILED", message: error.message };
+  if (error instanceof AnalyticsTimeoutError) {
+    return { code: "VALIDATION_FAILED", message: `The file took longer than ${Math.round(timeoutMs / 1_000)} s to ingest.` };
+  }
+  return undefined;
+}
+
+async function markFailed(db: Database, datasetId: string, error: { code: string; message: string }): Promise<void> {
+  await db
+    .updateTable("datasets")
+    .set({ status: "failed", error: JSON.stringify(error) })
+    .where("id", "=", datasetId)
+    .where("status", "=", "processing")
+    .execute();
+}

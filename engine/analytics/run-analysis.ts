@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { AnalyzeRequestSchema, CleanRequestSchema, type AnalysisResult, type CleanResult } from "../../core/contracts/analytics.js";
+import { resolveStoragePath } from "../../core/datasets/storage.js";
+import type { EngineContext } from "../worker-definition.js";
+import { analyzeSource } from "./analysis/analyze.js";
+import { AnalysisInputError, inlineSource, parquetSource, type DataSource } from "./analysis/data-source.js";
+import { claimAnalysis, completeAnalysis, failAnalysis, findAnalysisDataset, type ClaimedAnalysis } from "./analysis-rows.js";
+import { CleanInputError, cleanRows, type Row } from "./cleaning/clean-rows.js";
+import { AnalyticsTimeoutError, type AnalyticsCallOptions } from "./duckdb.js";
+import { KernelInputError } from "./kernels/errors.js";
+
+/** A dataset cleaned in one job is held in memory: at most this many rows. */
+export const MAX_CLEAN_ROWS = 100_000;
+
+class AnalysisTimeoutError extends Error {}
+
+/**
+ * The "analyze" task of the analytics queue: runs one analyses row (an analysis, or a cleaning
+ * when its analysis is "clean") within ANALYSIS_TIMEOUT_MS, and records the result or a clear
+ * error on the row with its processing.* event. Bad input, a timeout or an unexpected error
+ * (logged, answered generically) fails the analysis, not the job: a retry would fail the same
+ * way. Only a failure to record the outcome (the database away) fails the job, and BullMQ's
+ * retry picks the row up again (a running row can be claimed again).
+ */
+export async function runAnalysisJob(analysisId: string, context: EngineContext): Promise<unknown> {
+  const deps = { db: context.db, queues: context.queues };
+  const analysis = await claimAnalysis(deps, analysisId, new Date());
+  if (!analysis) return { analysis_id: analysisId, status: "skipped" };
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+
+  const abort = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      abort.abort();
+      reject(new AnalysisTimeoutError());
+    }, context.config.ANALYSIS_TIMEOUT_MS);
+  });
+  try {
+    const result = await Promise.race([runWork(analysis, context, { signal: abort.signal }), deadline]);
+    await completeAnalysis(deps, analysis, result, elapsed(), new Date());
+    return { analysis_id: analysisId, status: "completed" };
+  } catch (error) {
+    const failure = describeFailure(error, context.config.ANALYSIS_TIMEOUT_MS);
+    if (!failure) {
+      context.logger.error({ err: error, analysisId }, "analysis failed unexpectedly");
+      await failAnalysis(deps, analysis, { code: "INTERNAL_ERROR", message: "The analysis failed unexpectedly." }, elapsed(), new Date());
+      return { analysis_id: analysisId, status: "failed" };
+    }
+    await failAnalysis(deps, analysis, failure, elapsed(), new Date());
+    return { analysis_id: analysisId, status: "failed" };
+  } finally {
+    clearTimeout(timer);
+    abort.abort();
+  }
+}
+
+function describeFailure(error: unknown, timeoutMs: number): { code: string; message: string } | null {
+  if (error instanceof AnalysisTimeoutError || error instanceof AnalyticsTimeoutError) {
+    return { code: "TIMEOUT", message: `The analysis did not finish within ${timeoutMs} ms.` };
+  }
+  if (error instanceof AnalysisInputError || error instanceof KernelInputError || error instanceof CleanInputError) {
+    return { code: "INVALID_INPUT", message: error.message };
+  }
+  return null;
+}
+
+const StoredRequest = z.object({ mode: z.enum(["live", "test"]).optional() });
+
+async function runWork(analysis: ClaimedAnalysis, context: EngineContext, call: AnalyticsCallOptions): Promise<AnalysisResult | CleanResult> {
+  const stored = StoredRequest.passthrough().parse(analysis.request);
+  if (analysis.analysis === "clean") {
+    const request = CleanRequestSchema.parse(withoutMode(stored));
+    const rows = request.dataset ?? (await readDatasetRows(analysis, context, call));
+    return cleanRows(rows, request.options);
+  }
+  const request = AnalyzeRequestSchema.parse(withoutMode(stored));
+  const source = await openSource(analysis, context, request.dataset);
+  try {
+    return await analyzeSource(context.analytics, source, request, call);
+  } finally {
+    await source.dispose();
+  }
+}
+
+function withoutMode(stored: Record<string, unknown>): Record<string, unknown> {
+  const { mode: _mode, ...request } = stored;
+  return request;
+}
+
+async function openSource(analysis: ClaimedAnalysis, context: EngineContext, inline: Row[] | undefined): Promise<DataSource> {
+  if (inline) return inlineSource(context.config.DATA_DIR, analysis.id, inline);
+  return parquetSource(await datasetPath(analysis, context));
+}
+
+async function datasetPath(analysis: ClaimedAnalysis, context: EngineContext): Promise<string> {
+  const dataset = analysis.dataset_id ? await findAnalysisDataset(context.db, analysis.user_id, analysis.dataset_id) : undefined;
+  if (!dataset) throw new AnalysisInputError("The dataset no longer exists or is not ready.");
+  return resolveStoragePath(context.config.DATA_DIR, dataset.storage_path);
+}
+
+async function readDatasetRows(analysis: ClaimedAnalysis, context: EngineContext, call: AnalyticsCallOptions): Promise<Row[]> {
+  const path = await datasetPath(analysis, context);
+  const rows = await context.analytics.all("select * from read_parquet(?) limit ?", [path, MAX_CLEAN_ROWS + 1], call);
+  if (rows.length > MAX_CLEAN_ROWS) throw new AnalysisInputError(`The dataset has more than ${MAX_CLEAN_ROWS} rows, more than one cleaning handles.`);
+  return rows;
+}

@@ -1,0 +1,23 @@
+import { z } from "@hono/zod-openapi";
+import { AnalysisSchema, AnalyzeRequestSchema, CleanRequestSchema } from "../../core/contracts/analytics.js";
+
+/** Request and response schemas of the public analytics API (they become openapi.yaml). */
+
+export const AnalyzeRequestBodySchema = z.object(AnalyzeRequestSchema.shape).strict().openapi("AnalyzeRequest", {
+  description: "Exactly one of `dataset` (inline rows) or `dataset_id` (an uploaded dataset).",
+  example: { dataset: [{ date: "2026-01-01", revenue: 120 }, { date: "2026-01-02", revenue: 135 }], analysis: "auto", timeframe: "last_30_days" },
+});
+
+export const CleanRequestBodySchema = z.object(CleanRequestSchema.shape).strict().openapi("CleanRequest", {
+  description: "Exactly one of `dataset` (inline rows) or `dataset_id` (an uploaded dataset).",
+  example: { dataset: [{ city: " New York", amount: "1,200" }, { city: "new york", amount: "N/A" }], options: { impute: "median", cluster_keys: ["city"] } },
+});
+
+export const AnalysisResponseSchema = z.object(AnalysisSchema.shape).openapi("Analysis", {
+  description:
+    "An analysis or cleaning. Once completed, its result's fields are at the top level: insights, statistics, correlations, clusters, visualizations and notes for an analysis; rows, columns, report and summary for a cleaning.",
+});
+
+export const AnalysisIdParamsSchema = z.object({
+  id: z.string().min(1).max(64).openapi({ param: { name: "id", in: "path" }, example: "an_1AbCdEfGhJkLmNpQrStUvW" }),
+});

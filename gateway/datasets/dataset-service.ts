@@ -1,0 +1,136 @@
+import { rm } from "node:fs/promises";
+import type { Database } from "../../core/db/client.js";
+import { uploadPath, datasetStoragePath, resolveStoragePath, DATASET_FORMATS, type DatasetFormat } from "../../core/datasets/storage.js";
+import { AppError } from "../../core/errors.js";
+import { newId } from "../../core/ids.js";
+import { QUEUES, parseJobPayload } from "../../core/jobs.js";
+import type { Logger } from "../../core/logger.js";
+import { nextMonthStart } from "../../core/metering/calendar.js";
+import { chargeDataBytes, dataLimitFor, dataQuotaExceeded, readDataUsed } from "../../core/metering/data-meter.js";
+import type { ProducerQueues } from "../../core/queues.js";
+import type { Redis } from "../../core/redis.js";
+import type { KeyContext } from "../metering/key-context.js";
+import { findDataset, insertDataset, removeFailedDataset, softDeleteDataset, uploadCapOf } from "./dataset-queries.js";
+import { UploadTooLargeError, streamUploadToFile } from "./upload-stream.js";
+
+export interface DatasetDeps {
+  db: Database;
+  redis: Redis;
+  queues: ProducerQueues;
+  logger: Logger;
+  dataDir: string;
+  /** How long an upload waits for its ingest before answering 202 (ms). */
+  waitMs: number;
+}
+
+export interface Upload {
+  body: ReadableStream<Uint8Array> | null;
+  /** The Content-Length header, when the client sent one. */
+  declaredBytes: number | null;
+  format: DatasetFormat;
+  name: string | undefined;
+}
+
+const megabytes = (bytes: number) => `${Number((bytes / 1_000_000).toFixed(1))} MB`;
+
+/**
+ * POST /v1/datasets (DESIGN.md section 8): checks the caps, streams the body to
+ * DATA_DIR/uploads, charges its size to the data allowance, writes the datasets row
+ * (processing) and the ingest job (job id = dataset id), and waits up to `waitMs` for it.
+ * Caps: the package's max_upload_bytes and the account's remaining data allowance, whichever is
+ * smaller (413, naming it, partial file deleted); an exhausted allowance is 429.
+ * An upload that cannot be parsed within the wait is 422 and leaves nothing behind (its row
+ * and files are removed); one still processing is answered as such and may fail later, when its
+ * row stays, status failed with the error, and its files are removed.
+ */
+export async function createDatasetFromUpload(deps: DatasetDeps, key: KeyContext, upload: Upload, now: Date) {
+  const owner = { userId: key.userId, mode: key.mode };
+  const limit = dataLimitFor(key.mode, key.dataLimitBytes);
+  const used = await readDataUsed(deps.redis, { userId: key.userId, mode: key.mode, now });
+  const remaining = limit < 0 ? Number.POSITIVE_INFINITY : limit - used;
+  if (remaining <= 0) throw dataQuotaExceeded({ admitted: false, used, limit, resetAt: nextMonthStart(now) }, 1, now);
+  const plan = await uploadCapOf(deps.db, key.packageName);
+  const cap = Math.min(plan.bytes, remaining);
+  const tooLarge = () =>
+    new AppError(
+      "PAYLOAD_TOO_LARGE",
+      cap === plan.bytes
+        ? `The file is larger than the ${plan.plan} plan's upload limit of ${megabytes(plan.bytes)} (${plan.bytes} bytes).`
+        : `The file is larger than the data allowance left this month (policy data-month: ${Math.max(0, remaining)} bytes left).`,
+      { details: [{ field: "body", message: `at most ${cap} bytes` }] },
+    );
+  if (upload.declaredBytes !== null && upload.declaredBytes > cap) throw tooLarge();
+
+  const id = newId("ds");
+  const source = uploadPath(deps.dataDir, id, upload.format);
+  let bytes: number;
+  try {
+    bytes = await streamUploadToFile(upload.body, source, cap);
+  } catch (error) {
+    if (error instanceof UploadTooLargeError) throw tooLarge();
+    throw error;
+  }
+  if (bytes === 0) {
+    await rm(source, { force: true });
+    throw new AppError("VALIDATION_FAILED", "The file is empty.", { details: [{ field: "body", message: "empty file" }] });
+  }
+  const charge = await chargeDataBytes(deps.redis, { userId: key.userId, mode: key.mode, bytes, limitBytes: key.dataLimitBytes, now, endpoint: "/api/data-processing" });
+  if (!charge.admitted) {
+    await rm(source, { force: true });
+    throw dataQuotaExceeded(charge, bytes, now);
+  }
+
+  try {
+    await insertDataset(deps.db, {
+      id,
+      user_id: key.userId,
+      mode: key.mode,
+      name: upload.name ?? `${id}.${upload.format}`,
+      format: upload.format,
+      status: "processing",
+      storage_path: datasetStoragePath(key.userId, id),
+      size_bytes: bytes,
+    });
+  } catch (error) {
+    await rm(source, { force: true });
+    throw error;
+  }
+  const finished = await enqueueIngest(deps, id);
+  if (finished) await finished;
+
+  const row = await findDataset(deps.db, owner, id);
+  if (!row) throw new AppError("NOT_FOUND", "The dataset was deleted while it was being processed.");
+  if (row.status === "failed") {
+    await removeFailedDataset(deps.db, id);
+    const error = row.error as { message?: unknown } | null;
+    throw new AppError("VALIDATION_FAILED", typeof error?.message === "string" ? error.message : "The file could not be read.", {
+      details: [{ field: "body", message: typeof error?.message === "string" ? error.message : "unreadable file" }],
+    });
+  }
+  return row;
+}
+
+/** Adds the ingest job; returns a promise settling when it finishes or the wait runs out (none without a wait). */
+async function enqueueIngest(deps: DatasetDeps, datasetId: string): Promise<Promise<void> | undefined> {
+  const events = deps.waitMs > 0 ? await deps.queues.events("analytics") : undefined;
+  const payload = parseJobPayload("analytics", { task: "ingest", dataset_id: datasetId });
+  const job = await deps.queues.get("analytics").add(QUEUES.analytics.name, payload, { ...QUEUES.analytics.jobOptions, jobId: datasetId });
+  if (!events) return undefined;
+  // Finished, failed or still running when the wait ends: the row says which.
+  return job.waitUntilFinished(events, deps.waitMs).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+/** Soft-deletes the dataset and removes its files. */
+export async function deleteDataset(deps: Pick<DatasetDeps, "db" | "dataDir" | "logger">, owner: { userId: string; mode: "live" | "test" }, id: string, now: Date) {
+  const row = await softDeleteDataset(deps.db, owner, id, now);
+  if (!row) throw new AppError("NOT_FOUND", "No such dataset.");
+  const format = DATASET_FORMATS.find((f) => f === row.format);
+  await Promise.all([
+    rm(resolveStoragePath(deps.dataDir, row.storage_path), { force: true }),
+    format ? rm(uploadPath(deps.dataDir, row.id, format), { force: true }) : undefined,
+  ]).catch((error: unknown) => deps.logger.warn({ err: error, datasetId: row.id }, "dataset files not removed"));
+  return row;
+}
