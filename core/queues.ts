@@ -65,3 +65,34 @@ export async function enqueue<Q extends QueueKey>(
   const data = parseJobPayload(key, payload);
   await queues.get(key).add(QUEUES[key].name, data, { ...QUEUES[key].jobOptions, ...options });
 }
+
+/**
+ * Adds a job (payload validated, `jobId` making the add idempotent) and waits up to `waitMs` for
+ * it to finish, either way: for requests answered inline when the work is quick. Never rejects
+ * because of the wait (finished, failed or still running when it ends, the caller reads its
+ * row, which is the truth); if the events stream cannot open within the budget, it does not wait.
+ */
+export async function enqueueAndWait<Q extends QueueKey>(
+  queues: ProducerQueues,
+  key: Q,
+  payload: JobPayload<Q>,
+  options: { jobId: string; waitMs: number },
+): Promise<void> {
+  const deadline = Date.now() + options.waitMs;
+  const events = options.waitMs > 0 ? await withinMs(queues.events(key), options.waitMs) : undefined;
+  const data = parseJobPayload(key, payload);
+  const job = await queues.get(key).add(QUEUES[key].name, data, { ...QUEUES[key].jobOptions, jobId: options.jobId });
+  const left = deadline - Date.now();
+  if (events && left > 0) await job.waitUntilFinished(events, left).catch(() => undefined);
+}
+
+/** The promise's value, or undefined if it takes longer than `ms` (or fails). */
+async function withinMs<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)));
+  try {
+    return await Promise.race([promise.catch(() => undefined), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -42,7 +42,6 @@ import { workflowApiRoutes } from "./routes/v1/workflows.js";
 import { webhookEndpointRoutes } from "./routes/v1/webhook-endpoints.js";
 import { datasetApiRoutes } from "./routes/v1/datasets.js";
 import { analysisApiRoutes } from "./routes/v1/analyses.js";
-import { createAnalysisWaiter } from "./analytics/analysis-waiter.js";
 
 export interface AppDeps {
   config: GatewayConfig;
@@ -78,7 +77,6 @@ export function createApiApp(deps: Omit<AppDeps, "subscriber">) {
       db: deps.db,
       redis: deps.redis,
       queues: deps.queues,
-      waiter: createAnalysisWaiter({ redisUrl: deps.config.REDIS_URL, queuePrefix: deps.config.QUEUE_PREFIX, closeWith: deps.redis }),
       waitMs: deps.config.ANALYSIS_WAIT_MS,
       now: deps.now ?? (() => new Date()),
     }),

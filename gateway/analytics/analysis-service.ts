@@ -2,19 +2,16 @@ import { AppError, type ErrorDetail } from "../../core/errors.js";
 import type { AnalyzeRequest, CleanRequest } from "../../core/contracts/analytics.js";
 import type { Database } from "../../core/db/client.js";
 import { newId } from "../../core/ids.js";
-import { QUEUES, parseJobPayload } from "../../core/jobs.js";
 import { chargeDataBytes, dataQuotaExceeded } from "../../core/metering/data-meter.js";
-import type { ProducerQueues } from "../../core/queues.js";
+import { enqueueAndWait, type ProducerQueues } from "../../core/queues.js";
 import type { Redis } from "../../core/redis.js";
 import type { KeyContext } from "../metering/key-context.js";
 import { findAnalysis, findReadableDataset, insertAnalysis, type AnalysisRow } from "./analysis-queries.js";
-import type { AnalysisWaiter } from "./analysis-waiter.js";
 
 export interface AnalysisDeps {
   db: Database;
   redis: Redis;
   queues: ProducerQueues;
-  waiter: AnalysisWaiter;
   /** How long a request waits for its result before answering 202 (ANALYSIS_WAIT_MS). */
   waitMs: number;
   now: () => Date;
@@ -47,9 +44,7 @@ export async function submitAnalysis(deps: AnalysisDeps, key: KeyContext, submis
   const id = newId("an");
   const analysis = submission.kind === "clean" ? "clean" : submission.request.analysis;
   await insertAnalysis(deps.db, { id, user_id: key.userId, dataset_id: datasetId, analysis, request: { ...request, mode: key.mode }, bytes_processed: bytes, created_at: now });
-  const payload = parseJobPayload("analytics", { task: "analyze", analysis_id: id });
-  const job = await deps.queues.get("analytics").add(QUEUES.analytics.name, payload, { ...QUEUES.analytics.jobOptions, jobId: id });
-  await deps.waiter.wait(job, deps.waitMs);
+  await enqueueAndWait(deps.queues, "analytics", { task: "analyze", analysis_id: id }, { jobId: id, waitMs: deps.waitMs });
 
   const row = await findAnalysis(deps.db, key.userId, id);
   if (!row) throw new AppError("NOT_FOUND", "No such analysis.");

@@ -3,11 +3,10 @@ import type { Database } from "../../core/db/client.js";
 import { uploadPath, datasetStoragePath, resolveStoragePath, DATASET_FORMATS, type DatasetFormat } from "../../core/datasets/storage.js";
 import { AppError } from "../../core/errors.js";
 import { newId } from "../../core/ids.js";
-import { QUEUES, parseJobPayload } from "../../core/jobs.js";
 import type { Logger } from "../../core/logger.js";
 import { nextMonthStart } from "../../core/metering/calendar.js";
 import { chargeDataBytes, dataLimitFor, dataQuotaExceeded, readDataUsed } from "../../core/metering/data-meter.js";
-import type { ProducerQueues } from "../../core/queues.js";
+import { enqueueAndWait, type ProducerQueues } from "../../core/queues.js";
 import type { Redis } from "../../core/redis.js";
 import type { KeyContext } from "../metering/key-context.js";
 import { findDataset, insertDataset, removeFailedDataset, softDeleteDataset, uploadCapOf } from "./dataset-queries.js";
@@ -95,8 +94,7 @@ export async function createDatasetFromUpload(deps: DatasetDeps, key: KeyContext
     await rm(source, { force: true });
     throw error;
   }
-  const finished = await enqueueIngest(deps, id);
-  if (finished) await finished;
+  await enqueueAndWait(deps.queues, "analytics", { task: "ingest", dataset_id: id }, { jobId: id, waitMs: deps.waitMs });
 
   const row = await findDataset(deps.db, owner, id);
   if (!row) throw new AppError("NOT_FOUND", "The dataset was deleted while it was being processed.");
@@ -108,19 +106,6 @@ export async function createDatasetFromUpload(deps: DatasetDeps, key: KeyContext
     });
   }
   return row;
-}
-
-/** Adds the ingest job; returns a promise settling when it finishes or the wait runs out (none without a wait). */
-async function enqueueIngest(deps: DatasetDeps, datasetId: string): Promise<Promise<void> | undefined> {
-  const events = deps.waitMs > 0 ? await deps.queues.events("analytics") : undefined;
-  const payload = parseJobPayload("analytics", { task: "ingest", dataset_id: datasetId });
-  const job = await deps.queues.get("analytics").add(QUEUES.analytics.name, payload, { ...QUEUES.analytics.jobOptions, jobId: datasetId });
-  if (!events) return undefined;
-  // Finished, failed or still running when the wait ends: the row says which.
-  return job.waitUntilFinished(events, deps.waitMs).then(
-    () => undefined,
-    () => undefined,
-  );
 }
 
 /** Soft-deletes the dataset and removes its files. */
