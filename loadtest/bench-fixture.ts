@@ -29,7 +29,7 @@ export async function createBenchFixture(serverUrl: string): Promise<{ databaseU
     await seedPlanCatalogue(db);
     await db
       .insertInto("package_definitions")
-      .values({ package_name: "bench", display_name: "Benchmark", request_limit: -1, rate_limit_per_minute: 1_000_000_000, data_limit_bytes: -1, monthly_price_cents: 0, contact_sales: true, sort_order: 99, max_concurrent_executions: 10_000 })
+      .values({ package_name: "bench", display_name: "Benchmark", request_limit: -1, rate_limit_per_minute: 1_000_000_000, data_limit_bytes: -1, monthly_price_cents: 0, contact_sales: true, sort_order: 99, max_concurrent_executions: 10_000, max_upload_bytes: 5_000_000_000 })
       .execute();
     const userId = await insertAccount(db, { email: `bench-${newId("req")}@example.test`, fullName: "Bench", passwordHash: null, confirmed: true });
     if (!userId) throw new Error("could not create the benchmark account");

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
 import autocannon from "autocannon";
 import { CommonConfigSchema, parseConfig, readEnvironment } from "../core/config.js";
 import { ENGINE_HEARTBEATS_KEY } from "../core/liveness.js";
@@ -8,6 +10,7 @@ import { createRedis } from "../core/redis.js";
 import { freePort } from "../testing/gateway-process.js";
 import { startTestSmtpServer } from "../testing/smtp.js";
 import { createBenchFixture } from "./bench-fixture.js";
+import { measureAnalytics, type AnalyticsFigures, type LatencyFigures } from "./analytics-bench.js";
 import { measureWorkflows, type WorkflowFigures } from "./workflow-bench.js";
 
 /**
@@ -58,7 +61,7 @@ async function measure(url: string, headers: Record<string, string>, overallRate
   return load(url, headers, MEASURE_SECONDS, overallRate);
 }
 
-/** BENCH_ONLY=gateway or BENCH_ONLY=workflows runs one half; both by default. */
+/** BENCH_ONLY=gateway, workflows or analytics runs one part; all of them by default. */
 const ONLY = process.env.BENCH_ONLY;
 
 interface GatewayReport {
@@ -109,6 +112,23 @@ function workflowTable(workflows: WorkflowFigures): string[] {
   ];
 }
 
+function analyticsTable(analytics: AnalyticsFigures): string[] {
+  const row = (name: string, f: LatencyFigures, target: string) =>
+    `| ${name} | ${f.engine.p50} / ${f.engine.p95} | ${f.endToEnd.p50} / ${f.endToEnd.p95} | ${target} |`;
+  const { ingest } = analytics;
+  return [
+    `ingest: ${ingest.rows.toLocaleString("en")}-row CSV, ${ingest.megabytes} MB in ${ingest.seconds} s = ${ingest.megabytesPerSecond} MB/s (upload to ready)`,
+    "",
+    "| analysis (10 runs after one warm-up) | engine p50 / p95 ms | end to end p50 / p95 ms | target (engine p50) |",
+    "| --- | --- | --- | --- |",
+    row("1e5-row JSON, trend", analytics.json1e5.trend, "< 50"),
+    row("1e5-row JSON, auto", analytics.json1e5.auto, "< 50"),
+    row("1e6-row CSV, trend", analytics.csv1e6.trend, "< 200"),
+    row("1e6-row CSV, auto", analytics.csv1e6.auto, "< 200"),
+    "",
+  ];
+}
+
 async function main() {
   const config = parseConfig(CommonConfigSchema, readEnvironment());
   const fixture = await createBenchFixture(config.DATABASE_URL);
@@ -118,7 +138,9 @@ async function main() {
   const closers: Array<() => Promise<void>> = [];
   try {
     children.push(await startProcess(["loadtest/hello-server.ts", String(helloPort)], {}, `http://127.0.0.1:${helloPort}/`));
-    const shared = { NODE_ENV: "production", LOG_LEVEL: "warn", DATABASE_URL: fixture.databaseUrl, REDIS_KEY_PREFIX: prefix, QUEUE_PREFIX: `{${prefix}}` };
+    const dataDir = mkdtempSync(join(tmpdir(), "sluice-bench-"));
+    closers.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+    const shared = { NODE_ENV: "production", LOG_LEVEL: "warn", DATABASE_URL: fixture.databaseUrl, REDIS_KEY_PREFIX: prefix, QUEUE_PREFIX: `{${prefix}}`, DATA_DIR: dataDir };
     children.push(
       await startProcess(
         ["gateway/main.ts"],
@@ -130,8 +152,9 @@ async function main() {
     const gateway = ONLY === "workflows" ? undefined : await measureGateway(`http://127.0.0.1:${helloPort}/`, `http://127.0.0.1:${gatewayPort}/v1/whoami`, auth);
 
     let workflows: WorkflowFigures | undefined;
+    let analytics: AnalyticsFigures | undefined;
     if (ONLY !== "gateway") {
-      // The workflow engine runs only for its own phase, so it takes no CPU from the gateway's.
+      // The engine runs only for its own phases, so it takes no CPU from the gateway's.
       // Production engines require SMTP; a local stand-in answers (the bench sends no mail).
       const smtp = await startTestSmtpServer();
       closers.push(smtp.close);
@@ -140,18 +163,21 @@ async function main() {
         await startProcess(["engine/main.ts"], { ...shared, SMTP_URL: smtp.url, OUTBOUND_ALLOW_PRIVATE: "true" }, async () => (await redis.hlen(`${prefix}${ENGINE_HEARTBEATS_KEY}`)) > 0),
       );
       await redis.quit();
-      workflows = await measureWorkflows({ gatewayUrl: `http://127.0.0.1:${gatewayPort}`, secret: fixture.secret, databaseUrl: fixture.databaseUrl, seconds: MEASURE_SECONDS });
+      const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+      if (ONLY !== "analytics") workflows = await measureWorkflows({ gatewayUrl, secret: fixture.secret, databaseUrl: fixture.databaseUrl, seconds: MEASURE_SECONDS });
+      if (ONLY !== "workflows") analytics = await measureAnalytics({ gatewayUrl, secret: fixture.secret });
     }
 
     const report = {
       date: new Date().toISOString(),
-      machine: { cpus: (await import("node:os")).cpus().length, node: process.version },
+      machine: { cpus: cpus().length, node: process.version },
       ...gateway,
       workflows,
-      targets: { ratio_at_least: 0.6, added_p99_ms_below: 2, execute_p99_ms_below: 20, executions_per_second_at_least: 500, first_webhook_attempt_p99_ms_below: 200 },
+      analytics,
+      targets: { ratio_at_least: 0.6, added_p99_ms_below: 2, execute_p99_ms_below: 20, executions_per_second_at_least: 500, first_webhook_attempt_p99_ms_below: 200, analysis_json_1e5_engine_p50_ms_below: 50, analysis_csv_1e6_engine_p50_ms_below: 200 },
     };
     writeFileSync("loadtest/last-bench.json", `${JSON.stringify(report, null, 2)}\n`);
-    process.stdout.write(["", ...(gateway ? gatewayTable(gateway) : []), ...(workflows ? workflowTable(workflows) : [])].join("\n"));
+    process.stdout.write(["", ...(gateway ? gatewayTable(gateway) : []), ...(workflows ? workflowTable(workflows) : []), ...(analytics ? analyticsTable(analytics) : [])].join("\n"));
     const metered = gateway?.saturation.metered;
     if ((metered && (metered.non2xx > 0 || metered.errors > 0)) || (workflows && (workflows.execute.non2xx > 0 || workflows.endToEnd.failed > 0))) process.exitCode = 1;
   } finally {
