@@ -149,7 +149,7 @@ async function main() {
       ),
     );
     const auth = { Authorization: `Bearer ${fixture.secret}` };
-    const gateway = ONLY === "workflows" ? undefined : await measureGateway(`http://127.0.0.1:${helloPort}/`, `http://127.0.0.1:${gatewayPort}/v1/whoami`, auth);
+    const gateway = ONLY !== undefined && ONLY !== "gateway" ? undefined : await measureGateway(`http://127.0.0.1:${helloPort}/`, `http://127.0.0.1:${gatewayPort}/v1/whoami`, auth);
 
     let workflows: WorkflowFigures | undefined;
     let analytics: AnalyticsFigures | undefined;

@@ -149,3 +149,36 @@ export function filterHoltWinters(
     residuals,
   };
 }
+
+/**
+ * The SSE of filterHoltWinters, without keeping fitted values or residuals: what the optimiser
+ * evaluates hundreds of times per fit. The seasonal indices live in a ring of one period (the
+ * value written at step + period is read at step + period, when the slot comes round again).
+ */
+export function holtWintersSse(
+  values: readonly number[],
+  params: { alpha: number; beta: number; gamma: number },
+  start: HoltWintersStart,
+  options: { period: number; kind: SeasonalKind; startIndex: number },
+): number {
+  const { alpha, beta, gamma } = params;
+  const { period, kind, startIndex } = options;
+  const seasonal = period > 0;
+  const additive = kind === "additive";
+  const ring = Float64Array.from(seasonal ? start.seasonal.slice(0, period) : []);
+  let level = start.level;
+  let trend = start.trend;
+  let sse = 0;
+  for (let i = startIndex; i < values.length; i += 1) {
+    const slot = seasonal ? (i - startIndex) % period : 0;
+    const x = values[i] as number;
+    const index = seasonal ? (ring[slot] as number) : additive ? 0 : 1;
+    const error = x - (additive ? level + trend + index : (level + trend) * index);
+    sse += error * error;
+    const previousLevel = level;
+    level = alpha * (additive ? x - index : x / index) + (1 - alpha) * (level + trend);
+    trend = beta * (level - previousLevel) + (1 - beta) * trend;
+    if (seasonal) ring[slot] = gamma * (additive ? x - level : x / level) + (1 - gamma) * index;
+  }
+  return sse;
+}
