@@ -45,6 +45,10 @@ export async function analyzeSource(db: AnalyticsDb, source: DataSource, request
   }
 
   const filter: RowFilter = series?.filter ?? { where: "true", params: [] };
+  // DuckDB computes the column statistics on its own threads while the series kernels run here.
+  const statistics = wants("summary") || wants("correlation") ? describeColumns(db, source, choice.numeric, filter, call) : undefined;
+  // Awaited below; a failure must not go unhandled while the kernels run.
+  statistics?.catch(() => undefined);
   if (series) {
     result.series = {
       time_column: series.timeColumn,
@@ -69,8 +73,8 @@ export async function analyzeSource(db: AnalyticsDb, source: DataSource, request
     result.visualizations.push(seriesChart(series, result.insights));
   }
 
-  if (wants("summary") || wants("correlation")) {
-    result.statistics = await describeColumns(db, source, choice.numeric, filter, call);
+  if (statistics) {
+    result.statistics = await statistics;
     if (!series) result.row_count = await countRows(db, source, filter, call);
   }
 

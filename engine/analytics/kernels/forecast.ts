@@ -8,7 +8,7 @@
  */
 import { KernelInputError } from "./errors.js";
 import { START_PERIODS } from "./holt-winters-filter.js";
-import { checkHorizon, forecastHoltWinters, holtLinear, holtWinters } from "./holt-winters.js";
+import { checkHorizon, forecastHoltWinters, holtLinear, holtWinters, pointForecast, type HoltWintersFit } from "./holt-winters.js";
 import { mean } from "./numeric.js";
 import { normalIntervals, type ForecastPoint } from "./prediction-intervals.js";
 
@@ -30,43 +30,65 @@ export interface ForecastResult {
   points: ForecastPoint[];
 }
 
+/**
+ * A method: `fit` returns the model's point forecasts for `horizon` steps, the smoothing
+ * parameters it chose (if any) and, on request, the forecast with its intervals. Scoring on the
+ * holdout needs only the means; the refit on all data starts from the parameters the holdout
+ * fit found, which sit next to the full-data optimum.
+ */
 interface Candidate {
   method: ForecastMethod;
   applies: (values: number[], period: number | null) => boolean;
-  run: (values: number[], period: number | null, horizon: number) => ForecastPoint[];
+  fit: (values: number[], period: number | null, horizon: number, starts?: number[][]) => { means: number[]; params?: number[]; intervals: () => ForecastPoint[] };
 }
 
 /** Holt's linear method needs a few one-step errors to fit two parameters. */
 const HOLT_MIN_VALUES = 4;
+
+function smoothed(fit: HoltWintersFit, horizon: number, params: number[]) {
+  const means = Array.from({ length: horizon }, (_, i) => pointForecast(fit, i + 1));
+  return { means, params, intervals: () => forecastHoltWinters(fit, horizon) };
+}
+
+function direct(points: ForecastPoint[]) {
+  return { means: points.map((point) => point.mean), intervals: () => points };
+}
 
 // Simplest first: on a tie the simpler method wins.
 const CANDIDATES: Candidate[] = [
   {
     method: "naive",
     applies: (values) => values.length >= 1,
-    run: (values, _period, horizon) => naive(values, horizon),
+    fit: (values, _period, horizon) => direct(naive(values, horizon)),
   },
   {
     method: "seasonal_naive",
     applies: (values, period) => period !== null && period >= 2 && values.length >= period,
-    run: (values, period, horizon) => seasonalNaive(values, period as number, horizon),
+    fit: (values, period, horizon) => direct(seasonalNaive(values, period as number, horizon)),
   },
   {
     method: "holt_linear",
     applies: (values) => values.length >= HOLT_MIN_VALUES,
-    run: (values, _period, horizon) => forecastHoltWinters(holtLinear(values), horizon),
+    fit: (values, _period, horizon, starts) => {
+      const model = holtLinear(values, starts);
+      return smoothed(model, horizon, [model.alpha, model.beta]);
+    },
   },
   {
     method: "holt_winters_additive",
     applies: (values, period) => seasonalApplies(values, period),
-    run: (values, period, horizon) =>
-      forecastHoltWinters(holtWinters(values, period as number, "additive"), horizon),
+    fit: (values, period, horizon, starts) => {
+      const model = holtWinters(values, period as number, "additive", starts);
+      return smoothed(model, horizon, [model.alpha, model.beta, model.gamma]);
+    },
   },
   {
     method: "holt_winters_multiplicative",
     applies: (values, period) => seasonalApplies(values, period) && values.every((value) => value > 0),
-    run: (values, period, horizon) =>
-      forecastHoltWinters(holtWinters(values, period as number, "multiplicative"), horizon),
+    fit: (values, period, horizon, starts) => {
+      const model = holtWinters(values, period as number, "multiplicative", starts);
+      return smoothed(model, horizon, [model.alpha, model.beta, model.gamma]);
+    },
   },
 ];
 
@@ -87,23 +109,24 @@ export function forecast(
   const training = values.slice(0, values.length - holdoutSize);
   const actual = values.slice(values.length - holdoutSize);
 
-  let best: { candidate: Candidate; mae: number; mape: number | null } | null = null;
+  let best: { candidate: Candidate; mae: number; mape: number | null; params?: number[] } | null = null;
   for (const candidate of CANDIDATES) {
     if (!candidate.applies(training, period)) continue;
-    const predicted = candidate.run(training, period, holdoutSize).map((point) => point.mean);
+    const { means: predicted, params } = candidate.fit(training, period, holdoutSize);
     const errors = actual.map((value, i) => value - (predicted[i] as number));
     const mae = mean(errors.map(Math.abs));
     if (!Number.isFinite(mae)) continue;
     if (best === null || mae < best.mae) {
-      best = { candidate, mae, mape: mapeOf(actual, errors) };
+      best = { candidate, mae, mape: mapeOf(actual, errors), ...(params ? { params } : {}) };
     }
   }
   // naive applies to any training set of one value or more, so best is always set.
   const chosen = best ?? { candidate: CANDIDATES[0] as Candidate, mae: NaN, mape: null };
+  const refit = chosen.candidate.fit(values, period, options.horizon, chosen.params ? [chosen.params] : undefined);
   return {
     method: chosen.candidate.method,
     holdout: { mae: chosen.mae, mape: chosen.mape, points: holdoutSize },
-    points: chosen.candidate.run(values, period, options.horizon),
+    points: refit.intervals(),
   };
 }
 

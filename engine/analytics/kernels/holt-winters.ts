@@ -45,6 +45,12 @@ export interface SmoothingParameters {
   gamma: number;
 }
 
+/**
+ * Relative SSE change at which a fit stops: about what R's L-BFGS-B stops at (factr 1e7 times
+ * machine epsilon, 2.2e-9); tighter only spends evaluations on digits the data cannot support.
+ */
+const SSE_TOLERANCE = 1e-9;
+
 /** R's optim.start for HoltWinters, tried first, then two others (low and high gamma); more starts found no better optimum on the reference series and cost time. */
 const OPTIMISER_STARTS: number[][] = [
   [0.3, 0.1, 0.1],
@@ -52,15 +58,18 @@ const OPTIMISER_STARTS: number[][] = [
   [0.1, 0.01, 0.9],
 ];
 
-/** Fits a seasonal Holt–Winters model, choosing alpha, beta and gamma by least squares. */
-export function holtWinters(values: number[], period: number, seasonal: SeasonalKind): HoltWintersFit {
+/**
+ * Fits a seasonal Holt–Winters model, choosing alpha, beta and gamma by least squares from
+ * `starts` (R's start and two others by default; a refit can start from a known good point).
+ */
+export function holtWinters(values: number[], period: number, seasonal: SeasonalKind, starts: number[][] = OPTIMISER_STARTS): HoltWintersFit {
   checkSeasonalInput(values, period, seasonal);
   const start = holtWintersStart(values, period, seasonal);
   const options = { period, kind: seasonal, startIndex: period };
   const best = minimiseBounded(
     ([alpha = 0, beta = 0, gamma = 0]) => holtWintersSse(values, { alpha, beta, gamma }, start, options),
-    OPTIMISER_STARTS,
-    { lower: [0, 0, 0], upper: [1, 1, 1] },
+    starts,
+    { lower: [0, 0, 0], upper: [1, 1, 1], tolerance: SSE_TOLERANCE },
   );
   const [alpha = 0, beta = 0, gamma = 0] = best.x;
   return seasonalFit(values, period, seasonal, { alpha, beta, gamma }, start);
@@ -79,16 +88,16 @@ export function fitHoltWinters(
   return seasonalFit(values, period, seasonal, { alpha, beta, gamma }, holtWintersStart(values, period, seasonal));
 }
 
-/** Holt's linear trend method (R's HoltWinters(x, gamma = FALSE)), alpha and beta by least squares. */
-export function holtLinear(values: number[]): HoltWintersFit {
+/** Holt's linear trend method (R's HoltWinters(x, gamma = FALSE)), alpha and beta by least squares from `starts`. */
+export function holtLinear(values: number[], starts: number[][] = OPTIMISER_STARTS.map(([alpha = 0, beta = 0]) => [alpha, beta])): HoltWintersFit {
   checkFinite(values);
   if (values.length < 4) throw new KernelInputError("Holt's linear method needs at least 4 values");
   const start = holtLinearStart(values);
   const options = { period: 0, kind: "additive" as const, startIndex: 2 };
   const best = minimiseBounded(
     ([alpha = 0, beta = 0]) => holtWintersSse(values, { alpha, beta, gamma: 0 }, start, options),
-    OPTIMISER_STARTS.map(([alpha = 0, beta = 0]) => [alpha, beta]),
-    { lower: [0, 0], upper: [1, 1] },
+    starts,
+    { lower: [0, 0], upper: [1, 1], tolerance: SSE_TOLERANCE },
   );
   const [alpha = 0, beta = 0] = best.x;
   const result = filterHoltWinters(values, { alpha, beta, gamma: 0 }, start, options);
