@@ -31,6 +31,7 @@ export interface Analyses {
   dataset_id: string | null;
   error: Json | null;
   id: string;
+  mode: Generated<string>;
   processing_time_ms: number | null;
   request: Generated<Json>;
   result: Json | null;

@@ -1,6 +1,8 @@
+import { sql } from "kysely";
+import type { Database } from "../db/client.js";
 import { AppError } from "../errors.js";
 import type { Redis } from "../redis.js";
-import { nextMonthStart, secondsUntil, utcDay, utcMonth } from "./calendar.js";
+import { monthStartDay, nextMonthStart, secondsUntil, utcDay, utcMonth } from "./calendar.js";
 import type { EndpointCategory } from "./endpoint-categories.js";
 import { TEST_MODE_LIMITS, bytesField, meterKeys, type MeterMode } from "./redis-keys.js";
 
@@ -10,12 +12,18 @@ import { TEST_MODE_LIMITS, bytesField, meterKeys, type MeterMode } from "./redis
  * their own). Uploads are charged their size, analyses and cleanings the bytes they read.
  *
  * CHARGE, atomically: KEYS 1 month counter, 2 usage day hash; ARGV 1 bytes, 2 limit (-1 none),
- * 3 usage field ("" for none), 4 counter TTL s, 5 usage TTL s. Returns {admitted 1|0, used}.
+ * 3 usage field ("" for none), 4 counter TTL s, 5 usage TTL s. Returns {admitted 1|0, used}, or
+ * {-1, 0} when the month counter is missing (the caller rebuilds it and runs the script again).
  * A refused charge adds nothing. Live charges also go to the day's usage hash (field
  * `b:<category>`), which the engine's usage flush moves into api_usage.bytes_processed.
+ *
+ * A lost live counter is rebuilt from api_usage.bytes_processed of the month (as the request
+ * quota is, gateway/metering/meter.ts); a test counter has no ledger and starts again from 0.
  */
 const CHARGE_SCRIPT = `
-local used = tonumber(redis.call("GET", KEYS[1]) or "0")
+local used = redis.call("GET", KEYS[1])
+if not used then return {-1, 0} end
+used = tonumber(used)
 local bytes = tonumber(ARGV[1])
 local limit = tonumber(ARGV[2])
 if limit >= 0 and used + bytes > limit then return {0, used} end
@@ -59,27 +67,69 @@ export function dataLimitFor(mode: MeterMode, limitBytes: number): number {
   return mode === "test" ? TEST_MODE_LIMITS.dataBytesPerMonth : limitBytes;
 }
 
-export async function chargeDataBytes(redis: Redis, input: DataCharge): Promise<DataChargeResult> {
+/** What the data meter reads and writes: the Redis counters, and api_usage to rebuild a lost one. */
+export interface DataMeterDeps {
+  redis: Redis;
+  db: Database;
+}
+
+type Account = Pick<DataCharge, "userId" | "mode" | "now">;
+
+export async function chargeDataBytes(deps: DataMeterDeps, input: DataCharge): Promise<DataChargeResult> {
   if (!Number.isSafeInteger(input.bytes) || input.bytes < 0) throw new RangeError("bytes must be a non-negative integer");
   const limit = dataLimitFor(input.mode, input.limitBytes);
   const field = input.mode === "live" ? bytesField(input.endpoint ?? "/api/data-processing") : "";
-  const result = (await redis.eval(
-    CHARGE_SCRIPT,
-    2,
-    meterKeys.dataMonth(input.userId, input.mode, utcMonth(input.now)),
-    meterKeys.usageDay(input.userId, utcDay(input.now)),
-    input.bytes,
-    limit,
-    field,
-    COUNTER_TTL_SECONDS,
-    USAGE_TTL_SECONDS,
-  )) as [number, number];
+  const counter = meterKeys.dataMonth(input.userId, input.mode, utcMonth(input.now));
+  const charge = async () =>
+    (await deps.redis.eval(
+      CHARGE_SCRIPT,
+      2,
+      counter,
+      meterKeys.usageDay(input.userId, utcDay(input.now)),
+      input.bytes,
+      limit,
+      field,
+      COUNTER_TTL_SECONDS,
+      USAGE_TTL_SECONDS,
+    )) as [number, number];
+  let result = await charge();
+  for (let rebuilt = 0; result[0] < 0 && rebuilt < 2; rebuilt++) {
+    await rebuildCounter(deps, input, counter);
+    result = await charge();
+  }
+  if (result[0] < 0) throw new Error("the data counter could not be rebuilt");
   return { admitted: result[0] === 1, used: Number(result[1]), limit, resetAt: nextMonthStart(input.now) };
 }
 
-/** Bytes charged this month so far (0 when nothing was charged). */
-export async function readDataUsed(redis: Redis, input: { userId: string; mode: MeterMode; now: Date }): Promise<number> {
-  return Number((await redis.get(meterKeys.dataMonth(input.userId, input.mode, utcMonth(input.now)))) ?? 0);
+/** Bytes charged this month so far (0 when nothing was charged); a lost counter is rebuilt first. */
+export async function readDataUsed(deps: DataMeterDeps, input: Account): Promise<number> {
+  const counter = meterKeys.dataMonth(input.userId, input.mode, utcMonth(input.now));
+  let used = await deps.redis.get(counter);
+  if (used === null) {
+    await rebuildCounter(deps, input, counter);
+    used = await deps.redis.get(counter);
+  }
+  return Number(used ?? 0);
+}
+
+/**
+ * Seeds a missing month counter, only if it is still missing (SET NX: charges racing to rebuild
+ * it seed it once). Live: the bytes of the month already flushed to api_usage; bytes still in the
+ * usage hashes are not counted, as for the request quota. Test: 0.
+ */
+async function rebuildCounter(deps: DataMeterDeps, account: Account, counter: string): Promise<void> {
+  let value = 0;
+  if (account.mode === "live") {
+    const row = await deps.db
+      .selectFrom("api_usage")
+      .select(sql<number>`coalesce(sum(bytes_processed), 0)::bigint`.as("total"))
+      .where("user_id", "=", account.userId)
+      .where("date", ">=", monthStartDay(account.now))
+      .where("date", "<", utcDay(nextMonthStart(account.now)))
+      .executeTakeFirst();
+    value = Number(row?.total ?? 0);
+  }
+  await deps.redis.set(counter, value, "EX", COUNTER_TTL_SECONDS, "NX");
 }
 
 /**

@@ -25,10 +25,6 @@ export interface RowDeps {
 
 const eventData = (row: Pick<ClaimedAnalysis, "id" | "dataset_id" | "analysis">) => ({ analysis_id: row.id, dataset_id: row.dataset_id, analysis: row.analysis });
 
-function modeOf(request: unknown): "live" | "test" {
-  return typeof request === "object" && request !== null && (request as { mode?: unknown }).mode === "test" ? "test" : "live";
-}
-
 /**
  * Marks a queued (or interrupted running) analysis running; null when it has already ended. The
  * started event is recorded on the first claim only, not when a retried job picks it up again.
@@ -37,13 +33,13 @@ export async function claimAnalysis(deps: RowDeps, analysisId: string, now: Date
   const claimed = await deps.db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom("analyses")
-      .select(["id", "user_id", "dataset_id", "analysis", "request", "status"])
+      .select(["id", "user_id", "mode", "dataset_id", "analysis", "request", "status"])
       .where("id", "=", analysisId)
       .forUpdate()
       .executeTakeFirst();
     if (!row || (row.status !== "queued" && row.status !== "running")) return null;
     await trx.updateTable("analyses").set({ status: "running" }).where("id", "=", analysisId).execute();
-    const analysis: ClaimedAnalysis = { id: row.id, user_id: row.user_id, dataset_id: row.dataset_id, analysis: row.analysis, request: row.request, mode: modeOf(row.request) };
+    const analysis: ClaimedAnalysis = { id: row.id, user_id: row.user_id, dataset_id: row.dataset_id, analysis: row.analysis, request: row.request, mode: row.mode === "test" ? "test" : "live" };
     if (row.status === "running") return { analysis, deliveryIds: [] };
     const event = await recordWebhookEvent(trx, { userId: row.user_id, type: "processing.started", data: eventData(analysis), now, deliver: analysis.mode === "live" });
     return { analysis, deliveryIds: event.deliveryIds };
@@ -97,13 +93,14 @@ export async function failAnalysis(deps: RowDeps, analysis: ClaimedAnalysis, err
   await enqueueDeliveries(deps.queues, deliveryIds);
 }
 
-/** The dataset an analysis reads: its owner's, ready and not deleted. */
-export async function findAnalysisDataset(db: Database, userId: string, datasetId: string) {
+/** The dataset an analysis reads: its owner's, of the analysis's mode, ready and not deleted. */
+export async function findAnalysisDataset(db: Database, analysis: Pick<ClaimedAnalysis, "user_id" | "mode">, datasetId: string) {
   return db
     .selectFrom("datasets")
     .select(["id", "storage_path", "size_bytes", "row_count"])
     .where("id", "=", datasetId)
-    .where("user_id", "=", userId)
+    .where("user_id", "=", analysis.user_id)
+    .where("mode", "=", analysis.mode)
     .where("deleted_at", "is", null)
     .where("status", "=", "ready")
     .executeTakeFirst();

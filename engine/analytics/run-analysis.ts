@@ -66,6 +66,7 @@ function describeFailure(error: unknown, timeoutMs: number): { code: string; mes
   return null;
 }
 
+/** Rows written before analyses.mode existed also carry the mode in their request; the column is what counts. */
 const StoredRequest = z.object({ mode: z.enum(["live", "test"]).optional() });
 
 async function runWork(analysis: ClaimedAnalysis, context: EngineContext, call: AnalyticsCallOptions): Promise<AnalysisResult | CleanResult> {
@@ -95,7 +96,7 @@ async function openSource(analysis: ClaimedAnalysis, context: EngineContext, inl
 }
 
 async function datasetPath(analysis: ClaimedAnalysis, context: EngineContext): Promise<string> {
-  const dataset = analysis.dataset_id ? await findAnalysisDataset(context.db, analysis.user_id, analysis.dataset_id) : undefined;
+  const dataset = analysis.dataset_id ? await findAnalysisDataset(context.db, analysis, analysis.dataset_id) : undefined;
   if (!dataset) throw new AnalysisInputError("The dataset no longer exists or is not ready.");
   return resolveStoragePath(context.config.DATA_DIR, dataset.storage_path);
 }

@@ -6,6 +6,7 @@ import { chargeDataBytes, dataQuotaExceeded } from "../../core/metering/data-met
 import { enqueueAndWait, type ProducerQueues } from "../../core/queues.js";
 import type { Redis } from "../../core/redis.js";
 import type { KeyContext } from "../metering/key-context.js";
+import type { Owner } from "../workflows/workflow-queries.js";
 import { findAnalysis, findReadableDataset, insertAnalysis, type AnalysisRow } from "./analysis-queries.js";
 
 export interface AnalysisDeps {
@@ -28,10 +29,11 @@ export type Submission = { kind: "analyze"; request: AnalyzeRequest } | { kind: 
 export async function submitAnalysis(deps: AnalysisDeps, key: KeyContext, submission: Submission): Promise<AnalysisRow> {
   const { request } = submission;
   const now = deps.now();
-  const { bytes, datasetId } = await measureInput(deps.db, key.userId, request);
+  const owner = { userId: key.userId, mode: key.mode };
+  const { bytes, datasetId } = await measureInput(deps.db, owner, request);
   checkInlineColumns(submission);
 
-  const charge = await chargeDataBytes(deps.redis, {
+  const charge = await chargeDataBytes(deps, {
     userId: key.userId,
     mode: key.mode,
     bytes,
@@ -43,22 +45,22 @@ export async function submitAnalysis(deps: AnalysisDeps, key: KeyContext, submis
 
   const id = newId("an");
   const analysis = submission.kind === "clean" ? "clean" : submission.request.analysis;
-  await insertAnalysis(deps.db, { id, user_id: key.userId, dataset_id: datasetId, analysis, request: { ...request, mode: key.mode }, bytes_processed: bytes, created_at: now });
+  await insertAnalysis(deps.db, { id, user_id: key.userId, mode: key.mode, dataset_id: datasetId, analysis, request, bytes_processed: bytes, created_at: now });
   await enqueueAndWait(deps.queues, "analytics", { task: "analyze", analysis_id: id }, { jobId: id, waitMs: deps.waitMs });
 
-  const row = await findAnalysis(deps.db, key.userId, id);
+  const row = await findAnalysis(deps.db, owner, id);
   if (!row) throw new AppError("NOT_FOUND", "No such analysis.");
   return row;
 }
 
 /** Exactly one of dataset and dataset_id; the bytes the work reads (inline JSON, or the uploaded file). */
-async function measureInput(db: Database, userId: string, request: AnalyzeRequest | CleanRequest): Promise<{ bytes: number; datasetId: string | null }> {
+async function measureInput(db: Database, owner: Owner, request: AnalyzeRequest | CleanRequest): Promise<{ bytes: number; datasetId: string | null }> {
   if ((request.dataset === undefined) === (request.dataset_id === undefined)) {
     const message = "Give exactly one of dataset (inline rows) or dataset_id (an uploaded dataset).";
     throw new AppError("VALIDATION_FAILED", undefined, { details: [{ field: "dataset", message }, { field: "dataset_id", message }] });
   }
   if (request.dataset) return { bytes: Buffer.byteLength(JSON.stringify(request.dataset)), datasetId: null };
-  const dataset = await findReadableDataset(db, userId, request.dataset_id ?? "");
+  const dataset = await findReadableDataset(db, owner, request.dataset_id ?? "");
   if (!dataset) throw new AppError("NOT_FOUND", "No such dataset.");
   if (dataset.status !== "ready") {
     throw new AppError("CONFLICT", dataset.status === "processing" ? "The dataset is still being ingested; try again shortly." : "The dataset failed to ingest and cannot be analysed.");

@@ -45,7 +45,7 @@ const megabytes = (bytes: number) => `${Number((bytes / 1_000_000).toFixed(1))} 
 export async function createDatasetFromUpload(deps: DatasetDeps, key: KeyContext, upload: Upload, now: Date) {
   const owner = { userId: key.userId, mode: key.mode };
   const limit = dataLimitFor(key.mode, key.dataLimitBytes);
-  const used = await readDataUsed(deps.redis, { userId: key.userId, mode: key.mode, now });
+  const used = await readDataUsed(deps, { userId: key.userId, mode: key.mode, now });
   const remaining = limit < 0 ? Number.POSITIVE_INFINITY : limit - used;
   if (remaining <= 0) throw dataQuotaExceeded({ admitted: false, used, limit, resetAt: nextMonthStart(now) }, 1, now);
   const plan = await uploadCapOf(deps.db, key.packageName);
@@ -73,7 +73,7 @@ export async function createDatasetFromUpload(deps: DatasetDeps, key: KeyContext
     await rm(source, { force: true });
     throw new AppError("VALIDATION_FAILED", "The file is empty.", { details: [{ field: "body", message: "empty file" }] });
   }
-  const charge = await chargeDataBytes(deps.redis, { userId: key.userId, mode: key.mode, bytes, limitBytes: key.dataLimitBytes, now, endpoint: "/api/data-processing" });
+  const charge = await chargeDataBytes(deps, { userId: key.userId, mode: key.mode, bytes, limitBytes: key.dataLimitBytes, now, endpoint: "/api/data-processing" });
   if (!charge.admitted) {
     await rm(source, { force: true });
     throw dataQuotaExceeded(charge, bytes, now);

@@ -84,7 +84,7 @@ export function accountApiRoutes(deps: { db: Database; redis: Redis; now: () => 
         .groupBy("endpoint")
         .execute(),
       deps.redis.hgetall(meterKeys.usageDay(key.userId, utcDay(now))),
-      key.mode === "test" ? readDataUsed(deps.redis, { userId: key.userId, mode: "test", now }) : Promise.resolve(0),
+      key.mode === "test" ? readDataUsed(deps, { userId: key.userId, mode: "test", now }) : Promise.resolve(0),
     ]);
     const live = key.mode === "live";
     const endpoints = ENDPOINT_CATEGORIES.map((endpoint) => ({

@@ -181,6 +181,33 @@ describe("POST /v1/data/analyze with a dataset_id", () => {
   });
 });
 
+describe("key modes", () => {
+  it("answers 404 to a test key for a live analysis and to a live key for a test analysis", async () => {
+    const live = await createKeyedAccount(db());
+    const test = await createKeyedAccount(db(), { userId: live.userId, mode: "test" });
+    const { body: liveAnalysis } = await analyze(live.authorization, { dataset: [{ a: 1 }, { a: 2 }], analysis: "summary" });
+    const { body: testAnalysis } = await analyze(test.authorization, { dataset: [{ a: 3 }, { a: 4 }], analysis: "summary" });
+    expect((await call(live.authorization, "GET", `/v1/analyses/${liveAnalysis.analysis_id}`)).status).toBe(200);
+    expect((await call(test.authorization, "GET", `/v1/analyses/${testAnalysis.analysis_id}`)).status).toBe(200);
+    expect((await call(test.authorization, "GET", `/v1/analyses/${liveAnalysis.analysis_id}`)).status).toBe(404);
+    expect((await call(live.authorization, "GET", `/v1/analyses/${testAnalysis.analysis_id}`)).status).toBe(404);
+    const modes = await db().selectFrom("analyses").select(["id", "mode"]).where("user_id", "=", live.userId).orderBy("created_at").execute();
+    expect(modes).toEqual([
+      { id: liveAnalysis.analysis_id, mode: "live" },
+      { id: testAnalysis.analysis_id, mode: "test" },
+    ]);
+  });
+
+  it("answers 404 to a test key for a live dataset", async () => {
+    const live = await createKeyedAccount(db());
+    const test = await createKeyedAccount(db(), { userId: live.userId, mode: "test" });
+    const datasetId = newId("ds");
+    await db().insertInto("datasets").values({ id: datasetId, user_id: live.userId, mode: "live", name: "x", format: "csv", storage_path: `datasets/${live.userId}/${datasetId}.parquet`, size_bytes: 10, status: "ready" }).execute();
+    const response = await call(test.authorization, "POST", "/v1/data/analyze", { dataset_id: datasetId, analysis: "summary" });
+    expect(response.status).toBe(404);
+  });
+});
+
 describe("input and allowance checks", () => {
   it("refuses bodies without exactly one of dataset and dataset_id, unknown columns and bad options with 422", async () => {
     const { userId, authorization } = await createKeyedAccount(db());

@@ -83,7 +83,8 @@ export function analysisApiRoutes(deps: AnalysisDeps) {
   });
 
   app.openapi(getRoute, async (c) => {
-    const row = await findAnalysis(deps.db, apiKeyOf(c).userId, c.req.valid("param").id);
+    const key = apiKeyOf(c);
+    const row = await findAnalysis(deps.db, { userId: key.userId, mode: key.mode }, c.req.valid("param").id);
     if (!row) throw new AppError("NOT_FOUND", "No such analysis.");
     return c.json(serializeAnalysis(row), 200);
   });
