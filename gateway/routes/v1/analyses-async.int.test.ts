@@ -1,22 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useAnalyticsStack } from "../../../testing/analytics.js";
 import { AnalysisSchema } from "../../../core/contracts/analytics.js";
 import { createKeyedAccount } from "../../../testing/accounts.js";
-import { useTestEngine, waitFor } from "../../../testing/engine.js";
-import { createApiCaller, useTestApp } from "../../../testing/gateway.js";
+import { waitFor } from "../../../testing/engine.js";
+import { createApiCaller } from "../../../testing/gateway.js";
 
-// No wait budget: every analysis is answered 202 and read back with GET /v1/analyses/{id}.
-const dataDir = mkdtempSync(join(tmpdir(), "sluice-analyses-async-"));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-const testApp = useTestApp({ DATA_DIR: dataDir, ANALYSIS_WAIT_MS: "0" });
-useTestEngine({ get current() { return testApp.current.database; } }, () => ({
-  QUEUE_PREFIX: testApp.current.config.QUEUE_PREFIX,
-  REDIS_KEY_PREFIX: testApp.current.config.REDIS_KEY_PREFIX,
-  DATA_DIR: dataDir,
-}));
+const { testApp } = useAnalyticsStack({ gateway: { ANALYSIS_WAIT_MS: "0" } });
 
 const db = () => testApp.current.database.db;
 const call = createApiCaller(testApp);

@@ -1,27 +1,16 @@
-import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useAnalyticsStack } from "../../../testing/analytics.js";
 import { AnalysisSchema, type Analysis } from "../../../core/contracts/analytics.js";
 import { newId } from "../../../core/ids.js";
 import { openAnalyticsDb } from "../../../engine/analytics/duckdb.js";
 import { createKeyedAccount } from "../../../testing/accounts.js";
-import { useTestEngine, waitFor } from "../../../testing/engine.js";
-import { createApiCaller, useTestApp, type Auth } from "../../../testing/gateway.js";
+import { waitFor } from "../../../testing/engine.js";
+import { createApiCaller, type Auth } from "../../../testing/gateway.js";
 
 // The smallest ANALYSIS_TIMEOUT_MS the config accepts, one DuckDB thread, and a dataset whose
-// statistics take DuckDB several seconds: the analysis must be cut off at the timeout.
-const dataDir = mkdtempSync(join(tmpdir(), "sluice-analyses-timeout-"));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-const testApp = useTestApp({ DATA_DIR: dataDir, ANALYSIS_WAIT_MS: "0" });
-useTestEngine({ get current() { return testApp.current.database; } }, () => ({
-  QUEUE_PREFIX: testApp.current.config.QUEUE_PREFIX,
-  REDIS_KEY_PREFIX: testApp.current.config.REDIS_KEY_PREFIX,
-  DATA_DIR: dataDir,
-  ANALYSIS_TIMEOUT_MS: "1000",
-  DUCKDB_THREADS: "1",
-}));
+const { dataDir, testApp } = useAnalyticsStack({ gateway: { ANALYSIS_WAIT_MS: "0" }, engine: { ANALYSIS_TIMEOUT_MS: "1000", DUCKDB_THREADS: "1" } });
 
 const db = () => testApp.current.database.db;
 const call = createApiCaller(testApp);

@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useAnalyticsStack } from "../../../testing/analytics.js";
 import { AnalysisSchema, type Analysis } from "../../../core/contracts/analytics.js";
 import { ErrorBodySchema } from "../../../core/errors.js";
 import { newId } from "../../../core/ids.js";
@@ -9,19 +9,9 @@ import { utcMonth } from "../../../core/metering/calendar.js";
 import { meterKeys } from "../../../core/metering/redis-keys.js";
 import { openAnalyticsDb } from "../../../engine/analytics/duckdb.js";
 import { createKeyedAccount } from "../../../testing/accounts.js";
-import { useTestEngine } from "../../../testing/engine.js";
-import { createApiCaller, useTestApp, type Auth } from "../../../testing/gateway.js";
+import { createApiCaller, type Auth } from "../../../testing/gateway.js";
 
-// One DATA_DIR for this file, shared by the test (a dataset's Parquet file) and the engine.
-const dataDir = mkdtempSync(join(tmpdir(), "sluice-analyses-"));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-const testApp = useTestApp({ DATA_DIR: dataDir, ANALYSIS_WAIT_MS: "15000" });
-useTestEngine({ get current() { return testApp.current.database; } }, () => ({
-  QUEUE_PREFIX: testApp.current.config.QUEUE_PREFIX,
-  REDIS_KEY_PREFIX: testApp.current.config.REDIS_KEY_PREFIX,
-  DATA_DIR: dataDir,
-}));
+const { dataDir, testApp } = useAnalyticsStack({ gateway: { ANALYSIS_WAIT_MS: "15000" } });
 
 const db = () => testApp.current.database.db;
 const call = createApiCaller(testApp);

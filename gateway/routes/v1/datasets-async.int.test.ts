@@ -1,21 +1,13 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useAnalyticsStack } from "../../../testing/analytics.js";
 import { createKeyedAccount } from "../../../testing/accounts.js";
-import { useTestEngine, waitFor } from "../../../testing/engine.js";
-import { useTestApp, type Auth } from "../../../testing/gateway.js";
+import { waitFor } from "../../../testing/engine.js";
+import type { Auth } from "../../../testing/gateway.js";
 import { DatasetSchema } from "../../datasets/api-schemas.js";
 
-// No wait budget: every upload is answered 202 and ingested in the background.
-const dataDir = mkdtempSync(join(tmpdir(), "sluice-datasets-async-"));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-const testApp = useTestApp({ DATA_DIR: dataDir, ANALYSIS_WAIT_MS: "0" });
-useTestEngine({ get current() { return testApp.current.database; } }, () => ({
-  QUEUE_PREFIX: testApp.current.config.QUEUE_PREFIX,
-  REDIS_KEY_PREFIX: testApp.current.config.REDIS_KEY_PREFIX,
-  DATA_DIR: dataDir,
-}));
+const { dataDir, testApp } = useAnalyticsStack({ gateway: { ANALYSIS_WAIT_MS: "0" } });
 
 const db = () => testApp.current.database.db;
 

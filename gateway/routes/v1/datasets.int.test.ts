@@ -1,26 +1,17 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useAnalyticsStack } from "../../../testing/analytics.js";
 import { z } from "zod";
 import { utcMonth } from "../../../core/metering/calendar.js";
 import { meterKeys } from "../../../core/metering/redis-keys.js";
 import { openAnalyticsDb } from "../../../engine/analytics/duckdb.js";
 import { createKeyedAccount } from "../../../testing/accounts.js";
-import { useTestEngine } from "../../../testing/engine.js";
-import { useTestApp, type Auth } from "../../../testing/gateway.js";
+import type { Auth } from "../../../testing/gateway.js";
 import { DatasetListSchema, DatasetSchema } from "../../datasets/api-schemas.js";
 
-// One DATA_DIR for this file, shared by the gateway (uploads) and the engine (ingest).
-const dataDir = mkdtempSync(join(tmpdir(), "sluice-datasets-"));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-const testApp = useTestApp({ DATA_DIR: dataDir, ANALYSIS_WAIT_MS: "10000" });
-const testEngine = useTestEngine({ get current() { return testApp.current.database; } }, () => ({
-  QUEUE_PREFIX: testApp.current.config.QUEUE_PREFIX,
-  REDIS_KEY_PREFIX: testApp.current.config.REDIS_KEY_PREFIX,
-  DATA_DIR: dataDir,
-}));
+const { dataDir, testApp, testEngine } = useAnalyticsStack({ gateway: { ANALYSIS_WAIT_MS: "10000" } });
 
 const db = () => testApp.current.database.db;
 const ErrorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
