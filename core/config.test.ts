@@ -44,6 +44,12 @@ describe("configuration", () => {
     expect(parseConfig(EngineConfigSchema, { ...production, SMTP_URL: "smtp://mail.internal:587" }).SMTP_URL).toBe("smtp://mail.internal:587");
   });
 
+  it("refuses the payment sandbox in production", () => {
+    const production = { NODE_ENV: "production", JWT_SECRET: "x".repeat(40), PESAPAL_CONSUMER_KEY: "live-key", PESAPAL_CONSUMER_SECRET: "live-secret" };
+    expect(() => parseConfig(GatewayConfigSchema, production)).toThrow(/sandbox payment provider is refused in production/);
+    expect(parseConfig(GatewayConfigSchema, { ...production, PAYMENT_PROVIDER: "pesapal" }).PAYMENT_PROVIDER).toBe("pesapal");
+  });
+
   it("refuses development-only defaults in production", () => {
     expect(() => parseConfig(SeedConfigSchema, { NODE_ENV: "production" })).toThrow(/ADMIN_PASSWORD/);
     expect(parseConfig(SeedConfigSchema, { NODE_ENV: "production", ADMIN_PASSWORD: "a-real-secret-123" }).ADMIN_PASSWORD).toBe(

@@ -61,10 +61,22 @@ export const GatewayConfigSchema = CommonConfigSchema.extend({
   RATE_LIMIT_FAIL_MODE: z.enum(["open", "closed"]).default("open"),
   /** When set, /metrics requires `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /** Payment provider: "sandbox" (a local imitation of Pesapal inside the gateway; refused in production) or "pesapal". */
+  PAYMENT_PROVIDER: z.enum(["sandbox", "pesapal"]).default("sandbox"),
+  /** Pesapal API base; empty means the sandbox at PUBLIC_URL/sandbox/pesapal, or https://pay.pesapal.com/v3 for "pesapal". */
+  PESAPAL_BASE_URL: z.url().optional(),
+  /** Pesapal API credentials (the sandbox accepts its own development pair by default). */
+  PESAPAL_CONSUMER_KEY: z.string().min(1).default("sandbox-consumer-key"),
+  PESAPAL_CONSUMER_SECRET: z.string().min(1).default("sandbox-consumer-secret"),
   /** How long /v1/data/analyze and /v1/data/clean wait to answer inline before answering 202 (ms). */
   ANALYSIS_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Trust X-Forwarded-For from a reverse proxy for the client address. */
   TRUST_PROXY: booleanString.default(false),
+}).superRefine((config, context) => {
+  // The sandbox imitates the payment provider: in production it would hand out free plans.
+  if (config.NODE_ENV === "production" && config.PAYMENT_PROVIDER === "sandbox") {
+    context.addIssue({ code: "custom", path: ["PAYMENT_PROVIDER"], message: "the sandbox payment provider is refused in production" });
+  }
 });
 export type GatewayConfig = z.infer<typeof GatewayConfigSchema>;
 
@@ -141,6 +153,8 @@ export function parseConfig<S extends z.ZodType>(schema: S, env: Env): z.infer<S
 }
 
 const DEVELOPMENT_ONLY_DEFAULTS: Record<string, string> = {
+  PESAPAL_CONSUMER_KEY: "sandbox-consumer-key",
+  PESAPAL_CONSUMER_SECRET: "sandbox-consumer-secret",
   ADMIN_PASSWORD: "change-me-admin",
   JWT_SECRET: "development-only-jwt-secret-change-me-0000",
 };

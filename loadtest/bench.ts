@@ -144,7 +144,17 @@ async function main() {
     children.push(
       await startProcess(
         ["gateway/main.ts"],
-        { ...shared, HOST: "127.0.0.1", PORT: String(gatewayPort), PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`, JWT_SECRET: randomBytes(32).toString("hex") },
+        {
+          ...shared,
+          HOST: "127.0.0.1",
+          PORT: String(gatewayPort),
+          PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`,
+          JWT_SECRET: randomBytes(32).toString("hex"),
+          // Production refuses the payment sandbox; the bench makes no payment.
+          PAYMENT_PROVIDER: "pesapal",
+          PESAPAL_CONSUMER_KEY: randomBytes(16).toString("hex"),
+          PESAPAL_CONSUMER_SECRET: randomBytes(16).toString("hex"),
+        },
         `http://127.0.0.1:${gatewayPort}/healthz`,
       ),
     );

@@ -93,6 +93,9 @@ describe("development mailbox in production", () => {
     NODE_ENV: "production",
     JWT_SECRET: "a-production-like-secret-of-at-least-32-chars-0123456789",
     ADMIN_PASSWORD: "a-production-like-admin-password-1",
+    PAYMENT_PROVIDER: "pesapal",
+    PESAPAL_CONSUMER_KEY: "a-production-like-consumer-key",
+    PESAPAL_CONSUMER_SECRET: "a-production-like-consumer-secret",
   });
 
   it("does not exist", async () => {
