@@ -25,6 +25,7 @@ export const ERROR_CATALOGUE = {
   RATE_LIMITED: { status: 429, message: "Rate limit exceeded. Retry after the time given in Retry-After." },
   QUOTA_EXCEEDED: { status: 429, message: "Monthly quota exhausted." },
   INTERNAL_ERROR: { status: 500, message: "An internal error occurred. Please try again later." },
+  PAYMENT_PROVIDER_ERROR: { status: 502, message: "Payment initialization failed" },
   SERVICE_UNAVAILABLE: { status: 503, message: "The service is temporarily unavailable. Please try again later." },
 } as const satisfies Record<string, { status: number; message: string }>;
 

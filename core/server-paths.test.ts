@@ -3,7 +3,7 @@ import { isServerPath } from "./server-paths.js";
 
 describe("isServerPath", () => {
   it("claims the gateway's prefixes by whole segment and its operational paths", () => {
-    for (const path of ["/v1", "/v1/workflows", "/api/me", "/auth/signin", "/hooks/wf_1/s", "/payments/ipn", "/reference", "/healthz", "/openapi.yaml"]) {
+    for (const path of ["/v1", "/v1/workflows", "/api/me", "/auth/signin", "/hooks/wf_1/s", "/payments/ipn", "/sandbox/pesapal/pay/x", "/reference", "/healthz", "/openapi.yaml"]) {
       expect(isServerPath(path), path).toBe(true);
     }
   });

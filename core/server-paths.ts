@@ -2,7 +2,7 @@
  * Paths the gateway answers itself. The portal never owns them: the gateway does not fall back
  * to index.html for them, and the portal's development server forwards them to the gateway.
  */
-export const SERVER_PATH_PREFIXES = ["/v1", "/api", "/auth", "/hooks", "/payments", "/reference", "/dev"] as const;
+export const SERVER_PATH_PREFIXES = ["/v1", "/api", "/auth", "/hooks", "/payments", "/reference", "/dev", "/sandbox"] as const;
 export const SERVER_PATHS = ["/openapi.yaml", "/healthz", "/readyz", "/metrics"] as const;
 
 export function isServerPath(path: string): boolean {

@@ -16,6 +16,7 @@ import { requestLog } from "./http/request-log.js";
 import { securityHeaders } from "./http/security-headers.js";
 import { renderOpenApiYaml } from "./openapi-document.js";
 import { devMailboxRoutes } from "./routes/dev-mailbox.js";
+import { PESAPAL_SANDBOX_PATH, pesapalSandboxRoutes } from "./payments/sandbox/sandbox-app.js";
 import { healthRoutes } from "./routes/health.js";
 import { metricsRoutes } from "./routes/metrics.js";
 import { portalRoutes } from "./routes/portal.js";
@@ -32,6 +33,10 @@ import { registrationRoutes } from "./routes/auth/registration.js";
 import { sessionRoutes } from "./routes/auth/session.js";
 import { oauthRoutes } from "./routes/auth/oauth.js";
 import { apiKeyRoutes } from "./routes/api-keys.js";
+import { checkoutRoutes } from "./routes/checkout.js";
+import { paymentRoutes } from "./routes/payments.js";
+import { createPaymentDeps } from "./payments/payment-deps.js";
+import { planRoutes } from "./routes/plans.js";
 import { accountApiRoutes } from "./routes/v1/account.js";
 import { createMeteringDeps } from "./metering/metering-deps.js";
 import { meteredApi } from "./metering/metering-middleware.js";
@@ -119,14 +124,21 @@ export async function createApp(deps: AppDeps) {
   // Cookie-authenticated paths: CSRF on every state change; /api needs a session, /api/admin an admin.
   app.use("/auth/*", csrfProtection(cookiePolicy(auth)));
   app.use("/api/*", csrfProtection(cookiePolicy(auth)));
-  app.use("/api/*", requireSession(auth));
+  // Except GET /api/plans: the plan catalogue is public (pricing page, checkout before sign-in).
+  const sessionRequired = requireSession(auth);
+  app.use("/api/*", (c, next) => (c.req.method === "GET" && c.req.path === "/api/plans" ? next() : sessionRequired(c, next)));
   app.use("/api/admin/*", requireAdmin(auth));
   app.route("/", registrationRoutes(auth));
   app.route("/", sessionRoutes(auth));
   app.route("/", passwordRoutes(auth));
   app.route("/", oauthRoutes({ ...auth, redis: deps.redis }));
   app.route("/", accountRoutes(auth));
+  app.route("/", planRoutes({ db: deps.db }));
   app.route("/", apiKeyRoutes({ db: deps.db, redis: deps.redis, redisKeyPrefix: deps.config.REDIS_KEY_PREFIX, now: deps.now ?? (() => new Date()) }));
+  // Checkout and the payment callback check (/api, session) and the provider's IPN (/payments, no session).
+  const payments = createPaymentDeps(deps);
+  app.route("/", checkoutRoutes(payments));
+  app.route("/", paymentRoutes(payments));
   const metering = createMeteringDeps(deps);
   app.use("/v1/*", meteredApi(metering));
   // Inbound workflow hooks: no key; metered to the workflow's owner.
@@ -143,6 +155,11 @@ export async function createApp(deps: AppDeps) {
   app.route("/", await referenceRoutes());
   // The development mailbox shows every e-mail's text, links included: never in production.
   if (deps.config.NODE_ENV !== "production") app.route("/", devMailboxRoutes({ db: deps.db, productName: deps.config.PRODUCT_NAME }));
+  // The local imitation of Pesapal (API, hosted page, IPNs): only with PAYMENT_PROVIDER=sandbox, never in production.
+  if (deps.config.PAYMENT_PROVIDER === "sandbox" && deps.config.NODE_ENV !== "production") {
+    const sandbox = { redis: deps.redis, logger: deps.logger, publicUrl: deps.config.PUBLIC_URL };
+    app.route(PESAPAL_SANDBOX_PATH, pesapalSandboxRoutes({ ...sandbox, consumerKey: deps.config.PESAPAL_CONSUMER_KEY, consumerSecret: deps.config.PESAPAL_CONSUMER_SECRET }));
+  }
   app.route("/", portalRoutes(deps.config.PORTAL_DIST_DIR));
 
   app.onError(handleError);

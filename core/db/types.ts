@@ -291,6 +291,8 @@ export interface PaymentOrders {
   confirmation_code: string | null;
   created_at: Generated<Timestamp>;
   currency: Generated<string>;
+  flag_reason: string | null;
+  flagged_at: Timestamp | null;
   id: string;
   /**
    * our reference sent to the provider; GetTransactionStatus must echo it

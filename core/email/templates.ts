@@ -144,3 +144,66 @@ export function webhookEndpointDisabledMessage(
     reason: `You received this email because a webhook endpoint of your ${input.productName} account was disabled.`,
   });
 }
+
+/** The receipt of a completed payment: what was bought, for how long, and the invoice number. */
+export function paymentReceiptMessage(
+  input: Product & {
+    fullName: string;
+    planName: string;
+    periodLabel: string;
+    amount: string;
+    invoiceNumber: string;
+    paidAt: Date;
+    validUntil: Date;
+    paymentMethod: string | null;
+    dashboardLink: string;
+  },
+): EmailMessage {
+  const name = input.fullName.trim();
+  return renderEmail({
+    ...brand(input),
+    subject: `Your ${input.productName} receipt ${input.invoiceNumber}`,
+    blocks: [
+      { kind: "text", text: name ? `Hi ${name},` : "Hi," },
+      { kind: "text", text: `Thank you for your payment. Your ${input.planName} plan is active.` },
+      {
+        kind: "text",
+        text: [
+          `Invoice: ${input.invoiceNumber}`,
+          `Plan: ${input.planName} (${input.periodLabel})`,
+          `Amount paid: ${input.amount}`,
+          ...(input.paymentMethod ? [`Payment method: ${input.paymentMethod}`] : []),
+          `Paid on: ${formatDay(input.paidAt)}`,
+          `Valid until: ${formatDay(input.validUntil)}`,
+        ].join("\n"),
+      },
+      { kind: "button", label: "View billing", url: input.dashboardLink },
+      { kind: "text", text: "Payments can be refunded within 30 days. Reply to this email or contact support if anything looks wrong." },
+    ],
+    reason: `You received this email because a payment was made for your ${input.productName} account.`,
+  });
+}
+
+/** To administrators: the provider reversed a completed payment and the account went back to free. */
+export function paymentReversedAdminMessage(
+  input: Product & { customerEmail: string; userId: string; planName: string; amount: string; invoiceNumber: string | null; merchantReference: string },
+): EmailMessage {
+  return renderEmail({
+    ...brand(input),
+    subject: `Payment reversed: ${input.invoiceNumber ?? input.merchantReference}`,
+    blocks: [
+      { kind: "text", text: "Hi," },
+      {
+        kind: "text",
+        text: `The payment provider reports that the payment ${input.invoiceNumber ?? "(no invoice)"} (order ${input.merchantReference}, ${input.amount}) of ${input.customerEmail} (${input.userId}) was reversed.`,
+      },
+      { kind: "text", text: `The ${input.planName} plan was revoked: the account is back on the free plan. Review the payment in the admin dashboard.` },
+      { kind: "button", label: "Open the admin dashboard", url: new URL("/admin-dashboard", input.publicUrl).toString() },
+    ],
+    reason: `You received this email because you are an administrator of ${input.productName}.`,
+  });
+}
+
+function formatDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}

@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { BILLING_PERIODS } from "../plans.js";
+
+/** The portal API for buying a package (`/api/checkout`, `/api/payments/verify`), shared by the gateway and the portal. */
+
+export const BillingPeriodSchema = z.enum(BILLING_PERIODS);
+
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+
+export const BillingDetailsSchema = z.object({
+  first_name: z.string({ error: "First name is required" }).trim().min(1, "First name is required").max(100),
+  last_name: z.string({ error: "Last name is required" }).trim().min(1, "Last name is required").max(100),
+  email: z.string({ error: "Email is required" }).trim().max(254).pipe(z.email("Enter a valid email address")),
+  phone: z
+    .string()
+    .trim()
+    .max(20)
+    .regex(/^\+?[0-9 ()-]*$/, "Enter a valid phone number")
+    .optional(),
+  /** ISO 3166-1 alpha-2. */
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, "Country must be a two-letter ISO code")
+    .transform((code) => code.toUpperCase())
+    .default("US"),
+  address: optionalText(200),
+  city: optionalText(100),
+  postal_code: optionalText(20),
+});
+export type BillingDetails = z.infer<typeof BillingDetailsSchema>;
+
+export const CheckoutRequestSchema = z.object({
+  /** A package_name of the catalogue. */
+  plan: z.string({ error: "Plan is required" }).trim().min(1, "Plan is required").max(100),
+  period: BillingPeriodSchema,
+  /** The total the customer was shown, in integer US cents; must equal the server's price. */
+  amount: z.number({ error: "Amount is required" }).int("Amount must be whole cents").nonnegative(),
+  billing: BillingDetailsSchema,
+});
+export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;
+
+export const CheckoutResponseSchema = z.object({
+  redirect_url: z.string(),
+  order_tracking_id: z.string(),
+  merchant_reference: z.string(),
+});
+export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>;
+
+/**
+ * Where a payment stands after the server asked the provider. `review`: the provider's record
+ * disagrees with the order (reference, amount or currency), so nothing was activated.
+ */
+export const PAYMENT_STATES = ["pending", "completed", "failed", "cancelled", "reversed", "review"] as const;
+export const PaymentStateSchema = z.enum(PAYMENT_STATES);
+export type PaymentState = z.infer<typeof PaymentStateSchema>;
+
+export const PaymentVerificationSchema = z.object({
+  status: PaymentStateSchema,
+  order_tracking_id: z.string(),
+  merchant_reference: z.string(),
+  plan: z.string(),
+  period: BillingPeriodSchema,
+  amount: z.number().int(),
+  currency: z.string(),
+  invoice_number: z.string().nullable(),
+  message: z.string(),
+});
+export type PaymentVerification = z.infer<typeof PaymentVerificationSchema>;

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { paymentReceiptMessage, paymentReversedAdminMessage } from "./templates.js";
+
+const product = { productName: "Sluice", publicUrl: "https://sluice.example" };
+
+describe("payment e-mails", () => {
+  it("puts the invoice number, plan, amount and validity in the receipt, escaped in HTML", () => {
+    const message = paymentReceiptMessage({
+      ...product,
+      fullName: "Ada <Lovelace>",
+      planName: "Starter",
+      periodLabel: "Monthly",
+      amount: "$29.00 USD",
+      invoiceNumber: "INV-2026-000042",
+      paidAt: new Date("2026-11-21T10:00:00Z"),
+      validUntil: new Date("2026-12-21T10:00:00Z"),
+      paymentMethod: "Visa",
+      dashboardLink: "https://sluice.example/dashboard?section=billing",
+    });
+    expect(message.subject).toBe("Your Sluice receipt INV-2026-000042");
+    for (const text of ["INV-2026-000042", "Starter (Monthly)", "$29.00 USD", "Visa", "2026-11-21", "2026-12-21", "https://sluice.example/dashboard?section=billing"]) {
+      expect(message.text).toContain(text);
+    }
+    expect(message.html).toContain("Ada &lt;Lovelace&gt;");
+    expect(message.html).not.toContain("<Lovelace>");
+  });
+
+  it("tells administrators which payment was reversed and whose plan was revoked", () => {
+    const message = paymentReversedAdminMessage({
+      ...product,
+      customerEmail: "ada@example.test",
+      userId: "usr_1",
+      planName: "Starter",
+      amount: "$29.00 USD",
+      invoiceNumber: "INV-2026-000042",
+      merchantReference: "ord-abc",
+    });
+    expect(message.subject).toBe("Payment reversed: INV-2026-000042");
+    for (const text of ["ada@example.test", "usr_1", "ord-abc", "free plan", "https://sluice.example/admin-dashboard"]) expect(message.text).toContain(text);
+  });
+});

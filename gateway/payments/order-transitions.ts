@@ -1,0 +1,147 @@
+import { queueEmail } from "../../core/email/outbox.js";
+import { sendQueuedEmail } from "../../core/email/send.js";
+import { paymentReceiptMessage, paymentReversedAdminMessage } from "../../core/email/templates.js";
+import { publishKeyInvalidation } from "../../core/keys/invalidation.js";
+import { assignPaidPlan, currentPackage, revertToFreePlan } from "../../core/payments/activation.js";
+import type { TransactionStatus } from "../../core/payments/pesapal-client.js";
+import { BILLING_PERIODS, formatUsd, PERIOD_TERMS, type BillingPeriod } from "../../core/plans.js";
+import { formatInvoiceNumber, paidPeriod } from "./billing-terms.js";
+import { publicLink, type PaymentDeps } from "./payment-deps.js";
+import { findUserEmail, listAdminEmails, nextInvoiceSequence, setOrderState, updateBillingRow, type OrderRow } from "./payment-queries.js";
+
+/**
+ * The state changes of a payment order, each run inside the reconciliation's transaction with
+ * the order row locked (`deps.db` is that transaction). What must wait for the commit (the
+ * key-cache announcement, e-mail delivery) is returned as `afterCommit`.
+ */
+
+export type AfterCommit = () => Promise<void>;
+type Transition = { outcome: string; order: OrderRow; afterCommit: AfterCommit[] };
+
+function billingPeriodOf(order: OrderRow): BillingPeriod {
+  const period = BILLING_PERIODS.find((p) => p === order.billing_period);
+  if (!period) throw new Error(`order ${order.id} has an unknown billing period`);
+  return period;
+}
+
+/** Every gateway meters the account on its new plan within a second; a Redis outage only delays it to the 30 s cache expiry. */
+function announcePlanChange(deps: PaymentDeps, userId: string): AfterCommit {
+  return async () => {
+    await publishKeyInvalidation(deps.redis, deps.redisKeyPrefix, { user_id: userId }).catch((error: unknown) =>
+      deps.logger.warn({ err: error, userId }, "could not announce a plan change; key caches expire within 30 s"),
+    );
+  };
+}
+
+function deliver(deps: PaymentDeps, outboxId: string): AfterCommit {
+  return () => sendQueuedEmail(deps.queues, outboxId, deps.logger);
+}
+
+/** Paid: billing row completed with its invoice number, the package and subscription for the period, a receipt. */
+export async function activateOrder(deps: PaymentDeps, order: OrderRow, status: TransactionStatus): Promise<Transition> {
+  const trx = deps.db;
+  const now = deps.now();
+  const period = billingPeriodOf(order);
+  const plan = await trx
+    .selectFrom("package_definitions")
+    .select(["display_name", "request_limit"])
+    .where("package_name", "=", order.package_name)
+    .executeTakeFirstOrThrow();
+  const { start, end } = paidPeriod({ now, period, packageName: order.package_name, current: await currentPackage(trx, order.user_id) });
+  const invoiceNumber = formatInvoiceNumber(now, await nextInvoiceSequence(trx));
+
+  await setOrderState(trx, order.id, { status: "completed", confirmationCode: status.confirmationCode, paymentMethod: status.paymentMethod });
+  await updateBillingRow(trx, order.billing_history_id, {
+    status: "completed",
+    invoiceNumber,
+    paymentMethod: status.paymentMethod,
+    billingDate: now,
+    metadata: {
+      billing_period: period,
+      subscription_activated: true,
+      package_assigned: order.package_name,
+      plan_assigned: order.package_name,
+      processed_at: now.toISOString(),
+      expires_at: end.toISOString(),
+      confirmation_code: status.confirmationCode,
+    },
+  });
+  await assignPaidPlan(trx, {
+    userId: order.user_id,
+    packageName: order.package_name,
+    requestLimit: plan.request_limit,
+    period,
+    amountCents: order.amount,
+    currency: order.currency,
+    periodStart: start,
+    periodEnd: end,
+  });
+
+  const afterCommit = [announcePlanChange(deps, order.user_id)];
+  const customer = await findUserEmail(trx, order.user_id);
+  if (customer) {
+    const receipt = paymentReceiptMessage({
+      productName: deps.productName,
+      publicUrl: deps.publicUrl,
+      fullName: customer.full_name ?? "",
+      planName: plan.display_name,
+      periodLabel: PERIOD_TERMS[period].label,
+      amount: `${formatUsd(order.amount)} ${order.currency}`,
+      invoiceNumber,
+      paidAt: now,
+      validUntil: end,
+      paymentMethod: status.paymentMethod,
+      dashboardLink: publicLink(deps, "/dashboard?section=billing"),
+    });
+    afterCommit.push(deliver(deps, await queueEmail(trx, { to: customer.email, template: "payment_receipt", ...receipt })));
+  }
+  return { outcome: "activated", order: { ...order, status: "completed", confirmation_code: status.confirmationCode, payment_method: status.paymentMethod }, afterCommit };
+}
+
+/** Not paid: the provider said failed, or the customer cancelled on its page. */
+export async function failOrder(deps: PaymentDeps, order: OrderRow, status: TransactionStatus, result: "failed" | "cancelled"): Promise<Transition> {
+  await setOrderState(deps.db, order.id, { status: result, paymentMethod: status.paymentMethod });
+  await updateBillingRow(deps.db, order.billing_history_id, {
+    status: "failed",
+    paymentMethod: status.paymentMethod,
+    metadata: { failure: result, provider_description: status.description, payment_status_code: status.paymentStatusCode, processed_at: deps.now().toISOString() },
+  });
+  return { outcome: result, order: { ...order, status: result }, afterCommit: [] };
+}
+
+/**
+ * Reversed by the provider. A completed order's plan is revoked (the account returns to free
+ * if it is still on that package) and administrators are told by e-mail.
+ */
+export async function reverseOrder(deps: PaymentDeps, order: OrderRow): Promise<Transition> {
+  const trx = deps.db;
+  const wasCompleted = order.status === "completed";
+  const afterCommit: AfterCommit[] = [];
+  await setOrderState(trx, order.id, { status: "refunded" });
+  await updateBillingRow(trx, order.billing_history_id, {
+    status: wasCompleted ? "refunded" : "failed",
+    metadata: { reversed_at: deps.now().toISOString(), subscription_activated: false },
+  });
+  if (wasCompleted && (await currentPackage(trx, order.user_id))?.packageName === order.package_name) {
+    await revertToFreePlan(trx, order.user_id, "cancelled");
+    afterCommit.push(announcePlanChange(deps, order.user_id));
+  }
+
+  const customer = await findUserEmail(trx, order.user_id);
+  const invoice = await trx.selectFrom("billing_history").select("invoice_number").where("id", "=", order.billing_history_id).executeTakeFirst();
+  const plan = await trx.selectFrom("package_definitions").select("display_name").where("package_name", "=", order.package_name).executeTakeFirst();
+  const notice = paymentReversedAdminMessage({
+    productName: deps.productName,
+    publicUrl: deps.publicUrl,
+    customerEmail: customer?.email ?? "(deleted account)",
+    userId: order.user_id,
+    planName: plan?.display_name ?? order.package_name,
+    amount: `${formatUsd(order.amount)} ${order.currency}`,
+    invoiceNumber: invoice?.invoice_number ?? null,
+    merchantReference: order.merchant_reference,
+  });
+  const admins = await listAdminEmails(trx);
+  if (admins.length === 0) deps.logger.warn({ orderId: order.id }, "a payment was reversed and there is no administrator to tell");
+  for (const admin of admins) afterCommit.push(deliver(deps, await queueEmail(trx, { to: admin, template: "payment_reversed_admin", ...notice })));
+  return { outcome: wasCompleted ? "reversed" : "reversed_unpaid", order: { ...order, status: "refunded" }, afterCommit };
+}

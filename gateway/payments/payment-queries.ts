@@ -1,0 +1,223 @@
+import { sql } from "kysely";
+import type { Database } from "../../core/db/client.js";
+import type { JsonObject } from "../../core/db/types.js";
+import { newId } from "../../core/ids.js";
+import type { BillingPeriod } from "../../core/plans.js";
+
+/** Queries of payment_orders, billing_history and provider_events. */
+
+export interface OrderRow {
+  id: string;
+  user_id: string;
+  billing_history_id: string;
+  package_name: string;
+  billing_period: string;
+  amount: number;
+  currency: string;
+  merchant_reference: string;
+  provider_order_tracking_id: string | null;
+  status: string;
+  confirmation_code: string | null;
+  payment_method: string | null;
+  flagged_at: Date | null;
+  flag_reason: string | null;
+}
+
+const ORDER_COLUMNS = [
+  "id", "user_id", "billing_history_id", "package_name", "billing_period", "amount", "currency", "merchant_reference",
+  "provider_order_tracking_id", "status", "confirmation_code", "payment_method", "flagged_at", "flag_reason",
+] as const;
+
+/** A catalogue row a customer may buy (active), with its price. */
+export function findPurchasablePlan(db: Database, packageName: string) {
+  return db
+    .selectFrom("package_definitions")
+    .select(["package_name", "display_name", "request_limit", "monthly_price_cents", "contact_sales"])
+    .where("package_name", "=", packageName)
+    .where("is_active", "=", true)
+    .executeTakeFirst();
+}
+
+/** The pending billing_history row and its payment order, in one transaction (the two point at each other). */
+export async function insertPendingOrder(
+  trx: Database,
+  input: { userId: string; packageName: string; period: BillingPeriod; amountCents: number; currency: string; provider: string; merchantReference: (orderId: string) => string },
+): Promise<OrderRow> {
+  const orderId = newId("ord");
+  const billingId = newId("bill");
+  await trx
+    .insertInto("billing_history")
+    .values({
+      id: billingId,
+      user_id: input.userId,
+      amount: input.amountCents,
+      currency: input.currency,
+      status: "pending",
+      package_name: input.packageName,
+      billing_period: input.period,
+      payment_order_id: orderId,
+      metadata: JSON.stringify({ billing_period: input.period, package_name: input.packageName }),
+    })
+    .execute();
+  return trx
+    .insertInto("payment_orders")
+    .values({
+      id: orderId,
+      user_id: input.userId,
+      billing_history_id: billingId,
+      package_name: input.packageName,
+      billing_period: input.period,
+      amount: input.amountCents,
+      currency: input.currency,
+      merchant_reference: input.merchantReference(orderId),
+      provider: input.provider,
+    })
+    .returning(ORDER_COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
+export async function recordSubmittedOrder(db: Database, orderId: string, submitted: { orderTrackingId: string; redirectUrl: string }): Promise<void> {
+  await db
+    .updateTable("payment_orders")
+    .set({ provider_order_tracking_id: submitted.orderTrackingId, redirect_url: submitted.redirectUrl, updated_at: sql`now()` })
+    .where("id", "=", orderId)
+    .execute();
+}
+
+/** An order that never reached the provider (or came back unusable): failed, with its billing row. */
+export async function markOrderNotSubmitted(db: Database, order: Pick<OrderRow, "id" | "billing_history_id">, reason: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("payment_orders").set({ status: "failed", updated_at: sql`now()` }).where("id", "=", order.id).execute();
+    await trx
+      .updateTable("billing_history")
+      .set({ status: "failed", metadata: sql`metadata || ${JSON.stringify({ failure: reason })}::jsonb`, updated_at: sql`now()` })
+      .where("id", "=", order.billing_history_id)
+      .execute();
+  });
+}
+
+/**
+ * The order a notification names: by the provider's tracking id, or (before the tracking id was
+ * stored) by our merchant reference. `userId` scopes it to its owner.
+ */
+export async function findOrderForNotification(
+  db: Database,
+  input: { orderTrackingId: string; merchantReference: string | null; userId?: string },
+): Promise<{ order: OrderRow; boundBy: "tracking_id" | "merchant_reference" } | undefined> {
+  let byTracking = db.selectFrom("payment_orders").select(ORDER_COLUMNS).where("provider_order_tracking_id", "=", input.orderTrackingId);
+  if (input.userId) byTracking = byTracking.where("user_id", "=", input.userId);
+  const tracked = await byTracking.executeTakeFirst();
+  if (tracked) {
+    if (input.merchantReference !== null && input.merchantReference !== tracked.merchant_reference) return undefined;
+    return { order: tracked, boundBy: "tracking_id" };
+  }
+  if (input.merchantReference === null) return undefined;
+  let byReference = db
+    .selectFrom("payment_orders")
+    .select(ORDER_COLUMNS)
+    .where("merchant_reference", "=", input.merchantReference)
+    .where("provider_order_tracking_id", "is", null);
+  if (input.userId) byReference = byReference.where("user_id", "=", input.userId);
+  const referenced = await byReference.executeTakeFirst();
+  return referenced && { order: referenced, boundBy: "merchant_reference" };
+}
+
+/** Locks the order for a state change; the row lock serialises concurrent IPNs and callbacks. */
+export function lockOrder(trx: Database, orderId: string): Promise<OrderRow> {
+  return trx.selectFrom("payment_orders").select(ORDER_COLUMNS).where("id", "=", orderId).forUpdate().executeTakeFirstOrThrow();
+}
+
+export async function setOrderState(
+  trx: Database,
+  orderId: string,
+  changes: { status?: string; orderTrackingId?: string; confirmationCode?: string | null; paymentMethod?: string | null },
+): Promise<void> {
+  await trx
+    .updateTable("payment_orders")
+    .set({
+      ...(changes.status ? { status: changes.status } : {}),
+      ...(changes.orderTrackingId ? { provider_order_tracking_id: changes.orderTrackingId } : {}),
+      ...(changes.confirmationCode !== undefined ? { confirmation_code: changes.confirmationCode } : {}),
+      ...(changes.paymentMethod !== undefined ? { payment_method: changes.paymentMethod } : {}),
+      updated_at: sql`now()`,
+    })
+    .where("id", "=", orderId)
+    .execute();
+}
+
+export async function flagOrder(trx: Database, orderId: string, reason: string): Promise<void> {
+  await trx
+    .updateTable("payment_orders")
+    .set({ flagged_at: sql`coalesce(flagged_at, now())`, flag_reason: reason, updated_at: sql`now()` })
+    .where("id", "=", orderId)
+    .execute();
+}
+
+export async function updateBillingRow(
+  trx: Database,
+  billingId: string,
+  changes: { status: string; invoiceNumber?: string; paymentMethod?: string | null; billingDate?: Date; metadata: JsonObject },
+): Promise<void> {
+  await trx
+    .updateTable("billing_history")
+    .set({
+      status: changes.status,
+      ...(changes.invoiceNumber ? { invoice_number: changes.invoiceNumber } : {}),
+      ...(changes.paymentMethod !== undefined ? { payment_method: changes.paymentMethod } : {}),
+      ...(changes.billingDate ? { billing_date: changes.billingDate } : {}),
+      metadata: sql`metadata || ${JSON.stringify(changes.metadata)}::jsonb`,
+      updated_at: sql`now()`,
+    })
+    .where("id", "=", billingId)
+    .execute();
+}
+
+export async function nextInvoiceSequence(trx: Database): Promise<number> {
+  const { rows } = await sql<{ value: string }>`select nextval('invoice_number_seq') as value`.execute(trx);
+  const value = Number(rows[0]?.value);
+  if (!Number.isSafeInteger(value)) throw new Error("invoice_number_seq returned no value");
+  return value;
+}
+
+export async function findInvoiceNumber(db: Database, billingId: string): Promise<string | null> {
+  const row = await db.selectFrom("billing_history").select("invoice_number").where("id", "=", billingId).executeTakeFirst();
+  return row?.invoice_number ?? null;
+}
+
+/** A notification as received, before it is processed. */
+export async function insertProviderEvent(
+  db: Database,
+  input: { provider: string; kind: "ipn" | "callback"; orderTrackingId: string; merchantReference: string | null; payload: JsonObject },
+): Promise<number> {
+  const row = await db
+    .insertInto("provider_events")
+    .values({
+      provider: input.provider,
+      kind: input.kind,
+      order_tracking_id: input.orderTrackingId,
+      merchant_reference: input.merchantReference,
+      payload: JSON.stringify(input.payload),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function finishProviderEvent(db: Database, eventId: number, outcome: string): Promise<void> {
+  await db.updateTable("provider_events").set({ outcome, processed_at: sql`now()` }).where("id", "=", eventId).execute();
+}
+
+/** The addresses administrators are reached at. */
+export async function listAdminEmails(db: Database): Promise<string[]> {
+  const rows = await db.selectFrom("user_roles").innerJoin("users", "users.id", "user_roles.user_id").select("users.email").where("user_roles.role", "=", "admin").execute();
+  return rows.map((row) => row.email);
+}
+
+export function findUserEmail(db: Database, userId: string) {
+  return db
+    .selectFrom("users")
+    .leftJoin("profiles", "profiles.user_id", "users.id")
+    .select(["users.email", "profiles.full_name"])
+    .where("users.id", "=", userId)
+    .executeTakeFirst();
+}
