@@ -137,8 +137,10 @@ describe("checkout and activation through the Pesapal sandbox", () => {
     expect(results[0].status).toBe("completed");
     expect(results[1].invoice_number).toBe(results[0].invoice_number);
     // The sandbox's own two IPNs arrive too; wait for them before counting.
-    await waitFor(async () => ((await eventsOf(order.order_tracking_id)).filter((e) => e.kind === "ipn").length >= 4 ? true : undefined));
-    const events = await eventsOf(order.order_tracking_id);
+    const events = await waitFor(async () => {
+      const all = await eventsOf(order.order_tracking_id);
+      return all.filter((e) => e.kind === "ipn").length >= 4 && all.every((e) => e.processed_at !== null) ? all : undefined;
+    });
     expect(events.filter((e) => e.outcome === "activated")).toHaveLength(1);
     expect(events.every((e) => e.outcome === "activated" || e.outcome === "duplicate")).toBe(true);
     expect(await subscriptionsOf(userId)).toHaveLength(1);
@@ -152,6 +154,7 @@ describe("checkout and activation through the Pesapal sandbox", () => {
     const order = await checkout(browser, { plan: "starter", period: "monthly", amount: 29_00 });
     const returnUrl = await payOnHostedPage(order.redirect_url, MOBILE_MONEY);
     const row = await completedOrder(order.order_tracking_id);
+    await waitFor(async () => ((await eventsOf(order.order_tracking_id)).every((e) => e.processed_at !== null) ? true : undefined));
     const invoice = (await billingOf(row.billing_history_id)).invoice_number;
     const verification = await verified(await verifyReturn(browser, returnUrl));
     expect(verification).toMatchObject({ status: "completed", invoice_number: invoice });
