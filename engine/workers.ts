@@ -1,5 +1,6 @@
 import { defineWorker, type AnyWorkerDefinition } from "./worker-definition.js";
 import { ingestDataset } from "./analytics/ingest.js";
+import { runSubscriptionRenewals } from "./billing/subscription-renewals.js";
 import { runAnalysisJob } from "./analytics/run-analysis.js";
 import { processEmailJob } from "./jobs/deliver-email.js";
 import { flushUsage } from "./jobs/flush-usage.js";
@@ -41,6 +42,11 @@ export const WORKERS: AnyWorkerDefinition[] = [
           if (requeued) logger.info({ requeued }, "re-enqueued queued workflow executions");
           return { requeued };
         }
+        case "subscription-renewals": {
+          const renewals = await runSubscriptionRenewals({ db, redis, queues, logger, config });
+          if (renewals.reminded || renewals.past_due || renewals.expired) logger.info(renewals, "subscription reminders and expiries");
+          return renewals;
+        }
         case "requeue-due-webhooks": {
           const requeued = await requeueDueDeliveries(db, queues);
           if (requeued) logger.info({ requeued }, "re-enqueued overdue webhook deliveries");
@@ -54,6 +60,7 @@ export const WORKERS: AnyWorkerDefinition[] = [
       { id: "flush-usage-every-5s", repeat: { every: 5_000 }, payload: { task: "flush-usage" } },
       { id: "requeue-due-webhooks-every-minute", repeat: { every: 60_000 }, payload: { task: "requeue-due-webhooks" } },
       { id: "sync-schedules-every-10-minutes", repeat: { every: 600_000 }, payload: { task: "sync-schedules" }, atBoot: true },
+      { id: "subscription-renewals-daily", repeat: { every: 86_400_000 }, payload: { task: "subscription-renewals" }, atBoot: true },
       { id: "requeue-queued-executions-every-minute", repeat: { every: 60_000 }, payload: { task: "requeue-queued-executions" } },
     ],
   }),

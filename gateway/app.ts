@@ -34,6 +34,7 @@ import { sessionRoutes } from "./routes/auth/session.js";
 import { oauthRoutes } from "./routes/auth/oauth.js";
 import { apiKeyRoutes } from "./routes/api-keys.js";
 import { checkoutRoutes } from "./routes/checkout.js";
+import { billingRoutes } from "./routes/billing.js";
 import { paymentRoutes } from "./routes/payments.js";
 import { createPaymentDeps } from "./payments/payment-deps.js";
 import { planRoutes } from "./routes/plans.js";
@@ -139,6 +140,7 @@ export async function createApp(deps: AppDeps) {
   const payments = createPaymentDeps(deps);
   app.route("/", checkoutRoutes(payments));
   app.route("/", paymentRoutes(payments));
+  app.route("/", billingRoutes({ db: deps.db, redis: deps.redis, logger: deps.logger, now: deps.now ?? (() => new Date()) }));
   const metering = createMeteringDeps(deps);
   app.use("/v1/*", meteredApi(metering));
   // Inbound workflow hooks: no key; metered to the workflow's owner.

@@ -30,6 +30,13 @@ export const BillingDetailsSchema = z.object({
 });
 export type BillingDetails = z.infer<typeof BillingDetailsSchema>;
 
+/**
+ * What the customer is doing: buying (the default), renewing the current plan (needs a live
+ * subscription), or changing tier (only for existing Professional subscribers).
+ */
+export const CheckoutIntentSchema = z.enum(["purchase", "renew", "change"]);
+export type CheckoutIntent = z.infer<typeof CheckoutIntentSchema>;
+
 export const CheckoutRequestSchema = z.object({
   /** A package_name of the catalogue. */
   plan: z.string({ error: "Plan is required" }).trim().min(1, "Plan is required").max(100),
@@ -37,6 +44,8 @@ export const CheckoutRequestSchema = z.object({
   /** The total the customer was shown, in integer US cents; must equal the server's price. */
   amount: z.number({ error: "Amount is required" }).int("Amount must be whole cents").nonnegative(),
   billing: BillingDetailsSchema,
+  /** Absent: a purchase. */
+  intent: CheckoutIntentSchema.optional(),
 });
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;
 

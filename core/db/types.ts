@@ -377,6 +377,11 @@ export interface Subscriptions {
    */
   pending_plan_name: string | null;
   plan_name: string;
+  reminded_days_before: number | null;
+  /**
+   * next_billing_date of the period the last renewal reminder was for
+   */
+  reminded_for_period_end: Timestamp | null;
   status: string;
   updated_at: Generated<Timestamp>;
   user_id: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paymentReceiptMessage, paymentReversedAdminMessage } from "./templates.js";
+import { paymentReceiptMessage, paymentReversedAdminMessage, renewalReminderMessage } from "./templates.js";
 
 const product = { productName: "Sluice", publicUrl: "https://sluice.example" };
 
@@ -37,5 +37,21 @@ describe("payment e-mails", () => {
     });
     expect(message.subject).toBe("Payment reversed: INV-2026-000042");
     for (const text of ["ada@example.test", "usr_1", "ord-abc", "free plan", "https://sluice.example/admin-dashboard"]) expect(message.text).toContain(text);
+  });
+
+  it("tells a customer when the plan expires, the grace days, and links to pay again", () => {
+    const message = renewalReminderMessage({
+      ...product,
+      fullName: "Ada",
+      planName: "Starter",
+      periodLabel: "Monthly",
+      amount: "$29.00 USD",
+      expiresAt: new Date("2026-12-21T10:00:00Z"),
+      daysLeft: 1,
+      graceDays: 3,
+      renewLink: "https://sluice.example/dashboard?plan=starter&tier=5000&period=monthly&amount=29",
+    });
+    expect(message.subject).toBe("Your Sluice Starter plan expires tomorrow");
+    for (const text of ["2026-12-21", "$29.00 USD", "3 days", "https://sluice.example/dashboard?plan=starter&tier=5000&period=monthly&amount=29"]) expect(message.text).toContain(text);
   });
 });

@@ -184,6 +184,28 @@ export function paymentReceiptMessage(
   });
 }
 
+/** Before a paid period ends: when it expires, what happens after the grace days, and a link to pay again. */
+export function renewalReminderMessage(
+  input: Product & { fullName: string; planName: string; periodLabel: string; amount: string; expiresAt: Date; daysLeft: number; graceDays: number; renewLink: string },
+): EmailMessage {
+  const name = input.fullName.trim();
+  const when = input.daysLeft === 1 ? "tomorrow" : `in ${input.daysLeft} days`;
+  return renderEmail({
+    ...brand(input),
+    subject: `Your ${input.productName} ${input.planName} plan expires ${when}`,
+    blocks: [
+      { kind: "text", text: name ? `Hi ${name},` : "Hi," },
+      { kind: "text", text: `Your ${input.planName} plan (${input.periodLabel}) expires on ${formatDay(input.expiresAt)}.` },
+      {
+        kind: "text",
+        text: `Renew it for ${input.amount} to keep your limits. If it is not renewed, your account returns to the free plan ${input.graceDays} days after the expiry.`,
+      },
+      { kind: "button", label: "Renew your plan", url: input.renewLink },
+    ],
+    reason: `You received this email because your ${input.productName} plan is about to expire.`,
+  });
+}
+
 /** To administrators: the provider reversed a completed payment and the account went back to free. */
 export function paymentReversedAdminMessage(
   input: Product & { customerEmail: string; userId: string; planName: string; amount: string; invoiceNumber: string | null; merchantReference: string },

@@ -1,7 +1,11 @@
 import { sql } from "kysely";
 import type { KeyMode, KeyPermission } from "../../core/contracts/api-keys.js";
 import type { Database } from "../../core/db/client.js";
+import { EXPIRY_GRACE_DAYS } from "../../core/payments/renewal-terms.js";
 import { FREE_PLAN_NAME, UNLIMITED } from "../../core/plans.js";
+
+/** Packages that expired after this moment still apply: they are in their grace days. */
+const graceStart = (now: Date) => new Date(now.getTime() - EXPIRY_GRACE_DAYS * 86_400_000);
 
 /** Everything the metered path needs to know about a key, loaded in one query and cached. */
 export interface KeyContext {
@@ -20,8 +24,8 @@ export interface KeyContext {
 }
 
 /**
- * The key's owner, permission and limits. An account whose package has expired is metered on
- * the free plan. Revoked or inactive keys are not found.
+ * The key's owner, permission and limits. An account whose package expired more than the grace
+ * days ago is metered on the free plan. Revoked or inactive keys are not found.
  */
 export async function loadKeyContext(db: Database, keyHash: Buffer, now: Date): Promise<KeyContext | null> {
   const row = await selectAccountPlans(db, now)
@@ -44,15 +48,15 @@ export async function loadKeyContext(db: Database, keyHash: Buffer, now: Date): 
 }
 
 /**
- * Accounts (`u`) with the columns planLimits reads: their own package while it has not expired,
- * and the free plan.
+ * Accounts (`u`) with the columns planLimits reads: their own package until its expiry plus the
+ * grace days (the engine then returns the account to free), and the free plan.
  */
 export function selectAccountPlans(db: Database, now: Date) {
   return db
     .selectFrom("users as u")
     .leftJoin("user_packages as up", "up.user_id", "u.id")
     .leftJoin("package_definitions as own", (join) =>
-      join.on(sql<boolean>`own.package_name = up.package_name and (up.expires_at is null or up.expires_at > ${now})`),
+      join.on(sql<boolean>`own.package_name = up.package_name and (up.expires_at is null or up.expires_at > ${graceStart(now)})`),
     )
     .innerJoin("package_definitions as free", (join) => join.on("free.package_name", "=", FREE_PLAN_NAME))
     .select([

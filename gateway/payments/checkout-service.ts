@@ -4,7 +4,8 @@ import { PesapalError } from "../../core/payments/pesapal-client.js";
 import { formatUsd, quotePrice } from "../../core/plans.js";
 import { merchantReferenceFor } from "./billing-terms.js";
 import { publicLink, type PaymentDeps } from "./payment-deps.js";
-import { findPurchasablePlan, insertPendingOrder, markOrderNotSubmitted, recordSubmittedOrder } from "./payment-queries.js";
+import { findLiveSubscription, findPurchasablePlan, insertPendingOrder, markOrderNotSubmitted, recordSubmittedOrder } from "./payment-queries.js";
+import { purchaseIntentProblem } from "./purchase-intent.js";
 
 /** The browser returns here from the provider's page; the portal's callback page then calls /api/payments/verify. */
 export const CALLBACK_PATH = "/payment-callback";
@@ -27,6 +28,11 @@ export async function startCheckout(deps: PaymentDeps, userId: string, request: 
   const plan = await findPurchasablePlan(deps.db, request.plan);
   if (!plan) throw invalidField("plan", `There is no plan named "${request.plan}".`);
   if (plan.contact_sales) throw invalidField("plan", `The ${plan.display_name} plan is sold by our sales team: contact sales to buy it.`);
+  // Renewals and plan changes (SPEC.md section 5).
+  if (request.intent && request.intent !== "purchase") {
+    const problem = purchaseIntentProblem(request.intent, plan, await findLiveSubscription(deps.db, userId));
+    if (problem) throw invalidField("intent", problem);
+  }
   const quote = quotePrice(plan.monthly_price_cents, request.period);
   if (quote.totalCents <= 0) throw invalidField("plan", `The ${plan.display_name} plan is free: it needs no payment.`);
   if (request.amount !== quote.totalCents) {

@@ -221,3 +221,8 @@ export function findUserEmail(db: Database, userId: string) {
     .where("users.id", "=", userId)
     .executeTakeFirst();
 }
+
+/** The account's live (active or past-due) subscription, for the checkout's renewal and plan-change rules. */
+export function findLiveSubscription(db: Database, userId: string) {
+  return db.selectFrom("subscriptions").select(["plan_name"]).where("user_id", "=", userId).where("status", "in", ["active", "past_due"]).executeTakeFirst();
+}

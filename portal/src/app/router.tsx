@@ -73,8 +73,23 @@ export const routes: RouteObject[] = [
               </RequireAuth>
             ),
           },
-          { path: "checkout", element: <CheckoutRoute /> },
-          { path: "payment-process", element: <PaymentProcessRoute /> },
+          {
+            // Checkout needs a signed-in user (SPEC section 5); the callback and success pages guard themselves.
+            path: "checkout",
+            element: (
+              <RequireAuth>
+                <CheckoutRoute />
+              </RequireAuth>
+            ),
+          },
+          {
+            path: "payment-process",
+            element: (
+              <RequireAuth>
+                <PaymentProcessRoute />
+              </RequireAuth>
+            ),
+          },
           { path: "payment-callback", element: <PaymentCallbackRoute /> },
           { path: "payment-success", element: <PaymentSuccessRoute /> },
           { path: "*", element: <NotFoundRoute /> },

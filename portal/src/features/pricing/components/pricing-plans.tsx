@@ -23,11 +23,11 @@ function limitsOf(plan: PlanDefinition): string[] {
   ];
 }
 
-/** Where a plan button leads: sign-up when signed out, the dashboard checkout when signed in. */
+/** Where a plan button leads: sign-up when signed out, the checkout page when signed in. */
 function checkoutTarget(signedIn: boolean, plan: string, tier: number, period: BillingPeriod, monthlyCents: number): string {
   if (!signedIn) return "/signup";
   const query = new URLSearchParams({ plan, tier: String(tier), period, amount: String(monthlyCents / 100) });
-  return `/dashboard?${query.toString()}`;
+  return `/checkout?${query.toString()}`;
 }
 
 export function PricingPlans({ signedIn }: { signedIn: boolean }) {

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { BillingPeriodSchema } from "./checkout.js";
+
+/** The signed-in user's billing overview (`GET /api/billing`), shared by the gateway and the portal. Money in integer US cents. */
+
+/** Usage at or above this share of the monthly allowance is "near the limit". */
+export const NEAR_LIMIT_PERCENT = 95;
+/** Billing history rows shown to a user. */
+export const BILLING_HISTORY_LIMIT = 10;
+
+/**
+ * `active`: a paid plan is running (possibly `overdue`: past its expiry, within the grace days
+ * before the account returns to free); `expired`: the last plan ran out; `none`: never paid.
+ */
+export const SubscriptionStatusSchema = z.enum(["none", "active", "expired"]);
+export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;
+
+export const BillingSubscriptionSchema = z.object({
+  status: SubscriptionStatusSchema,
+  /** package_name of the catalogue; null when there is no plan. */
+  plan: z.string().nullable(),
+  plan_display_name: z.string().nullable(),
+  /** Null for a plan assigned without a payment period (by an administrator). */
+  period: BillingPeriodSchema.nullable(),
+  amount: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  /** ISO timestamps (UTC). */
+  next_billing_date: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  /** The expiry has passed. */
+  overdue: z.boolean(),
+  /** A downgrade scheduled for the end of the period. */
+  pending_plan: z.string().nullable(),
+});
+export type BillingSubscription = z.infer<typeof BillingSubscriptionSchema>;
+
+export const BillingUsageSchema = z.object({
+  /** Live requests this calendar month (UTC). */
+  requests_used: z.number().int(),
+  /** The package's monthly allowance; null is unlimited. */
+  requests_limit: z.number().int().nullable(),
+  near_limit: z.boolean(),
+  /** First day of next month (UTC), when the quota resets. */
+  reset_date: z.string(),
+});
+export type BillingUsage = z.infer<typeof BillingUsageSchema>;
+
+export const BillingHistoryStatusSchema = z.enum(["pending", "completed", "failed", "refunded"]);
+
+export const BillingHistoryEntrySchema = z.object({
+  id: z.string(),
+  status: BillingHistoryStatusSchema,
+  amount: z.number().int(),
+  currency: z.string(),
+  /** ISO timestamp of the billing date. */
+  date: z.string(),
+  /** The invoice number, or "#" and the first 8 characters of the id when there is none yet. */
+  invoice: z.string(),
+  plan: z.string().nullable(),
+  period: BillingPeriodSchema.nullable(),
+  payment_method: z.string().nullable(),
+});
+export type BillingHistoryEntry = z.infer<typeof BillingHistoryEntrySchema>;
+
+export const BillingOverviewSchema = z.object({
+  subscription: BillingSubscriptionSchema,
+  usage: BillingUsageSchema,
+  /** Newest first, at most BILLING_HISTORY_LIMIT rows. */
+  history: z.array(BillingHistoryEntrySchema),
+});
+export type BillingOverview = z.infer<typeof BillingOverviewSchema>;

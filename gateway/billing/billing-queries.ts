@@ -1,0 +1,48 @@
+import { sql } from "kysely";
+import type { Database } from "../../core/db/client.js";
+
+/** Reads of an account's subscription, package, usage and billing history for its billing overview. */
+
+/** The live subscription if there is one, otherwise the newest. */
+export function findLatestSubscription(db: Database, userId: string) {
+  return db
+    .selectFrom("subscriptions")
+    .select(["status", "plan_name", "pending_plan_name", "billing_period", "amount", "currency", "next_billing_date"])
+    .where("user_id", "=", userId)
+    .orderBy(sql`status in ('active', 'past_due')`, "desc")
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+}
+
+export function findUserPackage(db: Database, userId: string) {
+  return db.selectFrom("user_packages").select(["package_name", "expires_at"]).where("user_id", "=", userId).executeTakeFirst();
+}
+
+export function listPackageNames(db: Database) {
+  return db.selectFrom("package_definitions").select(["package_name", "display_name"]).execute();
+}
+
+/** Live requests flushed to api_usage in [from, to) (days, YYYY-MM-DD). */
+export async function sumFlushedRequests(db: Database, userId: string, from: string, to: string): Promise<number> {
+  const row = await db
+    .selectFrom("api_usage")
+    .select(sql<string>`coalesce(sum(request_count), 0)::bigint`.as("requests"))
+    .where("user_id", "=", userId)
+    .where("date", ">=", from)
+    .where("date", "<", to)
+    .executeTakeFirstOrThrow();
+  return Number(row.requests);
+}
+
+/** The newest billing rows, by billing date. */
+export function listBillingHistory(db: Database, userId: string, limit: number) {
+  return db
+    .selectFrom("billing_history")
+    .select(["id", "status", "amount", "currency", "billing_date", "invoice_number", "package_name", "billing_period", "payment_method"])
+    .where("user_id", "=", userId)
+    .orderBy("billing_date", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,67 @@
+import { BILLING_HISTORY_LIMIT, BillingHistoryStatusSchema, NEAR_LIMIT_PERCENT, type BillingOverview, type BillingUsage } from "../../core/contracts/billing.js";
+import type { Database } from "../../core/db/client.js";
+import type { Logger } from "../../core/logger.js";
+import { monthStartDay, nextMonthStart, utcDay, utcMonth } from "../../core/metering/calendar.js";
+import { meterKeys } from "../../core/metering/redis-keys.js";
+import { BILLING_PERIODS, UNLIMITED } from "../../core/plans.js";
+import type { Redis } from "../../core/redis.js";
+import { planLimits, selectAccountPlans } from "../metering/key-context.js";
+import { findLatestSubscription, findUserPackage, listBillingHistory, listPackageNames, sumFlushedRequests } from "./billing-queries.js";
+import { deriveSubscription, invoiceLabel, isNearLimit } from "./subscription-state.js";
+
+export interface BillingDeps {
+  db: Database;
+  /** The gateway's key-prefixed client (the metered path's counters). */
+  redis: Redis;
+  logger: Logger;
+  now: () => Date;
+}
+
+/** The signed-in user's subscription, this month's usage against the allowance, and the latest billing rows. */
+export async function getBillingOverview(deps: BillingDeps, userId: string): Promise<BillingOverview> {
+  const now = deps.now();
+  const [subscription, pkg, names, usage, history] = await Promise.all([
+    findLatestSubscription(deps.db, userId),
+    findUserPackage(deps.db, userId),
+    listPackageNames(deps.db),
+    monthUsage(deps, userId, now),
+    listBillingHistory(deps.db, userId, BILLING_HISTORY_LIMIT),
+  ]);
+  const displayNames = new Map(names.map((row) => [row.package_name, row.display_name]));
+  return {
+    subscription: deriveSubscription({ now, subscription, pkg, displayName: (name) => displayNames.get(name) ?? null }),
+    usage,
+    history: history.map((row) => ({
+      id: row.id,
+      // The table's check constraint allows exactly these.
+      status: BillingHistoryStatusSchema.parse(row.status),
+      amount: Number(row.amount),
+      currency: row.currency,
+      date: new Date(row.billing_date).toISOString(),
+      invoice: invoiceLabel(row),
+      plan: row.package_name,
+      period: BILLING_PERIODS.find((p) => p === row.billing_period) ?? null,
+      payment_method: row.payment_method,
+    })),
+  };
+}
+
+/**
+ * Requests this calendar month: the metered path's monthly counter, which is ahead of api_usage
+ * (flushed every few seconds); api_usage when Redis lost the counter or cannot be reached.
+ */
+async function monthUsage(deps: BillingDeps, userId: string, now: Date): Promise<BillingUsage> {
+  const resetDate = utcDay(nextMonthStart(now));
+  const [counter, flushed, plan] = await Promise.all([
+    deps.redis.get(meterKeys.monthQuota(userId, "live", utcMonth(now))).catch((error: unknown) => {
+      deps.logger.warn({ err: error, userId }, "monthly counter unavailable; usage read from api_usage");
+      return null;
+    }),
+    sumFlushedRequests(deps.db, userId, monthStartDay(now), resetDate),
+    selectAccountPlans(deps.db, now).where("u.id", "=", userId).executeTakeFirst(),
+  ]);
+  const used = Math.max(Number(counter ?? 0), flushed);
+  const limit = plan ? planLimits(plan).monthlyRequests : UNLIMITED;
+  const requestsLimit = limit === UNLIMITED ? null : limit;
+  return { requests_used: used, requests_limit: requestsLimit, near_limit: isNearLimit(used, requestsLimit, NEAR_LIMIT_PERCENT), reset_date: resetDate };
+}

@@ -1,0 +1,134 @@
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { z } from "zod";
+import { CheckoutResponseSchema, PaymentVerificationSchema } from "../../core/contracts/checkout.js";
+import { SCREENSHOT_DIR, useBrowser } from "../../testing/browser.js";
+
+const browser = useBrowser();
+const MailboxSchema = z.object({ messages: z.array(z.object({ subject: z.string(), text: z.string() })) });
+const PASSWORD = "velvet-harbor-42";
+const CHECKOUT_PATH = "/checkout?plan=professional&tier=100000&period=yearly&amount=190";
+
+async function confirmationLink(to: string): Promise<string> {
+  const response = await fetch(`${inject("baseUrl")}/dev/mailbox.json?to=${encodeURIComponent(to)}`);
+  const { messages } = MailboxSchema.parse(await response.json());
+  const link = messages.find((m) => /Confirm your email/.test(m.subject))?.text.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`no confirmation message for ${to}`);
+  return link;
+}
+
+/** A new account, signed up through the portal and confirmed from the dev mailbox: signed in on return. */
+async function signUpAndConfirm(page: Page, fullName: string): Promise<string> {
+  const email = `checkout-${Date.now()}@example.test`;
+  await page.goto("/signup");
+  await page.getByLabel("Full Name").fill(fullName);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm Password").fill(PASSWORD);
+  await page.getByLabel(/^I agree to the Terms of Service/).check();
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.getByText("Account created successfully! Please check your email to confirm your account.").first().waitFor();
+  await page.goto(await confirmationLink(email));
+  await page.waitForURL("**/dashboard");
+  return email;
+}
+
+async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+describe("checkout through the payment provider's page", () => {
+  it("buys Professional 100K yearly with the sandbox test card and lands on the dashboard", async () => {
+    const page = await browser.page();
+    const email = await signUpAndConfirm(page, "Grace Hopper");
+
+    await page.goto(CHECKOUT_PATH);
+    const main = page.getByRole("main");
+    await main.getByRole("heading", { level: 1, name: "Checkout" }).waitFor();
+    const summary = page.getByRole("region", { name: "Order summary" });
+    // Priced by the server: 12 x $190 = $2,280, less 20 % = $1,824.00.
+    for (const text of ["Professional 100K", "100,000 / month", "Yearly", "$2,280.00", "$1,824.00 USD"]) {
+      expect(await summary.getByText(text, { exact: true }).count(), text).toBeGreaterThan(0);
+    }
+    expect(await page.getByLabel("Email").inputValue()).toBe(email);
+    expect(await page.getByLabel("Country").inputValue()).toBe("US");
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/checkout-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await horizontalOverflow(page), "no horizontal scrolling at 360 px").toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/checkout-360.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Keyboard: Enter submits, the first invalid field takes focus, Tab moves on through the form.
+    const firstName = page.getByLabel("First Name");
+    await firstName.fill("");
+    await page.getByLabel("Email").focus();
+    await page.keyboard.press("Enter");
+    await page.getByText("First name is required").waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("first_name");
+    await page.keyboard.type("Grace");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("last_name");
+    await page.getByLabel("Credit or debit card").check();
+
+    const answer = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/checkout");
+    await page.keyboard.press("Enter");
+    const response = await answer;
+    expect(response.status(), "POST /api/checkout").toBe(201);
+    const order = CheckoutResponseSchema.parse(await response.json());
+    expect(JSON.parse(response.request().postData() ?? "{}")).toMatchObject({ plan: "professional_100000", period: "yearly", amount: 182_400 });
+
+    await page.waitForURL("**/payment-process?**");
+    const frameElement = page.locator('iframe[title="Secure payment page"]');
+    expect(await frameElement.getAttribute("src")).toBe(order.redirect_url);
+    expect((await frameElement.boundingBox())?.height).toBe(700);
+    const frame = page.frameLocator('iframe[title="Secure payment page"]');
+    await frame.getByRole("heading", { name: /^Pay / }).waitFor();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/payment-process-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await horizontalOverflow(page), "no horizontal scrolling at 360 px").toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/payment-process-360.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await frame.getByLabel("Card", { exact: true }).check();
+    await frame.getByLabel("Card number").fill("4111 1111 1111 1111");
+    await frame.getByLabel("Expiry date (MM/YY)").fill("12/39");
+    await frame.getByLabel("Security code (CVV)").fill("123");
+    await frame.getByLabel("Name on card").fill("Grace Hopper");
+
+    const verified = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/payments/verify");
+    await frame.getByRole("button", { name: /^Pay / }).click();
+    // The provider returns to the callback inside the frame; the callback takes over the whole window.
+    await page.waitForURL((url) => url.pathname === "/payment-callback" && url.searchParams.get("OrderTrackingId") === order.order_tracking_id);
+    const verification = PaymentVerificationSchema.parse(await (await verified).json());
+    expect(verification).toMatchObject({ status: "completed", plan: "professional_100000", period: "yearly", amount: 182_400 });
+    await page.getByText("Payment completed successfully!").waitFor({ timeout: 10_000 });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/payment-callback-1280.png`, fullPage: true });
+
+    await page.waitForURL((url) => url.pathname === "/dashboard" && url.searchParams.get("payment_completed") === "true", { timeout: 5_000 });
+    expect(new URL(page.url()).searchParams.get("success")).toBe("true");
+
+    await page.goto(`/payment-success?OrderTrackingId=${order.order_tracking_id}`);
+    await page.getByText("Subscription activated").waitFor();
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/payment-success-360.png`, fullPage: true });
+  });
+
+  it("refuses to embed a page that is not the payment provider's", async () => {
+    const page = await browser.page({ width: 360, height: 800 });
+    await signUpAndConfirm(page, "Alan Turing");
+    for (const [url, message] of [
+      ["", "Payment URL not found"],
+      ["not a url", "Invalid payment URL format"],
+      ["https://evil.example/sandbox/pesapal/pay/x", "Invalid payment URL"],
+    ] as const) {
+      await page.goto(`/payment-process?url=${encodeURIComponent(url)}&order_id=x`);
+      await page.getByRole("alert").getByText(message, { exact: true }).waitFor();
+      expect(await page.locator("iframe").count(), url).toBe(0);
+    }
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/payment-process-refused-360.png`, fullPage: true });
+    // Checkout without its parameters goes back to the dashboard (SPEC section 2).
+    await page.goto("/checkout?plan=professional");
+    await page.waitForURL("**/dashboard");
+  });
+});

@@ -1,0 +1,35 @@
+import {
+  CheckoutResponseSchema,
+  PaymentVerificationSchema,
+  type CheckoutRequest,
+  type CheckoutResponse,
+  type PaymentVerification,
+} from "../../../../../core/contracts/checkout";
+import { PlanListSchema, type Plan } from "../../../../../core/contracts/plans";
+import { apiRequest } from "../../../lib/api-client";
+
+/** The calls of the gateway's plan, checkout and payment-verification API (same origin, cookie session). */
+
+/** The public catalogue, priced for every billing period by the server. */
+export async function listPlans(signal?: AbortSignal): Promise<Plan[]> {
+  const { plans } = await apiRequest("/api/plans", { schema: PlanListSchema, signal });
+  return plans;
+}
+
+/** Creates a pending order; the answer's redirect_url is the provider's payment page. */
+export function startCheckout(request: CheckoutRequest): Promise<CheckoutResponse> {
+  return apiRequest("/api/checkout", { method: "POST", body: request, schema: CheckoutResponseSchema });
+}
+
+/** Asks the server where a payment stands; the server asks the provider, never the browser. */
+export function verifyPayment(ids: PaymentIds, signal?: AbortSignal): Promise<PaymentVerification> {
+  const query = new URLSearchParams();
+  if (ids.orderTrackingId) query.set("OrderTrackingId", ids.orderTrackingId);
+  if (ids.merchantReference) query.set("OrderMerchantReference", ids.merchantReference);
+  return apiRequest(`/api/payments/verify?${query.toString()}`, { schema: PaymentVerificationSchema, signal });
+}
+
+export interface PaymentIds {
+  orderTrackingId: string | null;
+  merchantReference: string | null;
+}

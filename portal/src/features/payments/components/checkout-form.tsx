@@ -1,0 +1,89 @@
+import { useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { toast } from "sonner";
+import type { Plan } from "../../../../../core/contracts/plans";
+import { formatUsd, type BillingPeriod } from "../../../../../core/plans";
+import { Button, ButtonLink } from "../../../components/ui/button";
+import { RadioCardGroup, SelectField } from "../../../components/ui/choice-fields";
+import { TextField } from "../../../components/ui/form-field";
+import { useFormSubmit } from "../../../hooks/use-form-submit";
+import { startCheckout } from "../api/payments-api";
+import { BILLING_FIELDS, PAYMENT_METHOD_OPTIONS, validateBilling, type BillingField, type BillingFormValues, type PaymentMethod } from "../lib/checkout-form";
+import { countryOptions } from "../lib/countries";
+import { PAYMENT_MESSAGES, checkoutFailureMessage } from "../lib/payment-messages";
+
+interface CheckoutFormProps {
+  plan: Plan;
+  period: BillingPeriod;
+  initialValues: BillingFormValues;
+}
+
+/** The billing details and payment method; on success the provider's page opens in /payment-process. */
+export function CheckoutForm({ plan, period, initialValues }: CheckoutFormProps) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState(initialValues);
+  const [method, setMethod] = useState<PaymentMethod>("mobile_money");
+  const totalCents = plan.prices[period].total_cents;
+  const { errors, formRef, clear, submitting, submit } = useFormSubmit(BILLING_FIELDS, {
+    validate: () => validateBilling(values),
+    send: async (billing) => {
+      const order = await startCheckout({ plan: plan.package_name, period, amount: totalCents, billing });
+      const query = new URLSearchParams({ url: order.redirect_url, order_id: order.order_tracking_id, method });
+      await navigate(`/payment-process?${query.toString()}`);
+    },
+    onFailure: (error) => toast.error(PAYMENT_MESSAGES.failedTitle, { description: checkoutFailureMessage(error) }),
+  });
+
+  function set(field: BillingField, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    clear(field);
+  }
+
+  const text = (field: BillingField, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
+    <TextField name={field} label={label} value={values[field]} errors={errors[field]} onChange={(event) => set(field, event.target.value)} {...extra} />
+  );
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} className="space-y-8" aria-labelledby="billing-title">
+      <section className="space-y-5">
+        <h2 id="billing-title" className="text-lg font-semibold text-slate-900">
+          Billing details
+        </h2>
+        <div className="grid gap-5 sm:grid-cols-2">
+          {text("first_name", "First Name", { autoComplete: "given-name", maxLength: 100 })}
+          {text("last_name", "Last Name", { autoComplete: "family-name", maxLength: 100 })}
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          {text("email", "Email", { type: "email", autoComplete: "email", maxLength: 254 })}
+          {text("phone", "Phone (optional)", { type: "tel", autoComplete: "tel", maxLength: 20, hint: "For mobile money, the number that pays." })}
+        </div>
+        {text("address", "Address (optional)", { autoComplete: "street-address", maxLength: 200 })}
+        <div className="grid gap-5 sm:grid-cols-3">
+          {text("city", "City (optional)", { autoComplete: "address-level2", maxLength: 100 })}
+          {text("postal_code", "ZIP / Postal code (optional)", { autoComplete: "postal-code", maxLength: 20 })}
+          <SelectField
+            name="country"
+            label="Country"
+            autoComplete="country"
+            options={countryOptions()}
+            value={values.country}
+            errors={errors.country}
+            onChange={(event) => set("country", event.target.value)}
+          />
+        </div>
+      </section>
+      <RadioCardGroup name="method" legend="Payment method" options={PAYMENT_METHOD_OPTIONS} value={method} onChange={setMethod} />
+      <p className="text-sm text-slate-600">
+        You pay on our payment provider&apos;s secure page, which opens on the next step. Card and mobile-money details never reach Sluice.
+      </p>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+        <ButtonLink to="/dashboard" variant="secondary" size="lg">
+          Back to Dashboard
+        </ButtonLink>
+        <Button type="submit" size="lg" disabled={submitting} aria-busy={submitting}>
+          {submitting ? "Processing Payment..." : `Pay ${formatUsd(totalCents)}`}
+        </Button>
+      </div>
+    </form>
+  );
+}

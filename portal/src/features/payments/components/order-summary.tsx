@@ -1,0 +1,49 @@
+import { Check } from "lucide-react";
+import type { Plan } from "../../../../../core/contracts/plans";
+import { PERIOD_TERMS, UNLIMITED, formatUsd, type BillingPeriod } from "../../../../../core/plans";
+
+const INCLUDED = ["30-day money-back guarantee", "Cancel anytime", "24/7 support", "Instant activation", "Enterprise-grade security"];
+
+function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={strong ? "flex justify-between gap-4 pt-3 text-base font-semibold text-slate-900" : "flex justify-between gap-4 text-sm"}>
+      <dt className={strong ? undefined : "text-slate-600"}>{label}</dt>
+      <dd className={strong ? undefined : "text-right font-medium text-slate-900"}>{value}</dd>
+    </div>
+  );
+}
+
+/** The order as the server prices it (SPEC: subtotal, tax $0.00, discount $0.00, total). */
+export function OrderSummary({ plan, period }: { plan: Plan; period: BillingPeriod }) {
+  const price = plan.prices[period];
+  const terms = PERIOD_TERMS[period];
+  const periodSaving = price.list_cents - price.total_cents;
+  return (
+    <section aria-labelledby="order-summary-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id="order-summary-title" className="text-lg font-semibold text-slate-900">
+        Order summary
+      </h2>
+      <dl className="mt-4 space-y-2">
+        <Row label="Plan" value={plan.display_name} />
+        <Row label="Requests" value={plan.request_limit === UNLIMITED ? "Unlimited" : `${plan.request_limit.toLocaleString("en-US")} / month`} />
+        <Row label="Billing period" value={terms.label} />
+        <Row label={`Subtotal (${price.months} × ${formatUsd(plan.monthly_price_cents)})`} value={formatUsd(price.list_cents)} />
+        {periodSaving > 0 && <Row label={`${terms.label} saving (${price.discount_percent}%)`} value={`−${formatUsd(periodSaving)}`} />}
+        <Row label="Tax" value={formatUsd(0)} />
+        <Row label="Discount" value={formatUsd(0)} />
+        <div className="border-t border-slate-200">
+          <Row label="Total" value={`${formatUsd(price.total_cents)} ${plan.currency}`} strong />
+        </div>
+      </dl>
+      <h3 className="mt-6 text-sm font-semibold text-slate-900">Included</h3>
+      <ul className="mt-2 space-y-1.5">
+        {INCLUDED.map((item) => (
+          <li key={item} className="flex items-start gap-2 text-sm text-slate-700">
+            <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
+            {item}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

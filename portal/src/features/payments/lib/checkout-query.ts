@@ -1,0 +1,37 @@
+import { BillingPeriodSchema } from "../../../../../core/contracts/checkout";
+import type { Plan } from "../../../../../core/contracts/plans";
+import type { BillingPeriod } from "../../../../../core/plans";
+
+/**
+ * What the checkout page was asked to sell (SPEC: /checkout?plan=&tier=&period=&amount=, all
+ * required). `amount` is what the pricing page showed (US dollars per month); it is only
+ * compared with the server's price, never charged.
+ */
+export interface CheckoutQuery {
+  /** The catalogue's package_name: "starter", "professional_100000", ... */
+  packageName: string;
+  period: BillingPeriod;
+  shownMonthlyCents: number;
+}
+
+/** The query as a checkout order, or null when a parameter is missing or unreadable (SPEC: back to /dashboard). */
+export function parseCheckoutQuery(params: URLSearchParams): CheckoutQuery | null {
+  const plan = params.get("plan")?.trim().toLowerCase() ?? "";
+  const tier = params.get("tier")?.trim() ?? "";
+  const period = BillingPeriodSchema.safeParse(params.get("period"));
+  const rawAmount = params.get("amount")?.trim() ?? "";
+  const amount = Number(rawAmount);
+  if (plan === "" || tier === "" || !period.success || rawAmount === "" || !Number.isFinite(amount) || amount < 0) return null;
+  if (!/^[a-z0-9_]+$/.test(plan) || !/^\d+$/.test(tier)) return null;
+  return { packageName: packageNameOf(plan, tier), period: period.data, shownMonthlyCents: Math.round(amount * 100) };
+}
+
+/** "professional" with tier 100000 is the package "professional_100000"; other plans are named as they are. */
+export function packageNameOf(plan: string, tier: string): string {
+  return plan === "professional" ? `professional_${tier}` : plan;
+}
+
+/** The plan a query names, if the catalogue sells it through checkout. */
+export function findCheckoutPlan(plans: readonly Plan[], query: CheckoutQuery): Plan | undefined {
+  return plans.find((plan) => plan.package_name === query.packageName && !plan.contact_sales && plan.monthly_price_cents > 0);
+}
