@@ -194,6 +194,13 @@ describe("portal serving", () => {
     }
   });
 
+  it("lets pages frame only this site and the payment provider's page", async () => {
+    const response = await app().request("/payment-process");
+    // The tests run the sandbox provider, which lives on this site.
+    expect(response.headers.get("Content-Security-Policy")).toMatch(/frame-src 'self' http:\/\/[^;]+(;|$)/);
+    expect(response.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'self'");
+  });
+
   it("serves fingerprinted assets compressed and cached for a year", async () => {
     const response = await app().request("/assets/app-abc123.js", { headers: { "Accept-Encoding": "gzip" } });
     expect(response.status).toBe(200);

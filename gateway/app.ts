@@ -14,6 +14,7 @@ import { handleError, handleNotFound, validationHook } from "./http/errors.js";
 import { createHttpMetrics } from "./http/metrics.js";
 import { requestLog } from "./http/request-log.js";
 import { securityHeaders } from "./http/security-headers.js";
+import { pesapalBaseUrl } from "../core/payments/pesapal-client.js";
 import { renderOpenApiYaml } from "./openapi-document.js";
 import { devMailboxRoutes } from "./routes/dev-mailbox.js";
 import { PESAPAL_SANDBOX_PATH, pesapalSandboxRoutes } from "./payments/sandbox/sandbox-app.js";
@@ -101,7 +102,7 @@ export async function createApp(deps: AppDeps) {
   app.use(requestId({ generator: () => newId("req") }));
   app.use(requestLog(deps.logger));
   app.use(metrics.middleware);
-  app.use(securityHeaders({ hsts: deps.config.NODE_ENV === "production" }));
+  app.use(securityHeaders({ hsts: deps.config.NODE_ENV === "production", frameOrigins: [new URL(pesapalBaseUrl(deps.config)).origin] }));
   // Only requests that can carry a body pay for the size check (it materialises the Request).
   const limitBody = bodyLimit({
     maxSize: deps.config.MAX_JSON_BODY_BYTES,

@@ -29,9 +29,11 @@ export function formatCsp(directives: CspDirectives): string {
  * policy (the API reference page allows its own inline script by hash) sets
  * Content-Security-Policy itself, replacing this one.
  */
-export function securityHeaders(options: { hsts: boolean }): MiddlewareHandler {
+export function securityHeaders(options: { hsts: boolean; frameOrigins?: string[] }): MiddlewareHandler {
+  // The payment page is framed by /payment-process; only the provider's origin may be framed.
+  const csp: CspDirectives = { ...DEFAULT_CSP, "frame-src": ["'self'", ...(options.frameOrigins ?? [])] };
   const headers: Array<[string, string]> = [
-    ["Content-Security-Policy", formatCsp(DEFAULT_CSP)],
+    ["Content-Security-Policy", formatCsp(csp)],
     ["X-Content-Type-Options", "nosniff"],
     ["X-Frame-Options", "SAMEORIGIN"],
     ["Referrer-Policy", "strict-origin-when-cross-origin"],
