@@ -19,3 +19,13 @@ export function testGatewayConfig(overrides: Record<string, string>): GatewayCon
 export function randomSuffix(): string {
   return Math.random().toString(36).slice(2, 10);
 }
+
+/** Settings that pass production's checks (no development defaults, no payment sandbox). */
+export const PRODUCTION_LIKE_SETTINGS: Record<string, string> = {
+  NODE_ENV: "production",
+  JWT_SECRET: "a-production-like-secret-of-at-least-32-chars-0123456789",
+  ADMIN_PASSWORD: "a-production-like-admin-password-1",
+  PAYMENT_PROVIDER: "pesapal",
+  PESAPAL_CONSUMER_KEY: "a-production-like-consumer-key",
+  PESAPAL_CONSUMER_SECRET: "a-production-like-consumer-secret",
+};

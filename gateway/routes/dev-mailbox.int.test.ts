@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { queueEmail } from "../../core/email/outbox.js";
 import { useTestApp } from "../../testing/gateway.js";
+import { PRODUCTION_LIKE_SETTINGS } from "../../testing/environment.js";
 
 const MailboxSchema = z.object({
   messages: z.array(
@@ -89,14 +90,7 @@ describe("development mailbox", () => {
 });
 
 describe("development mailbox in production", () => {
-  const testApp = useTestApp({
-    NODE_ENV: "production",
-    JWT_SECRET: "a-production-like-secret-of-at-least-32-chars-0123456789",
-    ADMIN_PASSWORD: "a-production-like-admin-password-1",
-    PAYMENT_PROVIDER: "pesapal",
-    PESAPAL_CONSUMER_KEY: "a-production-like-consumer-key",
-    PESAPAL_CONSUMER_SECRET: "a-production-like-consumer-secret",
-  });
+  const testApp = useTestApp(PRODUCTION_LIKE_SETTINGS);
 
   it("does not exist", async () => {
     const { app, database } = testApp.current;

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestApp } from "../../../testing/gateway.js";
 import { requestSandboxToken, sandboxApiCall, setSandboxSettings, submitSandboxPayment, TEST_CARD } from "../../../testing/pesapal-sandbox.js";
+import { PRODUCTION_LIKE_SETTINGS } from "../../../testing/environment.js";
 
 const PUBLIC_URL = "http://sandbox.sluice.test";
 
@@ -251,14 +252,7 @@ describe("Pesapal sandbox API", () => {
 });
 
 describe("Pesapal sandbox in production", () => {
-  const testApp = useTestApp({
-    NODE_ENV: "production",
-    JWT_SECRET: "a-production-like-secret-of-at-least-32-chars-0123456789",
-    ADMIN_PASSWORD: "a-production-like-admin-password-1",
-    PAYMENT_PROVIDER: "pesapal",
-    PESAPAL_CONSUMER_KEY: "a-production-like-consumer-key",
-    PESAPAL_CONSUMER_SECRET: "a-production-like-consumer-secret",
-  });
+  const testApp = useTestApp(PRODUCTION_LIKE_SETTINGS);
 
   it("does not exist", async () => {
     const { app } = testApp.current;
