@@ -36,6 +36,7 @@ import { oauthRoutes } from "./routes/auth/oauth.js";
 import { apiKeyRoutes } from "./routes/api-keys.js";
 import { checkoutRoutes } from "./routes/checkout.js";
 import { billingRoutes } from "./routes/billing.js";
+import { adminBillingRoutes } from "./routes/admin-billing.js";
 import { paymentRoutes } from "./routes/payments.js";
 import { createPaymentDeps } from "./payments/payment-deps.js";
 import { planRoutes } from "./routes/plans.js";
@@ -141,6 +142,7 @@ export async function createApp(deps: AppDeps) {
   const payments = createPaymentDeps(deps);
   app.route("/", checkoutRoutes(payments));
   app.route("/", paymentRoutes(payments));
+  app.route("/", adminBillingRoutes({ ...payments, trustProxy: deps.config.TRUST_PROXY }));
   app.route("/", billingRoutes({ db: deps.db, redis: deps.redis, logger: deps.logger, now: deps.now ?? (() => new Date()) }));
   const metering = createMeteringDeps(deps);
   app.use("/v1/*", meteredApi(metering));

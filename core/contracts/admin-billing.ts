@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { BillingHistoryStatusSchema } from "./billing.js";
+import { BillingPeriodSchema } from "./checkout.js";
+
+/** The administrator's billing table and payment reconciliation (`/api/admin/billing`). Money in integer US cents. */
+
+/** Billing rows the administrator sees (newest first). */
+export const ADMIN_BILLING_LIMIT = 50;
+/** A completed provider payment can be refunded this many days after it was paid. */
+export const REFUND_WINDOW_DAYS = 30;
+
+export const AdminBillingEntrySchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  user_email: z.string().nullable(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: BillingHistoryStatusSchema,
+  /** ISO timestamp of the billing date. */
+  date: z.string(),
+  /** The invoice number, or "#" and the first 8 characters of the id when there is none yet. */
+  invoice: z.string(),
+  invoice_number: z.string().nullable(),
+  plan: z.string().nullable(),
+  period: BillingPeriodSchema.nullable(),
+  payment_method: z.string().nullable(),
+  /** The subscription was activated from this payment (the "Processed" badge). */
+  processed: z.boolean(),
+  /** Paid through the provider and still refundable (completed, within the refund window). */
+  refundable: z.boolean(),
+});
+export type AdminBillingEntry = z.infer<typeof AdminBillingEntrySchema>;
+
+export const AdminBillingListSchema = z.object({
+  entries: z.array(AdminBillingEntrySchema),
+  pending_count: z.number().int(),
+});
+export type AdminBillingList = z.infer<typeof AdminBillingListSchema>;
+
+export const AdminBillingQuerySchema = z.object({ status: BillingHistoryStatusSchema.optional() });
+
+const InvoiceNumber = z.string().trim().min(1).max(50).regex(/^[A-Za-z0-9#/_-]+$/, "Letters, digits and - _ / # only");
+
+/** Mark complete / Complete & Update Plan: an invoice number, or the next INV-YYYY-NNNNNN when absent. */
+export const CompletePaymentRequestSchema = z.object({ invoice_number: InvoiceNumber.optional() }).strict();
+export type CompletePaymentRequest = z.infer<typeof CompletePaymentRequestSchema>;
+
+export const RefundRequestSchema = z.object({ remarks: z.string().trim().min(1).max(255).optional() }).strict();
+export type RefundRequest = z.infer<typeof RefundRequestSchema>;
+
+export const AdminBillingActionSchema = z.object({
+  entry: AdminBillingEntrySchema,
+  /** The toast to show ("Payment marked as completed", "User plan updated to … with … requests", …). */
+  message: z.string(),
+  /** The plan applied (apply-plan only). */
+  plan: z
+    .object({
+      package_name: z.string(),
+      request_limit: z.number().int().nullable(),
+      period: BillingPeriodSchema,
+      expires_at: z.string(),
+      source: z.enum(["recorded", "amount_table"]),
+    })
+    .optional(),
+});
+export type AdminBillingAction = z.infer<typeof AdminBillingActionSchema>;

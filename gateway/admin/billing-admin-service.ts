@@ -1,0 +1,292 @@
+import { sql } from "kysely";
+import {
+  ADMIN_BILLING_LIMIT,
+  REFUND_WINDOW_DAYS,
+  type AdminBillingAction,
+  type AdminBillingEntry,
+  type AdminBillingList,
+} from "../../core/contracts/admin-billing.js";
+import type { Database } from "../../core/db/client.js";
+import { AppError } from "../../core/errors.js";
+import { newId } from "../../core/ids.js";
+import { publishKeyInvalidation } from "../../core/keys/invalidation.js";
+import { assignPaidPlan, currentPackage } from "../../core/payments/activation.js";
+import { PesapalError } from "../../core/payments/pesapal-client.js";
+import { BILLING_PERIODS, PERIOD_TERMS, type BillingPeriod } from "../../core/plans.js";
+import { addMonths, formatInvoiceNumber } from "../payments/billing-terms.js";
+import { reverseOrder } from "../payments/order-transitions.js";
+import type { PaymentDeps } from "../payments/payment-deps.js";
+import { lockOrder, nextInvoiceSequence, setOrderState } from "../payments/payment-queries.js";
+
+/**
+ * Admin reconciliation of billing_history (SPEC 4 "Billing payment (admin)", DESIGN 9): the
+ * latest rows, mark a pending payment complete, apply the plan a payment bought, and refund a
+ * provider payment within 30 days. Every change is one transaction with its audit_log row.
+ */
+
+const DAY_MS = 86_400_000;
+/** SPEC 9: an admin-assigned package from the amount table runs 30 days. */
+const AMOUNT_TABLE_DAYS = 30;
+
+/** SPEC 9 "Plan assignment from a payment amount": the highest matching minimum (cents); below all, starter. */
+const AMOUNT_TABLE: readonly { minimumCents: number; packageName: string }[] = [
+  { minimumCents: 2_500_00, packageName: "professional_2500000" },
+  { minimumCents: 1_200_00, packageName: "professional_1000000" },
+  { minimumCents: 690_00, packageName: "professional_500000" },
+  { minimumCents: 390_00, packageName: "professional_250000" },
+  { minimumCents: 190_00, packageName: "professional_100000" },
+  { minimumCents: 29_00, packageName: "starter" },
+];
+
+export function packageForAmount(amountCents: number): string {
+  return AMOUNT_TABLE.find((row) => amountCents >= row.minimumCents)?.packageName ?? "starter";
+}
+
+type Deps = Pick<PaymentDeps, "db" | "redis" | "redisKeyPrefix" | "logger" | "now"> & Partial<PaymentDeps>;
+
+interface BillingRow {
+  id: string;
+  user_id: string;
+  user_email: string | null;
+  amount: number;
+  currency: string;
+  status: string;
+  billing_date: Date;
+  invoice_number: string | null;
+  payment_method: string | null;
+  package_name: string | null;
+  billing_period: string | null;
+  payment_order_id: string | null;
+  metadata: unknown;
+  confirmation_code: string | null;
+}
+
+function selectRows(db: Database) {
+  return db
+    .selectFrom("billing_history as b")
+    .leftJoin("users as u", "u.id", "b.user_id")
+    .leftJoin("payment_orders as o", "o.id", "b.payment_order_id")
+    .select([
+      "b.id", "b.user_id", "u.email as user_email", "b.amount", "b.currency", "b.status", "b.billing_date", "b.invoice_number",
+      "b.payment_method", "b.package_name", "b.billing_period", "b.payment_order_id", "b.metadata", "o.confirmation_code",
+    ]);
+}
+
+const periodOf = (value: string | null): BillingPeriod | null => BILLING_PERIODS.find((p) => p === value) ?? null;
+const metadataOf = (value: unknown): Record<string, unknown> => (typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+
+function isRefundable(row: BillingRow, now: Date): boolean {
+  return row.status === "completed" && row.confirmation_code !== null && now.getTime() - row.billing_date.getTime() <= REFUND_WINDOW_DAYS * DAY_MS;
+}
+
+function serialize(row: BillingRow, now: Date): AdminBillingEntry {
+  const status = row.status === "pending" || row.status === "completed" || row.status === "failed" || row.status === "refunded" ? row.status : "failed";
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    user_email: row.user_email,
+    amount: Number(row.amount),
+    currency: row.currency,
+    status,
+    date: row.billing_date.toISOString(),
+    invoice: row.invoice_number ?? `#${row.id.slice(0, 8)}`,
+    invoice_number: row.invoice_number,
+    plan: row.package_name,
+    period: periodOf(row.billing_period),
+    payment_method: row.payment_method,
+    processed: metadataOf(row.metadata).subscription_activated === true,
+    refundable: isRefundable(row, now),
+  };
+}
+
+export async function listAdminBilling(deps: Pick<Deps, "db" | "now">, filter: { status?: string }): Promise<AdminBillingList> {
+  let query = selectRows(deps.db).orderBy("b.billing_date", "desc").orderBy("b.id", "desc").limit(ADMIN_BILLING_LIMIT);
+  if (filter.status) query = query.where("b.status", "=", filter.status);
+  const [rows, pending] = await Promise.all([
+    query.execute(),
+    deps.db.selectFrom("billing_history").select((eb) => eb.fn.countAll<string>().as("count")).where("status", "=", "pending").executeTakeFirstOrThrow(),
+  ]);
+  const now = deps.now();
+  return { entries: rows.map((row) => serialize(row, now)), pending_count: Number(pending.count) };
+}
+
+async function lockRow(trx: Database, billingId: string): Promise<BillingRow> {
+  // Lock the billing row itself (the joins are only read).
+  const locked = await trx.selectFrom("billing_history").select("id").where("id", "=", billingId).forUpdate().executeTakeFirst();
+  if (!locked) throw new AppError("NOT_FOUND", "No billing record has this id.");
+  return selectRows(trx).where("b.id", "=", billingId).executeTakeFirstOrThrow();
+}
+
+async function audit(trx: Database, input: { actorId: string; action: string; billingId: string; ip: string | null; metadata: Record<string, unknown> }): Promise<void> {
+  await trx
+    .insertInto("audit_log")
+    .values({ id: newId("aud"), actor_user_id: input.actorId, action: input.action, target_type: "billing_history", target_id: input.billingId, ip: input.ip, metadata: JSON.stringify(input.metadata) })
+    .execute();
+}
+
+const snapshot = (row: BillingRow) => ({ status: row.status, invoice_number: row.invoice_number, metadata: metadataOf(row.metadata) });
+
+/** pending -> completed with an invoice number; its payment order too, so a late provider notification changes nothing twice. */
+async function completeLocked(trx: Database, row: BillingRow, input: { actorId: string; invoiceNumber?: string; now: Date }): Promise<string> {
+  const invoiceNumber = input.invoiceNumber ?? formatInvoiceNumber(input.now, await nextInvoiceSequence(trx));
+  const taken = await trx.selectFrom("billing_history").select("id").where("invoice_number", "=", invoiceNumber).where("id", "!=", row.id).executeTakeFirst();
+  if (taken) throw new AppError("CONFLICT", `Invoice number ${invoiceNumber} is already used by another payment.`);
+  await trx
+    .updateTable("billing_history")
+    .set({
+      status: "completed",
+      invoice_number: invoiceNumber,
+      billing_date: input.now,
+      metadata: sql`metadata || ${JSON.stringify({ completed_by_admin: input.actorId, completed_at: input.now.toISOString() })}::jsonb`,
+      updated_at: sql`now()`,
+    })
+    .where("id", "=", row.id)
+    .execute();
+  if (row.payment_order_id) {
+    const order = await lockOrder(trx, row.payment_order_id);
+    if (order.status === "pending") await setOrderState(trx, order.id, { status: "completed" });
+  }
+  return invoiceNumber;
+}
+
+function announce(deps: Deps, userId: string): Promise<void> {
+  return publishKeyInvalidation(deps.redis, deps.redisKeyPrefix, { user_id: userId }).catch((error: unknown) =>
+    deps.logger.warn({ err: error, userId }, "could not announce a plan change; key caches expire within 30 s"),
+  );
+}
+
+export async function completePayment(deps: Deps, input: { billingId: string; actorId: string; ip: string | null; invoiceNumber?: string }): Promise<AdminBillingAction> {
+  const now = deps.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await lockRow(trx, input.billingId);
+    if (row.status !== "pending") throw new AppError("CONFLICT", `Only pending payments can be marked complete; this one is ${row.status}.`);
+    await completeLocked(trx, row, { actorId: input.actorId, invoiceNumber: input.invoiceNumber, now });
+    const after = await lockRow(trx, input.billingId);
+    await audit(trx, { actorId: input.actorId, action: "billing.payment_completed", billingId: row.id, ip: input.ip, metadata: { user_id: row.user_id, before: snapshot(row), after: snapshot(after) } });
+  });
+  return { entry: serialize(await selectRows(deps.db).where("b.id", "=", input.billingId).executeTakeFirstOrThrow(), now), message: "Payment marked as completed" };
+}
+
+/**
+ * "Complete & Update Plan": completes a pending payment, then assigns the plan it bought (its
+ * recorded package and period; else the spec's amount table, 30 days). Re-applying a completed
+ * payment is allowed and idempotent: the period runs from the payment date and never shortens a
+ * later expiry of the same package.
+ */
+export async function applyPlanFromPayment(deps: Deps, input: { billingId: string; actorId: string; ip: string | null; invoiceNumber?: string }): Promise<AdminBillingAction> {
+  const now = deps.now();
+  const applied = await deps.db.transaction().execute(async (trx) => {
+    const before = await lockRow(trx, input.billingId);
+    if (before.status !== "pending" && before.status !== "completed") {
+      throw new AppError("CONFLICT", `A plan can only be applied from a pending or completed payment; this one is ${before.status}.`);
+    }
+    if (before.status === "pending") await completeLocked(trx, before, { actorId: input.actorId, invoiceNumber: input.invoiceNumber, now });
+    const row = await lockRow(trx, input.billingId);
+
+    const recordedPeriod = periodOf(row.billing_period);
+    const recorded = row.package_name && recordedPeriod
+      ? await trx.selectFrom("package_definitions").select(["package_name", "request_limit"]).where("package_name", "=", row.package_name).executeTakeFirst()
+      : undefined;
+    const source = recorded ? ("recorded" as const) : ("amount_table" as const);
+    const packageName = recorded?.package_name ?? packageForAmount(Number(row.amount));
+    const plan = recorded ?? (await trx.selectFrom("package_definitions").select(["package_name", "request_limit"]).where("package_name", "=", packageName).executeTakeFirstOrThrow());
+    const period: BillingPeriod = recorded && recordedPeriod ? recordedPeriod : "monthly";
+    const start = row.billing_date;
+    let end = recorded ? addMonths(start, PERIOD_TERMS[period].months) : new Date(start.getTime() + AMOUNT_TABLE_DAYS * DAY_MS);
+    const current = await currentPackage(trx, row.user_id);
+    if (current?.packageName === packageName && current.expiresAt && current.expiresAt > end) end = current.expiresAt;
+
+    await assignPaidPlan(trx, {
+      userId: row.user_id,
+      packageName,
+      requestLimit: plan.request_limit,
+      period,
+      amountCents: Number(row.amount),
+      currency: row.currency || "USD",
+      periodStart: start,
+      periodEnd: end,
+    });
+    const processed = {
+      subscription_activated: true,
+      package_assigned: packageName,
+      plan_assigned: packageName,
+      billing_period: period,
+      plan_source: source,
+      processed_at: now.toISOString(),
+      expires_at: end.toISOString(),
+      plan_applied_by_admin: input.actorId,
+    };
+    await trx
+      .updateTable("billing_history")
+      .set({ metadata: sql`metadata || ${JSON.stringify(processed)}::jsonb`, updated_at: sql`now()` })
+      .where("id", "=", row.id)
+      .execute();
+    const after = await lockRow(trx, input.billingId);
+    await audit(trx, {
+      actorId: input.actorId,
+      action: "billing.plan_applied",
+      billingId: row.id,
+      ip: input.ip,
+      metadata: {
+        user_id: row.user_id,
+        before: { ...snapshot(before), package: current ? { package_name: current.packageName, expires_at: current.expiresAt?.toISOString() ?? null } : null },
+        after: { ...snapshot(after), package: { package_name: packageName, expires_at: end.toISOString() } },
+      },
+    });
+    return { userId: row.user_id, plan: { package_name: packageName, request_limit: plan.request_limit, period, expires_at: end.toISOString(), source } };
+  });
+  await announce(deps, applied.userId);
+  const limit = applied.plan.request_limit;
+  const requests = limit === null || limit < 0 ? "unlimited" : limit.toLocaleString("en-US");
+  return {
+    entry: serialize(await selectRows(deps.db).where("b.id", "=", input.billingId).executeTakeFirstOrThrow(), now),
+    message: `User plan updated to ${applied.plan.package_name} with ${requests} requests`,
+    plan: applied.plan,
+  };
+}
+
+/**
+ * A refund of a completed provider payment within REFUND_WINDOW_DAYS, through Pesapal's
+ * RefundRequest with the payment's confirmation code. Accepted: the order is reversed like a
+ * provider reversal (billing row refunded, plan revoked if still on it, administrators told).
+ */
+export async function refundPayment(
+  deps: PaymentDeps,
+  input: { billingId: string; actorId: string; actorEmail: string; ip: string | null; remarks?: string },
+): Promise<AdminBillingAction> {
+  const now = deps.now();
+  const afterCommit = await deps.db.transaction().execute(async (trx) => {
+    const row = await lockRow(trx, input.billingId);
+    if (row.status === "refunded") throw new AppError("CONFLICT", "This payment has already been refunded.");
+    if (row.status !== "completed") throw new AppError("CONFLICT", `Only completed payments can be refunded; this one is ${row.status}.`);
+    if (!row.payment_order_id) throw new AppError("VALIDATION_FAILED", "This payment was not made through the payment provider; it cannot be refunded here.");
+    const order = await lockOrder(trx, row.payment_order_id);
+    if (!order.confirmation_code) throw new AppError("VALIDATION_FAILED", "The payment provider has no confirmation code for this payment; it cannot be refunded here.");
+    if (now.getTime() - row.billing_date.getTime() > REFUND_WINDOW_DAYS * DAY_MS) {
+      throw new AppError("VALIDATION_FAILED", `Refunds are possible within ${REFUND_WINDOW_DAYS} days of payment; this one was paid on ${row.billing_date.toISOString().slice(0, 10)}.`);
+    }
+    const remarks = input.remarks ?? `Refund of ${row.invoice_number ?? row.id}`;
+    try {
+      await deps.pesapal.refund({ confirmationCode: order.confirmation_code, amountCents: Number(row.amount), username: input.actorEmail, remarks });
+    } catch (error) {
+      if (!(error instanceof PesapalError)) throw error;
+      if (error.httpStatus === null || error.code === "timeout" || error.code === "network_error" || error.code.startsWith("http_5")) {
+        throw new AppError("PAYMENT_PROVIDER_ERROR", "The payment provider could not be reached; the refund was not requested.", { cause: error });
+      }
+      throw new AppError("VALIDATION_FAILED", `The payment provider refused the refund: ${error.message}`, { cause: error });
+    }
+    const tx = { ...deps, db: trx };
+    const reversal = await reverseOrder(tx, { ...order, status: "completed" });
+    const refund = { refunded_at: now.toISOString(), refunded_by: input.actorId, refund_amount: Number(row.amount), refund_remarks: remarks, confirmation_code: order.confirmation_code };
+    await trx
+      .updateTable("billing_history")
+      .set({ metadata: sql`metadata || ${JSON.stringify(refund)}::jsonb`, updated_at: sql`now()` })
+      .where("id", "=", row.id)
+      .execute();
+    const after = await lockRow(trx, input.billingId);
+    await audit(trx, { actorId: input.actorId, action: "billing.payment_refunded", billingId: row.id, ip: input.ip, metadata: { user_id: row.user_id, before: snapshot(row), after: snapshot(after), refund } });
+    return reversal.afterCommit;
+  });
+  for (const effect of afterCommit) await effect();
+  return { entry: serialize(await selectRows(deps.db).where("b.id", "=", input.billingId).executeTakeFirstOrThrow(), now), message: "Payment refunded" };
+}
