@@ -112,6 +112,46 @@ describe("checkout through the payment provider's page", () => {
     await page.setViewportSize({ width: 360, height: 800 });
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/payment-success-360.png`, fullPage: true });
+
+    // Billing & Credits shows the new plan, its invoice and the raised limit.
+    expect(verification.invoice_number).toMatch(/^INV-/);
+    const invoice = verification.invoice_number ?? "";
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole("link", { name: "Go to Billing" }).click();
+    await page.waitForURL((url) => url.pathname === "/dashboard" && url.searchParams.get("section") === "billing");
+    await page.getByRole("heading", { level: 1, name: "Billing & Credits" }).waitFor();
+    const plan = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Current Plan" }) });
+    await plan.getByText("Professional 100K", { exact: true }).waitFor();
+    await plan.getByText("Active", { exact: true }).waitFor();
+    const usage = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Usage This Month" }) });
+    await usage.getByText("/ 100,000").waitFor();
+    const history = page.getByRole("region", { name: "Billing History" });
+    const row = history.getByRole("row").filter({ hasText: invoice });
+    await row.getByText("Completed", { exact: true }).waitFor();
+    expect(await row.getByText("$1,824.00").count()).toBe(1);
+    // The picker: the Professional card at 100K is the current plan, disabled; Starter is a downgrade to checkout.
+    expect(await page.getByRole("button", { name: "Current Plan" }).isDisabled()).toBe(true);
+    expect(await page.getByRole("link", { name: /^Downgrade/ }).getAttribute("href")).toMatch(/^\/checkout\?plan=starter&/);
+    // Keyboard: another volume turns the Professional button into a change of plan.
+    await page.getByLabel("Monthly request volume").focus();
+    await page.keyboard.press("ArrowDown");
+    expect(await page.getByLabel("Monthly request volume").inputValue()).toBe("professional_250000");
+    const change = page.getByRole("link", { name: /^Change Plan/ });
+    expect(await change.getAttribute("href")).toBe("/checkout?plan=professional&tier=250000&period=yearly&amount=390");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/^Change Plan/);
+    // Back to the current volume: the button is "Current Plan" again, disabled.
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("ArrowUp");
+    expect(await page.getByLabel("Monthly request volume").inputValue()).toBe("professional_100000");
+    expect(await page.getByRole("button", { name: "Current Plan" }).isDisabled()).toBe(true);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/billing-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await horizontalOverflow(page), "no horizontal scrolling at 360 px").toBeLessThanOrEqual(0);
+    // The whole history row fits at 360 px, without scrolling its table.
+    expect(await history.getByRole("table").evaluate((table) => (table.parentElement?.scrollWidth ?? 0) - (table.parentElement?.clientWidth ?? 0))).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/billing-360.png`, fullPage: true });
   });
 
   it("refuses to embed a page that is not the payment provider's", async () => {

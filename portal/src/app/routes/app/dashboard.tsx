@@ -1,9 +1,10 @@
-import { KeyRound, LayoutDashboard, type LucideIcon } from "lucide-react";
+import { CreditCard, KeyRound, LayoutDashboard, type LucideIcon } from "lucide-react";
 import { useEffect, useRef, type ComponentType } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { LinkCard, LinkCardGrid } from "../../../components/ui/link-card";
 import { ApiKeysSection } from "../../../features/api-keys/components/api-keys-section";
 import { useAuth } from "../../../features/auth/auth-context";
+import { BillingSection } from "../../../features/billing/components/billing-section";
 import { displayNameOf } from "../../../features/auth/lib/account";
 import { useDocumentTitle } from "../../../hooks/use-document-title";
 import { cn } from "../../../lib/cn";
@@ -29,6 +30,11 @@ function OverviewSection() {
           text="Create keys with their own permission and monthly cap, see their usage, rotate or delete them."
           to="/dashboard?section=api-keys"
         />
+        <LinkCard
+          title="Billing & Credits"
+          text="See your plan, this month's usage against your allowance and your payments, and change plans."
+          to="/dashboard?section=billing"
+        />
       </LinkCardGrid>
     </div>
   );
@@ -37,16 +43,22 @@ function OverviewSection() {
 const OVERVIEW: DashboardSection = { id: "overview", title: "Overview", icon: LayoutDashboard, component: OverviewSection };
 
 /** The dashboard's sections in navigation order; a new section is one more row. */
-const SECTIONS: readonly DashboardSection[] = [OVERVIEW, { id: "api-keys", title: "API Keys", icon: KeyRound, component: ApiKeysSection }];
+const SECTIONS: readonly DashboardSection[] = [
+  OVERVIEW,
+  { id: "api-keys", title: "API Keys", icon: KeyRound, component: ApiKeysSection },
+  { id: "billing", title: "Billing & Credits", icon: CreditCard, component: BillingSection },
+];
 
-function sectionFor(id: string | null): DashboardSection {
+/** `?section=`, or billing after a payment (SPEC: success=true opens billing). */
+function sectionFor(params: URLSearchParams): DashboardSection {
+  const id = params.get("section") ?? (params.get("success") === "true" ? "billing" : null);
   return SECTIONS.find((section) => section.id === id) ?? OVERVIEW;
 }
 
 export function DashboardRoute() {
   const { user, profile } = useAuth();
   const [params] = useSearchParams();
-  const section = sectionFor(params.get("section"));
+  const section = sectionFor(params);
   const name = user ? displayNameOf(profile, user.email) : "there";
   const heading = section === OVERVIEW ? `Welcome, ${name}` : section.title;
   useDocumentTitle(section === OVERVIEW ? "Dashboard" : `${section.title} · Dashboard`);

@@ -1,0 +1,172 @@
+import { AlertTriangle, CalendarClock, CreditCard, Gauge } from "lucide-react";
+import { useEffect, type ReactNode } from "react";
+import { useSearchParams } from "react-router-dom";
+import type { BillingOverview } from "../../../../../core/contracts/billing";
+import { Button } from "../../../components/ui/button";
+import { formatLongDate } from "../../../lib/format-date";
+import { cn } from "../../../lib/cn";
+import { useBilling } from "../hooks/use-billing";
+import {
+  NEAR_LIMIT_WARNING,
+  PAYMENT_REFRESH_DELAY_MS,
+  PAYMENT_SUCCESS_FLAGS,
+  formatMoney,
+  hasPaymentSuccessFlag,
+  periodLabel,
+  subscriptionLabel,
+  usageView,
+} from "../lib/billing-display";
+import { BillingHistory } from "./billing-history";
+import { PlanPicker } from "./plan-picker";
+
+/** The dashboard's Billing & Credits section (SPEC: current plan, usage, next billing, plan picker, history). */
+export function BillingSection() {
+  const { state, reload } = useBilling();
+  usePaymentRefresh(reload);
+
+  return (
+    <div className="space-y-10">
+      <p className="max-w-2xl leading-relaxed text-slate-600">Your plan, this month&apos;s requests against your allowance, and your payments.</p>
+      {state.status === "loading" && <LoadingBilling />}
+      {state.status === "error" && <LoadFailed onRetry={() => reload(true)} />}
+      {state.status === "ready" && (
+        <>
+          <SummaryCards overview={state.overview} />
+          <PlanPicker subscription={state.overview.subscription} />
+          <BillingHistory entries={state.overview.history} />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** After the payment callback's flags: read the subscription again 2 s later and drop the flags (SPEC). */
+function usePaymentRefresh(reload: () => void) {
+  const [params, setParams] = useSearchParams();
+  const flagged = hasPaymentSuccessFlag(params);
+  useEffect(() => {
+    if (!flagged) return;
+    const timer = setTimeout(() => {
+      reload();
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const flag of PAYMENT_SUCCESS_FLAGS) next.delete(flag);
+          next.set("section", "billing");
+          return next;
+        },
+        { replace: true },
+      );
+    }, PAYMENT_REFRESH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [flagged, reload, setParams]);
+}
+
+const STATUS_BADGE: Record<ReturnType<typeof subscriptionLabel>, string> = {
+  Active: "bg-green-100 text-green-800",
+  Inactive: "bg-slate-200 text-slate-800",
+  "No Plan": "bg-slate-100 text-slate-700",
+};
+
+function SummaryCards({ overview }: { overview: BillingOverview }) {
+  const { subscription, usage } = overview;
+  const label = subscriptionLabel(subscription);
+  const view = usageView(usage);
+  const period = periodLabel(subscription.period);
+  const nextDate = subscription.status === "active" ? (subscription.next_billing_date ?? subscription.expires_at) : null;
+
+  return (
+    <section aria-labelledby="billing-summary" className="grid gap-4 md:grid-cols-3">
+      <h2 id="billing-summary" className="sr-only">
+        Summary
+      </h2>
+      <Card title="Current Plan" icon={<CreditCard aria-hidden className="size-5" />}>
+        <p className="text-2xl font-bold break-words text-slate-900">{subscription.plan_display_name ?? "Free"}</p>
+        <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+          <span className={cn("rounded-full px-2.5 py-0.5 text-xs font-semibold", STATUS_BADGE[label])}>{label}</span>
+          {period && subscription.amount !== null && (
+            <span>
+              {period} · {formatMoney(subscription.amount, subscription.currency ?? "USD")}
+            </span>
+          )}
+        </p>
+        {subscription.pending_plan && <p className="mt-2 text-sm text-slate-600">Changes to {subscription.pending_plan} at the end of this period.</p>}
+      </Card>
+
+      <Card title="Usage This Month" icon={<Gauge aria-hidden className="size-5" />}>
+        <p className="text-2xl font-bold text-slate-900">
+          {view.used} <span className="text-base font-medium text-slate-600">/ {view.limit}</span>
+        </p>
+        <p className="sr-only">
+          {view.used} of {view.limit} requests used
+        </p>
+        {view.percent !== null && (
+          <div aria-hidden className="mt-3 h-2 overflow-hidden rounded-full bg-slate-100">
+            <div className={cn("h-full rounded-full", view.nearLimit ? "bg-red-600" : "bg-brand-600")} style={{ width: `${view.percent}%` }} />
+          </div>
+        )}
+        <p className="mt-2 text-sm text-slate-600">
+          {view.percent !== null ? `${view.percent}% used · ` : ""}Resets {formatLongDate(new Date(usage.reset_date))}
+        </p>
+        {view.nearLimit && (
+          <p role="status" className="mt-3 flex gap-2 rounded-lg bg-amber-50 p-2 text-sm font-medium text-amber-900">
+            <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
+            {NEAR_LIMIT_WARNING}
+          </p>
+        )}
+      </Card>
+
+      <Card title="Next Billing" icon={<CalendarClock aria-hidden className="size-5" />}>
+        <p className="text-2xl font-bold text-slate-900">{nextDate ? formatLongDate(new Date(nextDate)) : "—"}</p>
+        <p className="mt-2 text-sm text-slate-600">
+          {nextDate ? (subscription.amount !== null ? `${formatMoney(subscription.amount, subscription.currency ?? "USD")} due` : "Plan renewal") : "No upcoming payment"}
+        </p>
+        {subscription.overdue && (
+          <p role="status" className="mt-3 flex gap-2 rounded-lg bg-red-50 p-2 text-sm font-medium text-red-900">
+            <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
+            Your plan has expired. Renew it to keep your allowance.
+          </p>
+        )}
+      </Card>
+    </section>
+  );
+}
+
+function Card({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <article className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h3 className="flex items-center gap-2 text-sm font-semibold text-slate-600">
+        <span className="text-brand-700">{icon}</span>
+        {title}
+      </h3>
+      <div className="mt-3">{children}</div>
+    </article>
+  );
+}
+
+function LoadingBilling() {
+  return (
+    <div>
+      <p role="status" className="text-sm text-slate-600">
+        Loading billing information...
+      </p>
+      <div aria-hidden className="mt-4 grid gap-4 md:grid-cols-3">
+        {[0, 1, 2].map((card) => (
+          <div key={card} className="h-36 animate-pulse rounded-2xl bg-slate-100" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="rounded-2xl border border-red-200 bg-red-50 p-6">
+      <p className="font-semibold text-red-900">Your billing information could not be loaded.</p>
+      <p className="mt-1 text-sm text-red-900">Check your connection and try again.</p>
+      <Button variant="secondary" className="mt-4" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
