@@ -64,6 +64,11 @@ export function DashboardRoute() {
   useDocumentTitle(section === OVERVIEW ? "Dashboard" : `${section.title} · Dashboard`);
   const headingRef = useFocusOnChange<HTMLHeadingElement>(section.id);
   const Section = section.component;
+  // On a narrow screen the tabs scroll sideways: bring the current one into view.
+  const currentTabRef = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    currentTabRef.current?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [section.id]);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:flex lg:gap-8">
@@ -76,6 +81,7 @@ export function DashboardRoute() {
               <li key={item.id} className="shrink-0">
                 <Link
                   to={{ search: `?section=${item.id}` }}
+                  ref={current ? currentTabRef : undefined}
                   aria-current={current ? "page" : undefined}
                   className={cn(
                     "flex items-center gap-2.5 rounded-lg px-3 py-2.5 text-sm font-medium whitespace-nowrap transition-colors",
