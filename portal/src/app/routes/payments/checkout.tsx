@@ -35,7 +35,7 @@ export function CheckoutRoute() {
     );
   }
 
-  const plan = findCheckoutPlan(state.plans, query);
+  const plan = findCheckoutPlan(state.data, query);
   if (!plan) {
     return (
       <ContentLayout title="Checkout" width="prose" description={description}>

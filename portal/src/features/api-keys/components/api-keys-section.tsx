@@ -38,7 +38,7 @@ export function ApiKeysSection() {
     setDialog({ kind: "secret", created, rotation: { graceHours } });
   }
 
-  const hasKeys = state.status === "ready" && state.keys.length > 0;
+  const hasKeys = state.status === "ready" && state.data.length > 0;
 
   return (
     <div ref={sectionRef} tabIndex={-1} className="focus:outline-none">
@@ -59,10 +59,10 @@ export function ApiKeysSection() {
       <div className="mt-6">
         {state.status === "loading" && <LoadingKeys />}
         {state.status === "error" && <LoadFailed onRetry={() => reload(true)} />}
-        {state.status === "ready" && state.keys.length === 0 && <NoKeys onCreate={openCreate} />}
-        {state.status === "ready" && state.keys.length > 0 && (
+        {state.status === "ready" && state.data.length === 0 && <NoKeys onCreate={openCreate} />}
+        {state.status === "ready" && state.data.length > 0 && (
           <ApiKeyList
-            keys={state.keys}
+            keys={state.data}
             now={now}
             onRotate={(key) => setDialog({ kind: "rotate", key })}
             onDelete={(key) => setDialog({ kind: "delete", key })}

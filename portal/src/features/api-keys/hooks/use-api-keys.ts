@@ -1,10 +1,9 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback } from "react";
 import { toast } from "sonner";
-import type { ApiKey, CreateKeyRequest, CreatedKey } from "../../../../../core/contracts/api-keys";
+import type { CreateKeyRequest, CreatedKey } from "../../../../../core/contracts/api-keys";
 import { createApiKey, deleteApiKey, listApiKeys, rotateApiKey } from "../api/api-keys-api";
+import { useRemote } from "../../../hooks/use-remote";
 import { API_KEY_MESSAGES, failureDescription } from "../lib/key-messages";
-
-export type ApiKeysState = { status: "loading" } | { status: "error" } | { status: "ready"; keys: ApiKey[] };
 
 /**
  * The signed-in user's keys (newest first) and the calls that change them. The list only ever
@@ -12,32 +11,9 @@ export type ApiKeysState = { status: "loading" } | { status: "error" } | { statu
  * caller and never kept here.
  */
 export function useApiKeys() {
-  const [state, setState] = useState<ApiKeysState>({ status: "loading" });
-  /** Bumped to load the list again. */
-  const [generation, setGeneration] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    listApiKeys(controller.signal).then(
-      (keys) => setState({ status: "ready", keys }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        toast.error(API_KEY_MESSAGES.fetchFailed, { id: "api-keys-fetch", description: failureDescription(error) });
-        setState((current) => (current.status === "ready" ? current : { status: "error" }));
-      },
-    );
-    return () => controller.abort();
-  }, [generation]);
-
-  /** Loads the list again; `showLoading` replaces a failed list with the loading state first. */
-  const reload = useCallback((showLoading = false) => {
-    if (showLoading) setState({ status: "loading" });
-    setGeneration((value) => value + 1);
-  }, []);
-
-  const update = useCallback((change: (keys: ApiKey[]) => ApiKey[]) => {
-    setState((current) => (current.status === "ready" ? { status: "ready", keys: change(current.keys) } : current));
-  }, []);
+  const { state, reload, update } = useRemote(listApiKeys, (error) =>
+    toast.error(API_KEY_MESSAGES.fetchFailed, { id: "api-keys-fetch", description: failureDescription(error) }),
+  );
 
   const createKey = useCallback(
     async (request: CreateKeyRequest): Promise<CreatedKey> => {

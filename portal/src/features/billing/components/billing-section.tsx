@@ -31,9 +31,9 @@ export function BillingSection() {
       {state.status === "error" && <LoadFailed onRetry={() => reload(true)} />}
       {state.status === "ready" && (
         <>
-          <SummaryCards overview={state.overview} />
-          <PlanPicker subscription={state.overview.subscription} />
-          <BillingHistory entries={state.overview.history} />
+          <SummaryCards overview={state.data} />
+          <PlanPicker subscription={state.data.subscription} />
+          <BillingHistory entries={state.data.history} />
         </>
       )}
     </div>
