@@ -60,6 +60,11 @@ export async function startEngine(config: EngineConfig, logger: Logger, options:
       });
       if (schedule.atBoot) await queue.add(schedule.id, parseJobPayload(definition.queue, schedule.payload), QUEUES[definition.queue].jobOptions);
     }
+    // A queue with fixed schedules has only these: one renamed or dropped in a release stops firing.
+    const defined = new Set(definition.schedules.map((schedule) => schedule.id));
+    for (const scheduler of await queue.getJobSchedulers()) {
+      if (!defined.has(scheduler.key)) await queue.removeJobScheduler(scheduler.key);
+    }
   }
 
   const beat = () =>

@@ -44,7 +44,7 @@ export const WORKERS: AnyWorkerDefinition[] = [
         }
         case "subscription-renewals": {
           const renewals = await runSubscriptionRenewals({ db, redis, queues, logger, config });
-          if (renewals.reminded || renewals.past_due || renewals.expired) logger.info(renewals, "subscription reminders and expiries");
+          if (renewals.started || renewals.reminded || renewals.past_due || renewals.expired) logger.info(renewals, "scheduled plans, subscription reminders and expiries");
           return renewals;
         }
         case "requeue-due-webhooks": {
@@ -60,7 +60,7 @@ export const WORKERS: AnyWorkerDefinition[] = [
       { id: "flush-usage-every-5s", repeat: { every: 5_000 }, payload: { task: "flush-usage" } },
       { id: "requeue-due-webhooks-every-minute", repeat: { every: 60_000 }, payload: { task: "requeue-due-webhooks" } },
       { id: "sync-schedules-every-10-minutes", repeat: { every: 600_000 }, payload: { task: "sync-schedules" }, atBoot: true },
-      { id: "subscription-renewals-daily", repeat: { every: 86_400_000 }, payload: { task: "subscription-renewals" }, atBoot: true },
+      { id: "subscription-renewals-hourly", repeat: { every: 3_600_000 }, payload: { task: "subscription-renewals" }, atBoot: true },
       { id: "requeue-queued-executions-every-minute", repeat: { every: 60_000 }, payload: { task: "requeue-queued-executions" } },
     ],
   }),

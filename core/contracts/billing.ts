@@ -29,10 +29,19 @@ export const BillingSubscriptionSchema = z.object({
   expires_at: z.string().nullable(),
   /** The expiry has passed. */
   overdue: z.boolean(),
-  /** A downgrade scheduled for the end of the period. */
-  pending_plan: z.string().nullable(),
 });
 export type BillingSubscription = z.infer<typeof BillingSubscriptionSchema>;
+
+/** A paid plan that starts when the current period ends (a downgrade). */
+export const ScheduledChangeSchema = z.object({
+  plan: z.string(),
+  plan_display_name: z.string(),
+  period: BillingPeriodSchema,
+  /** ISO timestamps of the period it was paid for. */
+  starts_at: z.string(),
+  ends_at: z.string(),
+});
+export type ScheduledChange = z.infer<typeof ScheduledChangeSchema>;
 
 export const BillingUsageSchema = z.object({
   /** Live requests this calendar month (UTC). */
@@ -64,6 +73,7 @@ export type BillingHistoryEntry = z.infer<typeof BillingHistoryEntrySchema>;
 
 export const BillingOverviewSchema = z.object({
   subscription: BillingSubscriptionSchema,
+  scheduled_change: ScheduledChangeSchema.nullable(),
   usage: BillingUsageSchema,
   /** Newest first, at most BILLING_HISTORY_LIMIT rows. */
   history: z.array(BillingHistoryEntrySchema),

@@ -41,13 +41,47 @@ export const CheckoutRequestSchema = z.object({
   /** A package_name of the catalogue. */
   plan: z.string({ error: "Plan is required" }).trim().min(1, "Plan is required").max(100),
   period: BillingPeriodSchema,
-  /** The total the customer was shown, in integer US cents; must equal the server's price. */
+  /** The total the customer was shown (the quote's total_cents), in integer US cents; must equal the server's price. */
   amount: z.number({ error: "Amount is required" }).int("Amount must be whole cents").nonnegative(),
   billing: BillingDetailsSchema,
   /** Absent: a purchase. */
   intent: CheckoutIntentSchema.optional(),
 });
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;
+
+/** `GET /api/checkout/quote`: what an order would cost the signed-in user, before any billing details. */
+export const CheckoutQuoteQuerySchema = z.object({
+  plan: z.string({ error: "Plan is required" }).trim().min(1, "Plan is required").max(100),
+  period: BillingPeriodSchema,
+  intent: CheckoutIntentSchema.optional(),
+});
+export type CheckoutQuoteQuery = z.infer<typeof CheckoutQuoteQuerySchema>;
+
+/**
+ * `new`: nothing paid is running; `renewal`: the same plan again, from the current end;
+ * `upgrade`: starts now, less the unused time of the current plan; `downgrade`: starts when the
+ * current period ends.
+ */
+export const PlanChangeKindSchema = z.enum(["new", "renewal", "upgrade", "downgrade"]);
+
+export const CheckoutQuoteSchema = z.object({
+  plan: z.string(),
+  plan_display_name: z.string(),
+  period: BillingPeriodSchema,
+  change: PlanChangeKindSchema,
+  /** The plan running now, when a paid one is. */
+  current_plan_display_name: z.string().nullable(),
+  /** The period's price after the period discount, in cents. */
+  subtotal_cents: z.number().int(),
+  /** Unused time of the current plan taken off the price (upgrades only). */
+  credit_cents: z.number().int(),
+  /** What is charged: the `amount` the checkout must send. */
+  total_cents: z.number().int(),
+  /** ISO timestamps: the period this payment buys. */
+  starts_at: z.string(),
+  ends_at: z.string(),
+});
+export type CheckoutQuote = z.infer<typeof CheckoutQuoteSchema>;
 
 export const CheckoutResponseSchema = z.object({
   redirect_url: z.string(),

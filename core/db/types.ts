@@ -290,6 +290,10 @@ export interface PaymentOrders {
   billing_period: string;
   confirmation_code: string | null;
   created_at: Generated<Timestamp>;
+  /**
+   * unused time of the replaced plan, taken off the price; amount is what is charged
+   */
+  credit_cents: Generated<number>;
   currency: Generated<string>;
   flag_reason: string | null;
   flagged_at: Timestamp | null;
@@ -373,9 +377,9 @@ export interface Subscriptions {
   id: string;
   next_billing_date: Timestamp | null;
   /**
-   * downgrade scheduled for the end of the current period
+   * the order that paid for this period, when one did
    */
-  pending_plan_name: string | null;
+  payment_order_id: string | null;
   plan_name: string;
   reminded_days_before: number | null;
   /**

@@ -13,16 +13,37 @@ describe("payment e-mails", () => {
       amount: "$29.00 USD",
       invoiceNumber: "INV-2026-000042",
       paidAt: new Date("2026-11-21T10:00:00Z"),
+      startsAt: null,
       validUntil: new Date("2026-12-21T10:00:00Z"),
       paymentMethod: "Visa",
       dashboardLink: "https://sluice.example/dashboard?section=billing",
     });
     expect(message.subject).toBe("Your Sluice receipt INV-2026-000042");
+    expect(message.text).toContain("Your Starter plan is active.");
     for (const text of ["INV-2026-000042", "Starter (Monthly)", "$29.00 USD", "Visa", "2026-11-21", "2026-12-21", "https://sluice.example/dashboard?section=billing"]) {
       expect(message.text).toContain(text);
     }
     expect(message.html).toContain("Ada &lt;Lovelace&gt;");
     expect(message.html).not.toContain("<Lovelace>");
+  });
+
+  it("says when a downgrade starts instead of calling it active", () => {
+    const message = paymentReceiptMessage({
+      ...product,
+      fullName: "",
+      planName: "Starter",
+      periodLabel: "Monthly",
+      amount: "$29.00 USD",
+      invoiceNumber: "INV-2026-000043",
+      paidAt: new Date("2026-11-21T10:00:00Z"),
+      startsAt: new Date("2026-12-01T00:00:00Z"),
+      validUntil: new Date("2027-01-01T00:00:00Z"),
+      paymentMethod: null,
+      dashboardLink: "https://sluice.example/dashboard?section=billing",
+    });
+    expect(message.text).toContain("Your Starter plan starts on 2026-12-01, when your current plan ends.");
+    expect(message.text).toContain("Starts on: 2026-12-01");
+    expect(message.text).not.toContain("is active");
   });
 
   it("tells administrators which payment was reversed and whose plan was revoked", () => {

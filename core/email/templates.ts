@@ -154,18 +154,23 @@ export function paymentReceiptMessage(
     amount: string;
     invoiceNumber: string;
     paidAt: Date;
+    /** A downgrade starts when the current period ends; null: active now. */
+    startsAt: Date | null;
     validUntil: Date;
     paymentMethod: string | null;
     dashboardLink: string;
   },
 ): EmailMessage {
   const name = input.fullName.trim();
+  const standing = input.startsAt
+    ? `Your ${input.planName} plan starts on ${formatDay(input.startsAt)}, when your current plan ends.`
+    : `Your ${input.planName} plan is active.`;
   return renderEmail({
     ...brand(input),
     subject: `Your ${input.productName} receipt ${input.invoiceNumber}`,
     blocks: [
       { kind: "text", text: name ? `Hi ${name},` : "Hi," },
-      { kind: "text", text: `Thank you for your payment. Your ${input.planName} plan is active.` },
+      { kind: "text", text: `Thank you for your payment. ${standing}` },
       {
         kind: "text",
         text: [
@@ -174,6 +179,7 @@ export function paymentReceiptMessage(
           `Amount paid: ${input.amount}`,
           ...(input.paymentMethod ? [`Payment method: ${input.paymentMethod}`] : []),
           `Paid on: ${formatDay(input.paidAt)}`,
+          ...(input.startsAt ? [`Starts on: ${formatDay(input.startsAt)}`] : []),
           `Valid until: ${formatDay(input.validUntil)}`,
         ].join("\n"),
       },

@@ -22,7 +22,7 @@ describe("renewal terms", () => {
 
   it("links to the dashboard checkout with the pricing page's parameters", () => {
     expect(renewalLink("https://sluice.example", { packageName: "professional_250000", requestLimit: 250_000, monthlyPriceCents: 390_00 }, "yearly")).toBe(
-      "https://sluice.example/dashboard?plan=professional&tier=250000&period=yearly&amount=390",
+      "https://sluice.example/dashboard?plan=professional&tier=250000&period=yearly&amount=390&intent=renew",
     );
   });
 });

@@ -30,8 +30,9 @@ export function dueReminder(expiresAt: Date, now: Date): ReminderDays | undefine
 }
 
 /**
- * The portal's checkout for paying the same plan again: the dashboard's query parameters
- * (plan, tier, period, amount in dollars per month), as the pricing page builds them.
+ * The dashboard's checkout section for paying the same plan again: its query parameters
+ * (plan, tier, period, amount in dollars per month, as the pricing page builds them) and the
+ * renewal intent.
  */
 export function renewalLink(publicUrl: string, plan: { packageName: string; requestLimit: number; monthlyPriceCents: number }, period: BillingPeriod): string {
   const professional = plan.packageName.startsWith("professional_");
@@ -40,6 +41,7 @@ export function renewalLink(publicUrl: string, plan: { packageName: string; requ
     tier: String(plan.requestLimit),
     period,
     amount: String(plan.monthlyPriceCents / 100),
+    intent: "renew",
   });
   return new URL(`/dashboard?${query.toString()}`, publicUrl).toString();
 }

@@ -6,7 +6,7 @@ import { FREE_PLAN_NAME } from "../../core/plans.js";
 
 const LIVE = ["active", "past_due"] as const;
 
-/** Active subscriptions whose period ends in (now, until], with their plan and customer. */
+/** Active subscriptions whose period ends in (now, until] and is not followed by a paid one, with their plan and customer. */
 export function listEndingSubscriptions(db: Database, now: Date, until: Date) {
   return db
     .selectFrom("subscriptions as s")
@@ -20,8 +20,17 @@ export function listEndingSubscriptions(db: Database, now: Date, until: Date) {
     .where("s.status", "=", "active")
     .where("s.next_billing_date", ">", now)
     .where("s.next_billing_date", "<=", until)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("subscriptions as next").select("next.id").whereRef("next.user_id", "=", "s.user_id").where("next.status", "=", "scheduled"))),
+    )
     .orderBy("s.id")
     .execute();
+}
+
+/** Accounts with a scheduled plan whose start has come. */
+export async function listDueScheduledPlans(db: Database, now: Date): Promise<string[]> {
+  const rows = await db.selectFrom("subscriptions").select("user_id").where("status", "=", "scheduled").where("current_period_start", "<=", now).execute();
+  return rows.map((row) => row.user_id);
 }
 
 /**
@@ -67,7 +76,7 @@ export async function listLapsedAccounts(db: Database, cutoff: Date): Promise<st
 export async function expireLiveSubscription(trx: Database, userId: string, cutoff: Date): Promise<void> {
   await trx
     .updateTable("subscriptions")
-    .set({ status: "expired", pending_plan_name: null, updated_at: sql`now()` })
+    .set({ status: "expired", updated_at: sql`now()` })
     .where("user_id", "=", userId)
     .where("status", "in", LIVE)
     .where("next_billing_date", "<=", cutoff)

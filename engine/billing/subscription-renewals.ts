@@ -5,17 +5,18 @@ import { sendQueuedEmail } from "../../core/email/send.js";
 import { renewalReminderMessage } from "../../core/email/templates.js";
 import { publishKeyInvalidation } from "../../core/keys/invalidation.js";
 import type { Logger } from "../../core/logger.js";
-import { currentPackage, revertToFreePlan } from "../../core/payments/activation.js";
+import { currentPackage, revertToFreePlan, startScheduledPlan } from "../../core/payments/activation.js";
 import { dueReminder, EXPIRY_GRACE_DAYS, graceEnd, renewalLink, RENEWAL_REMINDER_DAYS } from "../../core/payments/renewal-terms.js";
 import { BILLING_PERIODS, FREE_PLAN_NAME, formatUsd, PERIOD_TERMS, quotePrice } from "../../core/plans.js";
 import type { ProducerQueues } from "../../core/queues.js";
 import type { Redis } from "../../core/redis.js";
-import { claimReminder, expireLiveSubscription, listEndingSubscriptions, listLapsedAccounts, markPastDue } from "./renewal-queries.js";
+import { claimReminder, expireLiveSubscription, listDueScheduledPlans, listEndingSubscriptions, listLapsedAccounts, markPastDue } from "./renewal-queries.js";
 
 /**
- * The daily end-of-period task (DESIGN.md section 9): renewal reminders 7 and 1 days before a
- * period ends (once each per period), past due at the end, and back to free once the grace days
- * are over, announced on the key-invalidation channel so every gateway meters the account on
+ * The hourly end-of-period task (DESIGN.md section 9): paid downgrades start when the period
+ * they follow ends; renewal reminders 7 and 1 days before a period ends (once each per period,
+ * not when the next period is already paid), past due at the end, and back to free once the
+ * grace days are over, announced on the key-invalidation channel so every gateway meters the account on
  * free within a second. Idempotent: running it again changes and sends nothing more.
  */
 
@@ -29,11 +30,33 @@ export interface RenewalDeps {
 
 const DAY_MS = 86_400_000;
 
-export async function runSubscriptionRenewals(deps: RenewalDeps, now: Date = new Date()): Promise<{ reminded: number; past_due: number; expired: number }> {
+export async function runSubscriptionRenewals(
+  deps: RenewalDeps,
+  now: Date = new Date(),
+): Promise<{ started: number; reminded: number; past_due: number; expired: number }> {
+  const started = await startScheduledPlans(deps, now);
   const reminded = await sendRenewalReminders(deps, now);
   const pastDue = await markPastDue(deps.db, now);
   const expired = await expireLapsedPlans(deps, now);
-  return { reminded, past_due: pastDue, expired };
+  return { started, reminded, past_due: pastDue, expired };
+}
+
+/** Paid downgrades whose start has come replace the plan they follow. */
+async function startScheduledPlans(deps: RenewalDeps, now: Date): Promise<number> {
+  let started = 0;
+  for (const userId of await listDueScheduledPlans(deps.db, now)) {
+    if (!(await deps.db.transaction().execute((trx) => startScheduledPlan(trx, userId, now)))) continue;
+    started++;
+    deps.logger.info({ userId }, "scheduled plan started");
+    await announce(deps, userId);
+  }
+  return started;
+}
+
+async function announce(deps: RenewalDeps, userId: string): Promise<void> {
+  await publishKeyInvalidation(deps.redis, deps.config.REDIS_KEY_PREFIX, { user_id: userId }).catch((error: unknown) =>
+    deps.logger.warn({ err: error, userId }, "could not announce a plan change; key caches expire within 30 s"),
+  );
 }
 
 async function sendRenewalReminders(deps: RenewalDeps, now: Date): Promise<number> {
@@ -87,9 +110,7 @@ async function expireLapsedPlans(deps: RenewalDeps, now: Date): Promise<number> 
     if (!revertedPackage) continue;
     reverted++;
     deps.logger.info({ userId }, "plan expired; account returned to free");
-    await publishKeyInvalidation(deps.redis, deps.config.REDIS_KEY_PREFIX, { user_id: userId }).catch((error: unknown) =>
-      deps.logger.warn({ err: error, userId }, "could not announce an expired plan; key caches expire within 30 s"),
-    );
+    await announce(deps, userId);
   }
   return reverted;
 }

@@ -7,8 +7,9 @@ import type { Database } from "../../core/db/client.js";
 export function findLatestSubscription(db: Database, userId: string) {
   return db
     .selectFrom("subscriptions")
-    .select(["status", "plan_name", "pending_plan_name", "billing_period", "amount", "currency", "next_billing_date"])
+    .select(["status", "plan_name", "billing_period", "amount", "currency", "next_billing_date"])
     .where("user_id", "=", userId)
+    .where("status", "!=", "scheduled")
     .orderBy(sql`status in ('active', 'past_due')`, "desc")
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")

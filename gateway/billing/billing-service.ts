@@ -1,4 +1,4 @@
-import { BILLING_HISTORY_LIMIT, BillingHistoryStatusSchema, NEAR_LIMIT_PERCENT, type BillingOverview, type BillingUsage } from "../../core/contracts/billing.js";
+import { BILLING_HISTORY_LIMIT, BillingHistoryStatusSchema, NEAR_LIMIT_PERCENT, type BillingOverview, type BillingUsage, type ScheduledChange } from "../../core/contracts/billing.js";
 import type { Database } from "../../core/db/client.js";
 import type { Logger } from "../../core/logger.js";
 import { monthStartDay, nextMonthStart, utcDay, utcMonth } from "../../core/metering/calendar.js";
@@ -6,6 +6,7 @@ import { meterKeys } from "../../core/metering/redis-keys.js";
 import { BILLING_PERIODS, UNLIMITED } from "../../core/plans.js";
 import type { Redis } from "../../core/redis.js";
 import { planLimits, selectAccountPlans } from "../metering/key-context.js";
+import { findScheduledChange } from "../payments/payment-queries.js";
 import { findLatestSubscription, findUserPackage, listBillingHistory, listPackageNames, sumFlushedRequests } from "./billing-queries.js";
 import { deriveSubscription, invoiceLabel, isNearLimit } from "./subscription-state.js";
 
@@ -20,8 +21,9 @@ export interface BillingDeps {
 /** The signed-in user's subscription, this month's usage against the allowance, and the latest billing rows. */
 export async function getBillingOverview(deps: BillingDeps, userId: string): Promise<BillingOverview> {
   const now = deps.now();
-  const [subscription, pkg, names, usage, history] = await Promise.all([
+  const [subscription, scheduled, pkg, names, usage, history] = await Promise.all([
     findLatestSubscription(deps.db, userId),
+    findScheduledChange(deps.db, userId),
     findUserPackage(deps.db, userId),
     listPackageNames(deps.db),
     monthUsage(deps, userId, now),
@@ -30,6 +32,7 @@ export async function getBillingOverview(deps: BillingDeps, userId: string): Pro
   const displayNames = new Map(names.map((row) => [row.package_name, row.display_name]));
   return {
     subscription: deriveSubscription({ now, subscription, pkg, displayName: (name) => displayNames.get(name) ?? null }),
+    scheduled_change: scheduledChangeOf(scheduled),
     usage,
     history: history.map((row) => ({
       id: row.id,
@@ -43,6 +46,18 @@ export async function getBillingOverview(deps: BillingDeps, userId: string): Pro
       period: BILLING_PERIODS.find((p) => p === row.billing_period) ?? null,
       payment_method: row.payment_method,
     })),
+  };
+}
+
+function scheduledChangeOf(row: Awaited<ReturnType<typeof findScheduledChange>>): ScheduledChange | null {
+  const period = BILLING_PERIODS.find((p) => p === row?.billing_period);
+  if (!row || !period || !row.current_period_start || !row.next_billing_date) return null;
+  return {
+    plan: row.plan_name,
+    plan_display_name: row.display_name,
+    period,
+    starts_at: row.current_period_start.toISOString(),
+    ends_at: row.next_billing_date.toISOString(),
   };
 }
 

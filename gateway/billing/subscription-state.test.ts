@@ -8,7 +8,6 @@ const displayName = (name: string) => (name === "starter" ? "Starter" : null);
 const subscription = (overrides: Partial<SubscriptionRow> = {}): SubscriptionRow => ({
   status: "active",
   plan_name: "starter",
-  pending_plan_name: null,
   billing_period: "monthly",
   amount: 29_00,
   currency: "USD",

@@ -10,7 +10,6 @@ import { BILLING_PERIODS, FREE_PLAN_NAME, type BillingPeriod } from "../../core/
 export interface SubscriptionRow {
   status: string;
   plan_name: string;
-  pending_plan_name: string | null;
   billing_period: string;
   amount: number;
   currency: string;
@@ -46,7 +45,6 @@ export function deriveSubscription(input: {
     next_billing_date: status === "active" ? iso(row.next_billing_date) : null,
     expires_at: iso(expiresAt),
     overdue: expiresAt !== null && expiresAt <= now,
-    pending_plan: status === "active" ? row.pending_plan_name : null,
   });
 
   if (subscription && LIVE_STATUSES.has(subscription.status)) {
@@ -65,7 +63,6 @@ export function deriveSubscription(input: {
       next_billing_date: expired ? null : iso(paidPackage.expires_at),
       expires_at: iso(paidPackage.expires_at),
       overdue: expired,
-      pending_plan: null,
     };
   }
   if (subscription?.status === "expired") return fromSubscription(subscription, "expired", subscription.next_billing_date);
@@ -79,7 +76,6 @@ export function deriveSubscription(input: {
     next_billing_date: null,
     expires_at: null,
     overdue: false,
-    pending_plan: null,
   };
 }
 

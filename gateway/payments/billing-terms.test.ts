@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { newId } from "../../core/ids.js";
-import { addMonths, formatInvoiceNumber, merchantReferenceFor, paidPeriod } from "./billing-terms.js";
+import { addMonths, formatInvoiceNumber, merchantReferenceFor } from "./billing-terms.js";
 
 describe("billing terms", () => {
   it("makes a merchant reference of letters, digits and hyphens from an order id", () => {
@@ -18,26 +18,5 @@ describe("billing terms", () => {
     expect(addMonths(new Date("2026-01-31T12:30:00Z"), 1).toISOString()).toBe("2026-02-28T12:30:00.000Z");
     expect(addMonths(new Date("2026-11-21T08:00:00Z"), 12).toISOString()).toBe("2027-11-21T08:00:00.000Z");
     expect(addMonths(new Date("2024-02-29T00:00:00Z"), 36).toISOString()).toBe("2027-02-28T00:00:00.000Z");
-  });
-
-  it("buys one month, one year or three years from now", () => {
-    const now = new Date("2026-11-21T10:00:00Z");
-    expect(paidPeriod({ now, period: "monthly", packageName: "starter", current: undefined }).end.toISOString()).toBe("2026-12-21T10:00:00.000Z");
-    expect(paidPeriod({ now, period: "yearly", packageName: "starter", current: { packageName: "free", expiresAt: null } }).end.toISOString()).toBe(
-      "2027-11-21T10:00:00.000Z",
-    );
-    expect(paidPeriod({ now, period: "threeYears", packageName: "starter", current: undefined }).end.toISOString()).toBe("2029-11-21T10:00:00.000Z");
-  });
-
-  it("extends the package still running from its current end, but not another or an expired one", () => {
-    const now = new Date("2026-11-21T10:00:00Z");
-    const running = { packageName: "starter", expiresAt: new Date("2026-12-01T00:00:00Z") };
-    expect(paidPeriod({ now, period: "monthly", packageName: "starter", current: running })).toEqual({
-      start: running.expiresAt,
-      end: new Date("2027-01-01T00:00:00Z"),
-    });
-    expect(paidPeriod({ now, period: "monthly", packageName: "professional_100000", current: running }).start).toEqual(now);
-    const expired = { packageName: "starter", expiresAt: new Date("2026-11-01T00:00:00Z") };
-    expect(paidPeriod({ now, period: "monthly", packageName: "starter", current: expired }).start).toEqual(now);
   });
 });

@@ -1,6 +1,4 @@
-import { PERIOD_TERMS, type BillingPeriod } from "../../core/plans.js";
-
-/** Pure rules of a paid order: references, invoice numbers and the period a payment buys. */
+/** Pure rules of a paid order: references, invoice numbers and calendar months. */
 
 /** Pesapal's `id`: unique per order, at most 50 characters of [A-Za-z0-9-]. Built from our order id. */
 export function merchantReferenceFor(orderId: string): string {
@@ -21,20 +19,4 @@ export function addMonths(start: Date, months: number): Date {
   target.setUTCDate(Math.min(start.getUTCDate(), lastDay));
   target.setUTCHours(start.getUTCHours(), start.getUTCMinutes(), start.getUTCSeconds(), start.getUTCMilliseconds());
   return target;
-}
-
-/**
- * The period a payment buys. Paying again for the package still running extends it from its
- * current end; anything else starts now.
- */
-export function paidPeriod(input: {
-  now: Date;
-  period: BillingPeriod;
-  packageName: string;
-  current: { packageName: string; expiresAt: Date | null } | undefined;
-}): { start: Date; end: Date } {
-  const { current, now } = input;
-  const isRenewal = current?.packageName === input.packageName && current.expiresAt !== null && current.expiresAt > now;
-  const start = isRenewal && current.expiresAt ? current.expiresAt : now;
-  return { start, end: addMonths(start, PERIOD_TERMS[input.period].months) };
 }

@@ -1,11 +1,11 @@
 import type { CheckoutRequest, CheckoutResponse } from "../../core/contracts/checkout.js";
 import { AppError } from "../../core/errors.js";
 import { PesapalError } from "../../core/payments/pesapal-client.js";
-import { formatUsd, quotePrice } from "../../core/plans.js";
+import { formatUsd } from "../../core/plans.js";
 import { merchantReferenceFor } from "./billing-terms.js";
 import { publicLink, type PaymentDeps } from "./payment-deps.js";
-import { findLiveSubscription, findPurchasablePlan, insertPendingOrder, markOrderNotSubmitted, recordSubmittedOrder } from "./payment-queries.js";
-import { purchaseIntentProblem } from "./purchase-intent.js";
+import { invalidField, priceOrder } from "./order-pricing.js";
+import { insertPendingOrder, markOrderNotSubmitted, recordSubmittedOrder } from "./payment-queries.js";
 
 /** The browser returns here from the provider's page; the portal's callback page then calls /api/payments/verify. */
 export const CALLBACK_PATH = "/payment-callback";
@@ -16,29 +16,17 @@ const CURRENCY = "USD";
 export const INITIALIZATION_FAILED = "Payment initialization failed";
 export const NO_REDIRECT_URL = "Invalid payment response - no redirect URL";
 
-function invalidField(field: string, message: string): AppError {
-  return new AppError("VALIDATION_FAILED", message, { details: [{ field, message }] });
-}
-
 /**
- * Starts a purchase: checks the plan and the price the customer saw, records the pending
+ * Starts a purchase: checks the plan and the price the customer was quoted, records the pending
  * billing row and order, and submits the order to the provider for its hosted payment page.
  */
 export async function startCheckout(deps: PaymentDeps, userId: string, request: CheckoutRequest): Promise<CheckoutResponse> {
-  const plan = await findPurchasablePlan(deps.db, request.plan);
-  if (!plan) throw invalidField("plan", `There is no plan named "${request.plan}".`);
-  if (plan.contact_sales) throw invalidField("plan", `The ${plan.display_name} plan is sold by our sales team: contact sales to buy it.`);
-  // Renewals and plan changes (SPEC.md section 5).
-  if (request.intent && request.intent !== "purchase") {
-    const problem = purchaseIntentProblem(request.intent, plan, await findLiveSubscription(deps.db, userId));
-    if (problem) throw invalidField("intent", problem);
-  }
-  const quote = quotePrice(plan.monthly_price_cents, request.period);
-  if (quote.totalCents <= 0) throw invalidField("plan", `The ${plan.display_name} plan is free: it needs no payment.`);
+  const { plan, quote, change } = await priceOrder(deps.db, userId, request, deps.now());
   if (request.amount !== quote.totalCents) {
+    const credit = quote.discountCents > 0 ? ` after ${formatUsd(quote.discountCents)} credit for your current plan` : "";
     throw invalidField(
       "amount",
-      `The amount ${formatUsd(request.amount)} does not match the price of ${plan.display_name} (${request.period}), which is ${formatUsd(quote.totalCents)}. Reload the page and try again.`,
+      `The amount ${formatUsd(request.amount)} does not match the price of ${plan.display_name} (${request.period}), which is ${formatUsd(quote.totalCents)}${credit}. Reload the page and try again.`,
     );
   }
 
@@ -48,6 +36,7 @@ export async function startCheckout(deps: PaymentDeps, userId: string, request: 
       packageName: plan.package_name,
       period: request.period,
       amountCents: quote.totalCents,
+      creditCents: quote.discountCents,
       currency: CURRENCY,
       provider: deps.provider,
       merchantReference: merchantReferenceFor,
@@ -62,7 +51,7 @@ export async function startCheckout(deps: PaymentDeps, userId: string, request: 
       merchantReference: order.merchant_reference,
       amountCents: order.amount,
       currency: order.currency,
-      description: `${deps.productName} ${plan.display_name} (${request.period})`,
+      description: `${deps.productName} ${plan.display_name} (${request.period}${change.kind === "downgrade" ? `, from ${change.start.toISOString().slice(0, 10)}` : ""})`,
       callbackUrl: publicLink(deps, CALLBACK_PATH),
       cancellationUrl: `${publicLink(deps, CALLBACK_PATH)}?status=cancelled&OrderMerchantReference=${encodeURIComponent(order.merchant_reference)}`,
       notificationId,

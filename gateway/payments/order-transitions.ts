@@ -2,12 +2,23 @@ import { queueEmail } from "../../core/email/outbox.js";
 import { sendQueuedEmail } from "../../core/email/send.js";
 import { paymentReceiptMessage, paymentReversedAdminMessage } from "../../core/email/templates.js";
 import { publishKeyInvalidation } from "../../core/keys/invalidation.js";
-import { assignPaidPlan, currentPackage, revertToFreePlan } from "../../core/payments/activation.js";
+import { assignPaidPlan, cancelScheduledPlan, currentPackage, revertToFreePlan, schedulePaidPlan } from "../../core/payments/activation.js";
 import type { TransactionStatus } from "../../core/payments/pesapal-client.js";
 import { BILLING_PERIODS, formatUsd, PERIOD_TERMS, type BillingPeriod } from "../../core/plans.js";
-import { formatInvoiceNumber, paidPeriod } from "./billing-terms.js";
+import { formatInvoiceNumber } from "./billing-terms.js";
 import { publicLink, type PaymentDeps } from "./payment-deps.js";
-import { findUserEmail, listAdminEmails, nextInvoiceSequence, setOrderState, updateBillingRow, type OrderRow } from "./payment-queries.js";
+import {
+  findScheduledChange,
+  findUserEmail,
+  flagOrder,
+  listAdminEmails,
+  loadCurrentPlan,
+  nextInvoiceSequence,
+  setOrderState,
+  updateBillingRow,
+  type OrderRow,
+} from "./payment-queries.js";
+import { planChange } from "./plan-change.js";
 
 /**
  * The state changes of a payment order, each run inside the reconciliation's transaction with
@@ -37,17 +48,29 @@ function deliver(deps: PaymentDeps, outboxId: string): AfterCommit {
   return () => sendQueuedEmail(deps.queues, outboxId, deps.logger);
 }
 
-/** Paid: billing row completed with its invoice number, the package and subscription for the period, a receipt. */
+/**
+ * Paid: billing row completed with its invoice number, the period it buys (now, after the
+ * running period for a renewal, or from the running period's end for a downgrade, which is
+ * scheduled and leaves the current plan alone), and a receipt.
+ */
 export async function activateOrder(deps: PaymentDeps, order: OrderRow, status: TransactionStatus): Promise<Transition> {
   const trx = deps.db;
   const now = deps.now();
   const period = billingPeriodOf(order);
   const plan = await trx
     .selectFrom("package_definitions")
-    .select(["display_name", "request_limit"])
+    .select(["display_name", "request_limit", "monthly_price_cents"])
     .where("package_name", "=", order.package_name)
     .executeTakeFirstOrThrow();
-  const { start, end } = paidPeriod({ now, period, packageName: order.package_name, current: await currentPackage(trx, order.user_id) });
+  const current = await loadCurrentPlan(trx, order.user_id, { lock: true });
+  const change = planChange({ now, current, target: { packageName: order.package_name, monthlyPriceCents: plan.monthly_price_cents }, period });
+  if (change.kind === "downgrade" && (await findScheduledChange(trx, order.user_id))) {
+    // Two downgrades paid at once: the second waits for an administrator (refund or apply).
+    const reason = "paid while another plan change was already scheduled";
+    await flagOrder(trx, order.id, reason);
+    return { outcome: "mismatch", order: { ...order, flagged_at: order.flagged_at ?? now, flag_reason: reason }, afterCommit: [] };
+  }
+  const { start, end } = change;
   const invoiceNumber = formatInvoiceNumber(now, await nextInvoiceSequence(trx));
 
   await setOrderState(trx, order.id, { status: "completed", confirmationCode: status.confirmationCode, paymentMethod: status.paymentMethod });
@@ -61,21 +84,26 @@ export async function activateOrder(deps: PaymentDeps, order: OrderRow, status: 
       subscription_activated: true,
       package_assigned: order.package_name,
       plan_assigned: order.package_name,
+      plan_change: change.kind,
       processed_at: now.toISOString(),
+      starts_at: start.toISOString(),
       expires_at: end.toISOString(),
       confirmation_code: status.confirmationCode,
     },
   });
-  await assignPaidPlan(trx, {
+  const paidPlan = {
     userId: order.user_id,
     packageName: order.package_name,
-    requestLimit: plan.request_limit,
     period,
-    amountCents: order.amount,
+    // The period's price: what the credit of a later upgrade is prorated from.
+    amountCents: order.amount + order.credit_cents,
     currency: order.currency,
     periodStart: start,
     periodEnd: end,
-  });
+    paymentOrderId: order.id,
+  };
+  if (change.kind === "downgrade") await schedulePaidPlan(trx, paidPlan);
+  else await assignPaidPlan(trx, { ...paidPlan, requestLimit: plan.request_limit });
 
   const afterCommit = [announcePlanChange(deps, order.user_id)];
   const customer = await findUserEmail(trx, order.user_id);
@@ -89,6 +117,7 @@ export async function activateOrder(deps: PaymentDeps, order: OrderRow, status: 
       amount: `${formatUsd(order.amount)} ${order.currency}`,
       invoiceNumber,
       paidAt: now,
+      startsAt: change.kind === "downgrade" ? start : null,
       validUntil: end,
       paymentMethod: status.paymentMethod,
       dashboardLink: publicLink(deps, "/dashboard?section=billing"),
@@ -111,7 +140,7 @@ export async function failOrder(deps: PaymentDeps, order: OrderRow, status: Tran
 
 /**
  * Reversed by the provider. A completed order's plan is revoked (the account returns to free
- * if it is still on that package) and administrators are told by e-mail.
+ * if it is still on that package; a scheduled one is cancelled) and administrators are told by e-mail.
  */
 export async function reverseOrder(deps: PaymentDeps, order: OrderRow): Promise<Transition> {
   const trx = deps.db;
@@ -122,7 +151,9 @@ export async function reverseOrder(deps: PaymentDeps, order: OrderRow): Promise<
     status: wasCompleted ? "refunded" : "failed",
     metadata: { reversed_at: deps.now().toISOString(), subscription_activated: false },
   });
-  if (wasCompleted && (await currentPackage(trx, order.user_id))?.packageName === order.package_name) {
+  // A scheduled downgrade never starts; a plan running on this payment is revoked.
+  const wasScheduled = wasCompleted && (await cancelScheduledPlan(trx, order.id));
+  if (wasCompleted && !wasScheduled && (await currentPackage(trx, order.user_id))?.packageName === order.package_name) {
     await revertToFreePlan(trx, order.user_id, "cancelled");
     afterCommit.push(announcePlanChange(deps, order.user_id));
   }

@@ -3,6 +3,7 @@ import type { Database } from "../../core/db/client.js";
 import type { JsonObject } from "../../core/db/types.js";
 import { newId } from "../../core/ids.js";
 import type { BillingPeriod } from "../../core/plans.js";
+import type { CurrentPlan } from "./plan-change.js";
 
 /** Queries of payment_orders, billing_history and provider_events. */
 
@@ -21,11 +22,13 @@ export interface OrderRow {
   payment_method: string | null;
   flagged_at: Date | null;
   flag_reason: string | null;
+  /** Unused time of the replaced plan taken off the price; amount + credit_cents is the period's price. */
+  credit_cents: number;
 }
 
 const ORDER_COLUMNS = [
   "id", "user_id", "billing_history_id", "package_name", "billing_period", "amount", "currency", "merchant_reference",
-  "provider_order_tracking_id", "status", "confirmation_code", "payment_method", "flagged_at", "flag_reason",
+  "provider_order_tracking_id", "status", "confirmation_code", "payment_method", "flagged_at", "flag_reason", "credit_cents",
 ] as const;
 
 /** A catalogue row a customer may buy (active), with its price. */
@@ -41,7 +44,16 @@ export function findPurchasablePlan(db: Database, packageName: string) {
 /** The pending billing_history row and its payment order, in one transaction (the two point at each other). */
 export async function insertPendingOrder(
   trx: Database,
-  input: { userId: string; packageName: string; period: BillingPeriod; amountCents: number; currency: string; provider: string; merchantReference: (orderId: string) => string },
+  input: {
+    userId: string;
+    packageName: string;
+    period: BillingPeriod;
+    amountCents: number;
+    creditCents: number;
+    currency: string;
+    provider: string;
+    merchantReference: (orderId: string) => string;
+  },
 ): Promise<OrderRow> {
   const orderId = newId("ord");
   const billingId = newId("bill");
@@ -56,7 +68,7 @@ export async function insertPendingOrder(
       package_name: input.packageName,
       billing_period: input.period,
       payment_order_id: orderId,
-      metadata: JSON.stringify({ billing_period: input.period, package_name: input.packageName }),
+      metadata: JSON.stringify({ billing_period: input.period, package_name: input.packageName, ...(input.creditCents > 0 ? { proration_credit_cents: input.creditCents } : {}) }),
     })
     .execute();
   return trx
@@ -68,6 +80,7 @@ export async function insertPendingOrder(
       package_name: input.packageName,
       billing_period: input.period,
       amount: input.amountCents,
+      credit_cents: input.creditCents,
       currency: input.currency,
       merchant_reference: input.merchantReference(orderId),
       provider: input.provider,
@@ -225,4 +238,44 @@ export function findUserEmail(db: Database, userId: string) {
 /** The account's live (active or past-due) subscription, for the checkout's renewal and plan-change rules. */
 export function findLiveSubscription(db: Database, userId: string) {
   return db.selectFrom("subscriptions").select(["plan_name"]).where("user_id", "=", userId).where("status", "in", ["active", "past_due"]).executeTakeFirst();
+}
+
+/**
+ * The plan running now, its monthly price and, when the live subscription is for it, the paid
+ * period: what a purchase is compared with (plan-change.ts). `lock` holds the package row for
+ * the caller's transaction.
+ */
+export async function loadCurrentPlan(db: Database, userId: string, options: { lock?: boolean } = {}): Promise<CurrentPlan | undefined> {
+  let query = db
+    .selectFrom("user_packages as up")
+    .innerJoin("package_definitions as d", "d.package_name", "up.package_name")
+    .select(["up.package_name", "up.expires_at", "d.monthly_price_cents"])
+    .where("up.user_id", "=", userId);
+  if (options.lock) query = query.forUpdate("up");
+  const pkg = await query.executeTakeFirst();
+  if (!pkg) return undefined;
+  const live = await db
+    .selectFrom("subscriptions")
+    .select(["amount", "current_period_start", "next_billing_date"])
+    .where("user_id", "=", userId)
+    .where("status", "in", ["active", "past_due"])
+    .where("plan_name", "=", pkg.package_name)
+    .executeTakeFirst();
+  return {
+    packageName: pkg.package_name,
+    monthlyPriceCents: pkg.monthly_price_cents,
+    expiresAt: pkg.expires_at,
+    ...(live ? { paid: { amountCents: live.amount, periodStart: live.current_period_start, periodEnd: live.next_billing_date } } : {}),
+  };
+}
+
+/** The paid plan change waiting for the live period to end, if there is one. */
+export function findScheduledChange(db: Database, userId: string) {
+  return db
+    .selectFrom("subscriptions as s")
+    .innerJoin("package_definitions as d", "d.package_name", "s.plan_name")
+    .select(["s.id", "s.plan_name", "d.display_name", "s.billing_period", "s.current_period_start", "s.next_billing_date", "s.payment_order_id"])
+    .where("s.user_id", "=", userId)
+    .where("s.status", "=", "scheduled")
+    .executeTakeFirst();
 }

@@ -65,7 +65,8 @@ describe("GET /api/billing", () => {
     const start = new Date(Date.now() - 2 * DAY);
     const end = new Date(start.getTime() + 365 * DAY);
     await payFor(userId, { packageName: "professional_100000", period: "yearly", amountCents: 1_824_00, start, end });
-    const { subscription, usage } = await overview(browser);
+    const { subscription, usage, scheduled_change } = await overview(browser);
+    expect(scheduled_change).toBeNull();
     expect(subscription).toEqual({
       status: "active",
       plan: "professional_100000",
@@ -76,7 +77,6 @@ describe("GET /api/billing", () => {
       next_billing_date: end.toISOString(),
       expires_at: end.toISOString(),
       overdue: false,
-      pending_plan: null,
     });
     expect(usage.requests_limit).toBe(100_000);
   });

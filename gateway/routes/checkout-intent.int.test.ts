@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CheckoutResponseSchema } from "../../core/contracts/checkout.js";
+import { CheckoutQuoteSchema, CheckoutResponseSchema } from "../../core/contracts/checkout.js";
 import { ErrorBodySchema } from "../../core/errors.js";
 import { assignPaidPlan } from "../../core/payments/activation.js";
 import type { BrowserClient } from "../../testing/browser-client.js";
@@ -17,6 +17,13 @@ async function subscribe(userId: string, packageName: string, status: "active" |
 }
 
 const post = (browser: BrowserClient, body: Record<string, unknown>) => browser.post("/api/checkout", { billing: BILLING, period: "monthly", ...body });
+
+/** The amount this customer is charged now (an upgrade is credited the unused days of the running plan). */
+async function quotedAmount(browser: BrowserClient, plan: string): Promise<number> {
+  const response = await browser.request(`/api/checkout/quote?plan=${plan}&period=monthly`);
+  expect(response.status).toBe(200);
+  return CheckoutQuoteSchema.parse(await response.json()).total_cents;
+}
 
 async function refusedWith(response: Response, message: string) {
   expect(response.status).toBe(422);
@@ -48,13 +55,13 @@ describe("checkout renewals and plan changes", () => {
     await subscribe(userId, "starter");
     await refusedWith(await post(browser, change), message);
     // Buying Professional outright (an upgrade) is a purchase, not a change.
-    expect((await post(browser, { plan: "professional_250000", amount: 390_00 })).status).toBe(201);
+    expect((await post(browser, { plan: "professional_250000", amount: await quotedAmount(browser, "professional_250000") })).status).toBe(201);
   });
 
   it("lets a Professional subscriber change volume, but not to the plan already running", async () => {
     const { browser, userId } = await stand.current.customer();
     await subscribe(userId, "professional_100000");
-    expect((await post(browser, { plan: "professional_250000", amount: 390_00, intent: "change" })).status).toBe(201);
+    expect((await post(browser, { plan: "professional_250000", amount: await quotedAmount(browser, "professional_250000"), intent: "change" })).status).toBe(201);
     await refusedWith(await post(browser, { plan: "professional_100000", amount: 190_00, intent: "change" }), "Professional 100K is your current plan.");
   });
 });

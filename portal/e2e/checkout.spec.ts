@@ -137,7 +137,7 @@ describe("checkout through the payment provider's page", () => {
     await page.keyboard.press("ArrowDown");
     expect(await page.getByLabel("Monthly request volume").inputValue()).toBe("professional_250000");
     const change = page.getByRole("link", { name: /^Change Plan/ });
-    expect(await change.getAttribute("href")).toBe("/checkout?plan=professional&tier=250000&period=yearly&amount=390");
+    expect(await change.getAttribute("href")).toBe("/checkout?plan=professional&tier=250000&period=yearly&amount=390&intent=change");
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/^Change Plan/);
     // Back to the current volume: the button is "Current Plan" again, disabled.
@@ -160,6 +160,32 @@ describe("checkout through the payment provider's page", () => {
     const [tabBox, listBox] = [await tab.boundingBox(), await list.boundingBox()];
     expect(tabBox && listBox && tabBox.x >= listBox.x && tabBox.x + tabBox.width <= listBox.x + listBox.width + 1, "current tab fully visible").toBe(true);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/billing-360.png`, fullPage: true });
+
+    // Changing to 250K is an upgrade: the unused days of the yearly 100K are credited.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/checkout?plan=professional&tier=250000&period=yearly&amount=390&intent=change");
+    const upgrade = page.getByRole("region", { name: "Order summary" });
+    await upgrade.getByText("Credit for unused Professional 100K time").waitFor();
+    await upgrade.getByText(/replaces your Professional 100K plan as soon as you pay/).waitFor();
+    const credited = await upgrade.locator("dd").last().textContent();
+    // $3,744.00 for the year, less about $1,819 of unused 100K time.
+    expect(credited).toMatch(/^\$1,9\d\d\.\d\d USD$/);
+    expect(await page.getByRole("button", { name: /^Pay / }).textContent()).toBe(`Pay ${credited?.replace(" USD", "")}`);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/checkout-upgrade-1280.png`, fullPage: true });
+
+    // A renewal e-mail's link opens the dashboard's checkout section: summary and the provider's page at once.
+    // Starter is cheaper: it is a downgrade, paid now and starting when the yearly 100K ends.
+    await page.goto("/dashboard?plan=starter&tier=5000&period=monthly&amount=29");
+    await page.getByRole("heading", { level: 1, name: "Checkout" }).waitFor();
+    await page.getByRole("region", { name: "Order summary" }).getByText(/^Starter starts on .+, when your Professional 100K plan ends/).waitFor();
+    const sectionFrame = page.locator('iframe[title="Secure payment page"]');
+    await sectionFrame.waitFor();
+    expect((await sectionFrame.boundingBox())?.height).toBe(700);
+    await page.frameLocator('iframe[title="Secure payment page"]').getByRole("heading", { name: /^Pay / }).waitFor();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/dashboard-checkout-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await horizontalOverflow(page), "no horizontal scrolling at 360 px").toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/dashboard-checkout-360.png`, fullPage: true });
   });
 
   it("refuses to embed a page that is not the payment provider's", async () => {

@@ -5,6 +5,8 @@ import { LinkCard, LinkCardGrid } from "../../../components/ui/link-card";
 import { ApiKeysSection } from "../../../features/api-keys/components/api-keys-section";
 import { useAuth } from "../../../features/auth/auth-context";
 import { BillingSection } from "../../../features/billing/components/billing-section";
+import { DashboardCheckoutSection } from "../../../features/payments/components/dashboard-checkout";
+import { hasCheckoutQuery } from "../../../features/payments/lib/checkout-query";
 import { displayNameOf } from "../../../features/auth/lib/account";
 import { useDocumentTitle } from "../../../hooks/use-document-title";
 import { cn } from "../../../lib/cn";
@@ -49,8 +51,12 @@ const SECTIONS: readonly DashboardSection[] = [
   { id: "billing", title: "Billing & Credits", icon: CreditCard, component: BillingSection },
 ];
 
-/** `?section=`, or billing after a payment (SPEC: success=true opens billing). */
+/** Reached only through its query parameters, never the navigation (SPEC). */
+const CHECKOUT: DashboardSection = { id: "checkout", title: "Checkout", icon: CreditCard, component: DashboardCheckoutSection };
+
+/** Checkout when plan, tier, period and amount are given; else `?section=`, or billing after a payment (SPEC: success=true opens billing). */
 function sectionFor(params: URLSearchParams): DashboardSection {
+  if (hasCheckoutQuery(params)) return CHECKOUT;
   const id = params.get("section") ?? (params.get("success") === "true" ? "billing" : null);
   return SECTIONS.find((section) => section.id === id) ?? OVERVIEW;
 }

@@ -90,7 +90,11 @@ function SummaryCards({ overview }: { overview: BillingOverview }) {
             </span>
           )}
         </p>
-        {subscription.pending_plan && <p className="mt-2 text-sm text-slate-600">Changes to {subscription.pending_plan} at the end of this period.</p>}
+        {overview.scheduled_change && (
+          <p className="mt-2 text-sm text-slate-600">
+            Changes to {overview.scheduled_change.plan_display_name} on {formatLongDate(new Date(overview.scheduled_change.starts_at))} (paid).
+          </p>
+        )}
       </Card>
 
       <Card title="Usage This Month" icon={<Gauge aria-hidden className="size-5" />}>
@@ -119,7 +123,7 @@ function SummaryCards({ overview }: { overview: BillingOverview }) {
       <Card title="Next Billing" icon={<CalendarClock aria-hidden className="size-5" />}>
         <p className="text-2xl font-bold text-slate-900">{nextDate ? formatLongDate(new Date(nextDate)) : "—"}</p>
         <p className="mt-2 text-sm text-slate-600">
-          {nextDate ? (subscription.amount !== null ? `${formatMoney(subscription.amount, subscription.currency ?? "USD")} due` : "Plan renewal") : "No upcoming payment"}
+          {nextBillingNote(overview, nextDate)}
         </p>
         {subscription.overdue && (
           <p role="status" className="mt-3 flex gap-2 rounded-lg bg-red-50 p-2 text-sm font-medium text-red-900">
@@ -130,6 +134,12 @@ function SummaryCards({ overview }: { overview: BillingOverview }) {
       </Card>
     </section>
   );
+}
+
+function nextBillingNote({ subscription, scheduled_change: scheduled }: BillingOverview, nextDate: string | null): string {
+  if (!nextDate) return "No upcoming payment";
+  if (scheduled) return `${scheduled.plan_display_name} paid until ${formatLongDate(new Date(scheduled.ends_at))}`;
+  return subscription.amount !== null ? `${formatMoney(subscription.amount, subscription.currency ?? "USD")} due` : "Plan renewal";
 }
 
 function Card({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {

@@ -107,7 +107,7 @@ function PickerCard({ family, plan, title = plan.display_name, period, label, hi
           </Button>
         ) : (
           <ButtonLink
-            to={family === "enterprise" ? "/contact" : checkoutHref(family, plan, period)}
+            to={family === "enterprise" ? "/contact" : checkoutHref(family, plan, period, label)}
             variant={highlighted ? "primary" : "secondary"}
             className="w-full"
           >

@@ -23,7 +23,6 @@ const NONE: BillingSubscription = {
   next_billing_date: null,
   expires_at: null,
   overdue: false,
-  pending_plan: null,
 };
 const on = (plan: string, status: BillingSubscription["status"] = "active"): BillingSubscription => ({ ...NONE, status, plan });
 
@@ -91,5 +90,6 @@ describe("plan button labels (SPEC)", () => {
     const plan = findPlan("professional_100000");
     if (!plan) throw new Error("catalogue");
     expect(checkoutHref("professional", plan, "yearly")).toBe("/checkout?plan=professional&tier=100000&period=yearly&amount=190");
+    expect(checkoutHref("professional", plan, "monthly", "Change Plan")).toBe("/checkout?plan=professional&tier=100000&period=monthly&amount=190&intent=change");
   });
 });

@@ -113,14 +113,18 @@ export function planButtonLabel(family: PlanFamily, selectedPlan: string, curren
   return "Upgrade";
 }
 
-/** Where a plan button leads: the checkout page with the SPEC's plan, tier, period and amount (dollars per month). */
-export function checkoutHref(family: "starter" | "professional", plan: PlanDefinition, period: BillingPeriod): string {
+/**
+ * Where a plan button leads: the checkout page with the SPEC's plan, tier, period and amount
+ * (dollars per month); "Change Plan" says so, for the server's Professional-only rule.
+ */
+export function checkoutHref(family: "starter" | "professional", plan: PlanDefinition, period: BillingPeriod, label?: PlanButtonLabel): string {
   const query = new URLSearchParams({
     plan: family,
     tier: String(plan.request_limit),
     period,
     amount: String(plan.monthly_price_cents / 100),
   });
+  if (label === "Change Plan") query.set("intent", "change");
   return `/checkout?${query.toString()}`;
 }
 

@@ -1,11 +1,15 @@
 import {
+  CheckoutQuoteSchema,
   CheckoutResponseSchema,
   PaymentVerificationSchema,
+  type CheckoutIntent,
+  type CheckoutQuote,
   type CheckoutRequest,
   type CheckoutResponse,
   type PaymentVerification,
 } from "../../../../../core/contracts/checkout";
 import { PlanListSchema, type Plan } from "../../../../../core/contracts/plans";
+import type { BillingPeriod } from "../../../../../core/plans";
 import { apiRequest } from "../../../lib/api-client";
 
 /** The calls of the gateway's plan, checkout and payment-verification API (same origin, cookie session). */
@@ -14,6 +18,13 @@ import { apiRequest } from "../../../lib/api-client";
 export async function listPlans(signal?: AbortSignal): Promise<Plan[]> {
   const { plans } = await apiRequest("/api/plans", { schema: PlanListSchema, signal });
   return plans;
+}
+
+/** What the order costs this customer now: the catalogue price less any credit for the plan it replaces, and the period it buys. */
+export function getCheckoutQuote(order: { plan: string; period: BillingPeriod; intent?: CheckoutIntent | undefined }, signal?: AbortSignal): Promise<CheckoutQuote> {
+  const query = new URLSearchParams({ plan: order.plan, period: order.period });
+  if (order.intent) query.set("intent", order.intent);
+  return apiRequest(`/api/checkout/quote?${query.toString()}`, { schema: CheckoutQuoteSchema, signal });
 }
 
 /** Creates a pending order; the answer's redirect_url is the provider's payment page. */

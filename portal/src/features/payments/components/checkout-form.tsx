@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { toast } from "sonner";
-import type { Plan } from "../../../../../core/contracts/plans";
-import { formatUsd, type BillingPeriod } from "../../../../../core/plans";
+import type { CheckoutIntent, CheckoutQuote } from "../../../../../core/contracts/checkout";
+import { formatUsd } from "../../../../../core/plans";
 import { Button, ButtonLink } from "../../../components/ui/button";
 import { RadioCardGroup, SelectField } from "../../../components/ui/choice-fields";
 import { TextField } from "../../../components/ui/form-field";
@@ -13,21 +13,22 @@ import { countryOptions } from "../lib/countries";
 import { PAYMENT_MESSAGES, checkoutFailureMessage } from "../lib/payment-messages";
 
 interface CheckoutFormProps {
-  plan: Plan;
-  period: BillingPeriod;
+  /** The server's price for this customer: its total is the amount sent. */
+  quote: CheckoutQuote;
+  intent: CheckoutIntent | undefined;
   initialValues: BillingFormValues;
 }
 
 /** The billing details and payment method; on success the provider's page opens in /payment-process. */
-export function CheckoutForm({ plan, period, initialValues }: CheckoutFormProps) {
+export function CheckoutForm({ quote, intent, initialValues }: CheckoutFormProps) {
   const navigate = useNavigate();
   const [values, setValues] = useState(initialValues);
   const [method, setMethod] = useState<PaymentMethod>("mobile_money");
-  const totalCents = plan.prices[period].total_cents;
+  const totalCents = quote.total_cents;
   const { errors, formRef, clear, submitting, submit } = useFormSubmit(BILLING_FIELDS, {
     validate: () => validateBilling(values),
     send: async (billing) => {
-      const order = await startCheckout({ plan: plan.package_name, period, amount: totalCents, billing });
+      const order = await startCheckout({ plan: quote.plan, period: quote.period, amount: totalCents, billing, ...(intent ? { intent } : {}) });
       const query = new URLSearchParams({ url: order.redirect_url, order_id: order.order_tracking_id, method });
       await navigate(`/payment-process?${query.toString()}`);
     },

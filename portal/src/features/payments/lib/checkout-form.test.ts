@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultBillingValues, validateBilling } from "./checkout-form";
+import { accountBillingDetails, defaultBillingValues, validateBilling } from "./checkout-form";
 
 describe("the checkout billing form", () => {
   it("starts from the account's name and e-mail, in the US", () => {
@@ -26,5 +26,21 @@ describe("the checkout billing form", () => {
       email: ["Enter a valid email address"],
       phone: ["Enter a valid phone number"],
     });
+  });
+});
+
+describe("accountBillingDetails", () => {
+  it("splits the profile's name and defaults the country to US", () => {
+    expect(accountBillingDetails({ email: "ada@example.test", fullName: "Ada King Lovelace" })).toEqual({
+      first_name: "Ada",
+      last_name: "King Lovelace",
+      email: "ada@example.test",
+      country: "US",
+    });
+  });
+
+  it("uses the e-mail's local part for missing names", () => {
+    expect(accountBillingDetails({ email: "ada@example.test", fullName: null })).toMatchObject({ first_name: "ada", last_name: "ada" });
+    expect(accountBillingDetails({ email: "ada@example.test", fullName: "Ada" })).toMatchObject({ first_name: "Ada", last_name: "Ada" });
   });
 });

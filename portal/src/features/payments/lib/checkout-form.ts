@@ -24,6 +24,18 @@ export function defaultBillingValues(account: { email?: string | undefined; full
   return { first_name: first, last_name: rest.join(" "), email: account.email ?? "", phone: "", country: "US", address: "", city: "", postal_code: "" };
 }
 
+/**
+ * Billing details from the account alone, for the dashboard's checkout section, which asks
+ * nothing: the profile's name, else the e-mail's local part for both names.
+ */
+export function accountBillingDetails(account: { email: string; fullName?: string | null | undefined }): BillingDetails {
+  const values = defaultBillingValues(account);
+  const fallback = account.email.split("@")[0] || "Customer";
+  const checked = validateBilling({ ...values, first_name: values.first_name || fallback, last_name: values.last_name || values.first_name || fallback });
+  if (!checked.ok) throw new Error("the account's e-mail address is not a valid billing e-mail");
+  return checked.data;
+}
+
 function optional(value: string): string | undefined {
   return value.trim() === "" ? undefined : value;
 }

@@ -27,6 +27,12 @@ describe("parseCheckoutQuery", () => {
     expect(query("plan=starter&tier=5000&period=monthly&amount=29")).toEqual({ packageName: "starter", period: "monthly", shownMonthlyCents: 2900 });
   });
 
+  it("carries a renewal or plan-change intent and ignores an unknown one", () => {
+    expect(query("plan=starter&tier=5000&period=monthly&amount=29&intent=renew")?.intent).toBe("renew");
+    expect(query("plan=professional&tier=250000&period=monthly&amount=390&intent=change")?.intent).toBe("change");
+    expect(query("plan=starter&tier=5000&period=monthly&amount=29&intent=steal")).not.toHaveProperty("intent");
+  });
+
   it("answers null when a parameter is missing or unreadable", () => {
     for (const search of ["tier=100000&period=yearly&amount=190", "plan=professional&period=yearly&amount=190", "plan=professional&tier=100000&amount=190", "plan=professional&tier=100000&period=yearly", "plan=professional&tier=100000&period=weekly&amount=190", "plan=professional&tier=100000&period=yearly&amount=-1", "plan=professional&tier=1e5&period=yearly&amount=190", "plan=../x&tier=1&period=yearly&amount=1"]) {
       expect(query(search), search).toBeNull();

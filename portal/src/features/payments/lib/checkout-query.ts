@@ -1,10 +1,10 @@
-import { BillingPeriodSchema } from "../../../../../core/contracts/checkout";
+import { BillingPeriodSchema, CheckoutIntentSchema, type CheckoutIntent } from "../../../../../core/contracts/checkout";
 import type { Plan } from "../../../../../core/contracts/plans";
 import type { BillingPeriod } from "../../../../../core/plans";
 
 /**
- * What the checkout page was asked to sell (SPEC: /checkout?plan=&tier=&period=&amount=, all
- * required). `amount` is what the pricing page showed (US dollars per month); it is only
+ * What the checkout page (or the dashboard's checkout section) was asked to sell (SPEC:
+ * ?plan=&tier=&period=&amount=, all required). `amount` is what the pricing page showed (US dollars per month); it is only
  * compared with the server's price, never charged.
  */
 export interface CheckoutQuery {
@@ -12,9 +12,11 @@ export interface CheckoutQuery {
   packageName: string;
   period: BillingPeriod;
   shownMonthlyCents: number;
+  /** `intent=renew|change` (renewal reminders, the plan picker); absent: a purchase. */
+  intent?: CheckoutIntent;
 }
 
-/** The query as a checkout order, or null when a parameter is missing or unreadable (SPEC: back to /dashboard). */
+/** The query as a checkout order, or null when a parameter is missing or unreadable (SPEC: back to /dashboard). An unknown intent is ignored. */
 export function parseCheckoutQuery(params: URLSearchParams): CheckoutQuery | null {
   const plan = params.get("plan")?.trim().toLowerCase() ?? "";
   const tier = params.get("tier")?.trim() ?? "";
@@ -23,7 +25,8 @@ export function parseCheckoutQuery(params: URLSearchParams): CheckoutQuery | nul
   const amount = Number(rawAmount);
   if (plan === "" || tier === "" || !period.success || rawAmount === "" || !Number.isFinite(amount) || amount < 0) return null;
   if (!/^[a-z0-9_]+$/.test(plan) || !/^\d+$/.test(tier)) return null;
-  return { packageName: packageNameOf(plan, tier), period: period.data, shownMonthlyCents: Math.round(amount * 100) };
+  const intent = CheckoutIntentSchema.safeParse(params.get("intent"));
+  return { packageName: packageNameOf(plan, tier), period: period.data, shownMonthlyCents: Math.round(amount * 100), ...(intent.success ? { intent: intent.data } : {}) };
 }
 
 /** "professional" with tier 100000 is the package "professional_100000"; other plans are named as they are. */
@@ -34,4 +37,9 @@ export function packageNameOf(plan: string, tier: string): string {
 /** The plan a query names, if the catalogue sells it through checkout. */
 export function findCheckoutPlan(plans: readonly Plan[], query: CheckoutQuery): Plan | undefined {
   return plans.find((plan) => plan.package_name === query.packageName && !plan.contact_sales && plan.monthly_price_cents > 0);
+}
+
+/** Whether the address asks for a checkout (SPEC: plan, tier, period and amount together open the dashboard's checkout section). */
+export function hasCheckoutQuery(params: URLSearchParams): boolean {
+  return ["plan", "tier", "period", "amount"].every((name) => params.has(name));
 }
