@@ -64,3 +64,24 @@ export const AdminBillingActionSchema = z.object({
     .optional(),
 });
 export type AdminBillingAction = z.infer<typeof AdminBillingActionSchema>;
+
+/** `PUT /api/admin/users/{id}/package`: put an account on a package, outside any payment. */
+export const SetUserPackageRequestSchema = z
+  .object({
+    package_name: z.string({ error: "Package is required" }).trim().min(1, "Package is required").max(100),
+    /** ISO timestamp; null or absent never expires (ignored for the free package). */
+    expires_at: z.iso.datetime({ offset: true, error: "Expiry must be an ISO date and time" }).nullable().optional(),
+  })
+  .strict();
+export type SetUserPackageRequest = z.infer<typeof SetUserPackageRequestSchema>;
+
+export const UserPackageSchema = z.object({
+  user_id: z.string(),
+  package_name: z.string(),
+  /** Requests per month; null is unlimited. */
+  request_limit: z.number().int().nullable(),
+  expires_at: z.string().nullable(),
+  /** The toast to show. */
+  message: z.string(),
+});
+export type UserPackage = z.infer<typeof UserPackageSchema>;

@@ -6,9 +6,12 @@ import {
   AdminBillingQuerySchema,
   CompletePaymentRequestSchema,
   RefundRequestSchema,
+  SetUserPackageRequestSchema,
+  UserPackageSchema,
 } from "../../core/contracts/admin-billing.js";
 import type { AppEnv } from "../app-env.js";
 import { applyPlanFromPayment, completePayment, listAdminBilling, refundPayment } from "../admin/billing-admin-service.js";
+import { setUserPackage } from "../admin/user-package-service.js";
 import { clientAddress } from "../http/client-address.js";
 import { validationHook } from "../http/errors.js";
 import { jsonBody, jsonResponse } from "../http/route-helpers.js";
@@ -50,7 +53,15 @@ const refundRoute = createRoute({
   responses: { 200: jsonResponse(AdminBillingActionSchema, "The payment, refunded through the provider.") },
 });
 
-/** Payment management on the admin dashboard; /api/admin/* is admin-only (requireAdmin in app.ts). */
+const setPackageRoute = createRoute({
+  method: "put",
+  path: "/api/admin/users/{id}/package",
+  hide: true,
+  request: { params: z.object({ id: z.string().trim().min(1).max(64) }), ...jsonBody(SetUserPackageRequestSchema) },
+  responses: { 200: jsonResponse(UserPackageSchema, "The account's package, now applied on every gateway.") },
+});
+
+/** Payment management and package assignment on the admin dashboard; /api/admin/* is admin-only (requireAdmin in app.ts). */
 export function adminBillingRoutes(deps: PaymentDeps & { trustProxy: boolean }) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const actor = (c: Context<AppEnv>) => ({ actorId: currentSession(c).userId, ip: clientAddress(c, deps.trustProxy) });
@@ -73,6 +84,8 @@ export function adminBillingRoutes(deps: PaymentDeps & { trustProxy: boolean }) 
     const result = await refundPayment(deps, { billingId: c.req.valid("param").id, ...who, actorEmail: admin?.email ?? who.actorId, remarks: c.req.valid("json").remarks });
     return c.json(result, 200);
   });
+
+  app.openapi(setPackageRoute, async (c) => c.json(await setUserPackage(deps, { userId: c.req.valid("param").id, ...actor(c), ...c.req.valid("json") }), 200));
 
   return app;
 }
