@@ -27,7 +27,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     DATABASE_URL: databaseUrlForRun,
     REDIS_KEY_PREFIX: `${prefix}:`,
     QUEUE_PREFIX: `{${prefix}}`,
-    PORTAL_DIST_DIR: "portal/dist",
+    // A helper building elsewhere (parallel work) points E2E_PORTAL_DIST_DIR at its own build.
+    PORTAL_DIST_DIR: process.env.E2E_PORTAL_DIST_DIR ?? "portal/dist",
   });
   const url = gateway.url;
   project.provide("baseUrl", url);
