@@ -35,6 +35,7 @@ import { sessionRoutes } from "./routes/auth/session.js";
 import { oauthRoutes } from "./routes/auth/oauth.js";
 import { apiKeyRoutes } from "./routes/api-keys.js";
 import { checkoutRoutes } from "./routes/checkout.js";
+import { usageRoutes } from "./routes/usage.js";
 import { billingRoutes } from "./routes/billing.js";
 import { adminBillingRoutes } from "./routes/admin-billing.js";
 import { paymentRoutes } from "./routes/payments.js";
@@ -144,6 +145,7 @@ export async function createApp(deps: AppDeps) {
   app.route("/", paymentRoutes(payments));
   app.route("/", adminBillingRoutes({ ...payments, trustProxy: deps.config.TRUST_PROXY }));
   app.route("/", billingRoutes({ db: deps.db, redis: deps.redis, logger: deps.logger, now: deps.now ?? (() => new Date()) }));
+  app.route("/", usageRoutes({ db: deps.db, redis: deps.redis, logger: deps.logger, now: deps.now ?? (() => new Date()) }));
   const metering = createMeteringDeps(deps);
   app.use("/v1/*", meteredApi(metering));
   // Inbound workflow hooks: no key; metered to the workflow's owner.
