@@ -49,6 +49,8 @@ import { inboundHookRoute, inboundHookRoutes } from "./routes/hooks.js";
 import { executionApiRoutes } from "./routes/v1/executions.js";
 import { workflowApiRoutes } from "./routes/v1/workflows.js";
 import { webhookEndpointRoutes } from "./routes/v1/webhook-endpoints.js";
+import { DASHBOARD_WORKFLOW_API } from "./workflows/owner.js";
+import { currentSession } from "./http/session-auth.js";
 import { datasetApiRoutes } from "./routes/v1/datasets.js";
 import { analysisApiRoutes } from "./routes/v1/analyses.js";
 
@@ -146,6 +148,11 @@ export async function createApp(deps: AppDeps) {
   app.route("/", adminBillingRoutes({ ...payments, trustProxy: deps.config.TRUST_PROXY }));
   app.route("/", billingRoutes({ db: deps.db, redis: deps.redis, logger: deps.logger, now: deps.now ?? (() => new Date()) }));
   app.route("/", usageRoutes({ db: deps.db, redis: deps.redis, logger: deps.logger, now: deps.now ?? (() => new Date()) }));
+  // The dashboard's copies of the workflow and webhook APIs: the signed-in user's own, unmetered.
+  const dashboardDeps = { db: deps.db, queues: deps.queues, logger: deps.logger, publicUrl: deps.config.PUBLIC_URL, now: deps.now ?? (() => new Date()) };
+  app.route("/", workflowApiRoutes(dashboardDeps, DASHBOARD_WORKFLOW_API));
+  app.route("/", executionApiRoutes({ ...dashboardDeps, redis: deps.redis, redisKeyPrefix: deps.config.REDIS_KEY_PREFIX }, DASHBOARD_WORKFLOW_API));
+  app.route("/", webhookEndpointRoutes(dashboardDeps, { prefix: "/api", hide: true, principal: (c) => ({ userId: currentSession(c).userId, canManage: true }) }));
   const metering = createMeteringDeps(deps);
   app.use("/v1/*", meteredApi(metering));
   // Inbound workflow hooks: no key; metered to the workflow's owner.

@@ -22,7 +22,7 @@ import { serializeDataset } from "../../datasets/serializers.js";
 import { errorResponses } from "../../http/error-responses.js";
 import { validationHook } from "../../http/errors.js";
 import { jsonResponse } from "../../http/route-helpers.js";
-import { ownerOf } from "../../workflows/owner.js";
+import { keyOwner } from "../../workflows/owner.js";
 
 const tags = ["Datasets"];
 const security = [{ apiKey: [] }];
@@ -126,18 +126,18 @@ export function datasetApiRoutes(deps: { db: Database; redis: Redis; queues: Pro
 
   app.openapi(listRoute, async (c) => {
     const query = c.req.valid("query");
-    const { rows, total } = await listDatasets(deps.db, ownerOf(c), query);
+    const { rows, total } = await listDatasets(deps.db, keyOwner(c), query);
     return c.json({ datasets: rows.map(serializeDataset), total, page: query.page, limit: query.limit }, 200);
   });
 
   app.openapi(getRoute, async (c) => {
-    const row = await findDataset(deps.db, ownerOf(c), c.req.valid("param").id);
+    const row = await findDataset(deps.db, keyOwner(c), c.req.valid("param").id);
     if (!row) throw new AppError("NOT_FOUND", "No such dataset.");
     return c.json(serializeDataset(row), 200);
   });
 
   app.openapi(deleteRoute, async (c) => {
-    const row = await deleteDataset(services(c), ownerOf(c), c.req.valid("param").id, deps.now());
+    const row = await deleteDataset(services(c), keyOwner(c), c.req.valid("param").id, deps.now());
     return c.json({ message: "Dataset deleted", deleted_at: new Date(row.deleted_at ?? deps.now()).toISOString() }, 200);
   });
 

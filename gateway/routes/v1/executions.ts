@@ -6,12 +6,14 @@ import type { ProducerQueues } from "../../../core/queues.js";
 import type { Redis } from "../../../core/redis.js";
 import type { AppEnv } from "../../app-env.js";
 import { errorResponses } from "../../http/error-responses.js";
+import type { ApiSurface } from "../../http/api-surface.js";
 import { validationHook } from "../../http/errors.js";
 import { jsonResponse } from "../../http/route-helpers.js";
 import { ExecutionIdParamsSchema, ExecutionListSchema, ExecutionSchema, ListExecutionsQuerySchema, WorkflowIdParamsSchema } from "../../workflows/api-schemas.js";
 import { findExecution, listExecutions, listSteps, type ExecutionRow } from "../../workflows/execution-queries.js";
 import { cancelExecution, rerunExecution } from "../../workflows/execution-service.js";
-import { ownerOf } from "../../workflows/owner.js";
+import { PUBLIC_WORKFLOW_API } from "../../workflows/owner.js";
+import type { Owner } from "../../workflows/workflow-queries.js";
 import { serializeExecution, serializeExecutionSummary } from "../../workflows/serializers.js";
 import { ownsWorkflow } from "../../workflows/workflow-queries.js";
 
@@ -19,54 +21,64 @@ const tags = ["Workflows"];
 const security = [{ apiKey: [] }];
 const readErrors = errorResponses("BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "QUOTA_EXCEEDED");
 
-const listRoute = createRoute({
-  method: "get",
-  path: "/v1/workflows/{id}/executions",
-  tags,
-  summary: "List a workflow's executions",
-  security,
-  request: { params: WorkflowIdParamsSchema, query: ListExecutionsQuerySchema },
-  responses: { 200: jsonResponse(ExecutionListSchema, "The workflow's executions, newest first."), ...readErrors },
-});
+/** The routes under `prefix` (/v1 documented, /api hidden for the dashboard), one contract. */
+function executionRouteDefinitions(prefix: string, hide: boolean) {
+  const listRoute = createRoute({
+    method: "get",
+    path: `${prefix}/workflows/{id}/executions`,
+    tags,
+    summary: "List a workflow's executions",
+    security,
+    hide,
+    request: { params: WorkflowIdParamsSchema, query: ListExecutionsQuerySchema },
+    responses: { 200: jsonResponse(ExecutionListSchema, "The workflow's executions, newest first."), ...readErrors },
+  });
 
-const getRoute = createRoute({
-  method: "get",
-  path: "/v1/executions/{id}",
-  tags,
-  summary: "Get an execution",
-  security,
-  request: { params: ExecutionIdParamsSchema },
-  responses: { 200: jsonResponse(ExecutionSchema, "The execution with each step's input, output, attempts, timing and error."), ...readErrors },
-});
+  const getRoute = createRoute({
+    method: "get",
+    path: `${prefix}/executions/{id}`,
+    tags,
+    summary: "Get an execution",
+    security,
+    hide,
+    request: { params: ExecutionIdParamsSchema },
+    responses: { 200: jsonResponse(ExecutionSchema, "The execution with each step's input, output, attempts, timing and error."), ...readErrors },
+  });
 
-const cancelRoute = createRoute({
-  method: "post",
-  path: "/v1/executions/{id}/cancel",
-  tags,
-  summary: "Cancel an execution",
-  description: "A queued execution is cancelled at once; a running one stops within a second (`cancel_requested_at` is set meanwhile).",
-  security,
-  request: { params: ExecutionIdParamsSchema },
-  responses: {
-    202: jsonResponse(ExecutionSchema, "Accepted: the execution as it is now."),
-    ...errorResponses("BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "RATE_LIMITED", "QUOTA_EXCEEDED"),
-  },
-});
+  const cancelRoute = createRoute({
+    method: "post",
+    path: `${prefix}/executions/{id}/cancel`,
+    tags,
+    summary: "Cancel an execution",
+    description: "A queued execution is cancelled at once; a running one stops within a second (`cancel_requested_at` is set meanwhile).",
+    security,
+    hide,
+    request: { params: ExecutionIdParamsSchema },
+    responses: {
+      202: jsonResponse(ExecutionSchema, "Accepted: the execution as it is now."),
+      ...errorResponses("BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "RATE_LIMITED", "QUOTA_EXCEEDED"),
+    },
+  });
 
-const rerunRoute = createRoute({
-  method: "post",
-  path: "/v1/executions/{id}/rerun",
-  tags,
-  summary: "Re-run an execution",
-  description: "Starts a new execution of the same workflow with the same trigger data; its `rerun_of` names the original.",
-  security,
-  request: { params: ExecutionIdParamsSchema },
-  responses: { 202: jsonResponse(ExecutionSchema, "Accepted: the new execution, queued."), ...readErrors },
-});
+  const rerunRoute = createRoute({
+    method: "post",
+    path: `${prefix}/executions/{id}/rerun`,
+    tags,
+    summary: "Re-run an execution",
+    description: "Starts a new execution of the same workflow with the same trigger data; its `rerun_of` names the original.",
+    security,
+    hide,
+    request: { params: ExecutionIdParamsSchema },
+    responses: { 202: jsonResponse(ExecutionSchema, "Accepted: the new execution, queued."), ...readErrors },
+  });
+  return { listRoute, getRoute, cancelRoute, rerunRoute };
+}
 
 /** Executions of the public API: list, get, cancel, re-run (DESIGN.md section 6). */
-export function executionApiRoutes(deps: { db: Database; queues: ProducerQueues; redis: Redis; redisKeyPrefix: string; now: () => Date }) {
+export function executionApiRoutes(deps: { db: Database; queues: ProducerQueues; redis: Redis; redisKeyPrefix: string; now: () => Date }, surface: ApiSurface<Owner> = PUBLIC_WORKFLOW_API) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const ownerOf = surface.principal;
+  const { listRoute, getRoute, cancelRoute, rerunRoute } = executionRouteDefinitions(surface.prefix, surface.hide);
   // Services log with the request's logger, so their lines carry its request id.
   const services = (c: Context<AppEnv>) => ({ ...deps, logger: c.get("logger") });
   const withSteps = async (row: ExecutionRow) => serializeExecution(row, await listSteps(deps.db, row.id));

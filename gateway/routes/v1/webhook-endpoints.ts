@@ -7,6 +7,7 @@ import type { Logger } from "../../../core/logger.js";
 import type { ProducerQueues } from "../../../core/queues.js";
 import type { AppEnv } from "../../app-env.js";
 import { errorResponses } from "../../http/error-responses.js";
+import type { ApiSurface } from "../../http/api-surface.js";
 import { validationHook } from "../../http/errors.js";
 import { jsonBody, jsonResponse } from "../../http/route-helpers.js";
 import {
@@ -37,119 +38,147 @@ import { serializeDelivery, serializeEndpoint } from "../../webhooks/serializers
 const tags = ["Webhooks"];
 const security = [{ apiKey: [] }];
 const errors = (...codes: ErrorCode[]) => errorResponses("BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "RATE_LIMITED", "QUOTA_EXCEEDED", ...codes);
-const base = "/v1/webhook-endpoints";
 
-const listRoute = createRoute({
-  method: "get",
-  path: base,
-  tags,
-  summary: "List webhook endpoints",
-  security,
-  request: { query: PageQueryParamsSchema },
-  responses: { 200: jsonResponse(WebhookEndpointListResponseSchema, "The account's endpoints, newest first."), ...errors() },
-});
+/**
+ * The endpoint routes under `base`: the public API's (/v1, documented) and the dashboard's
+ * (/api, hidden), the same contract either way.
+ */
+function endpointRouteDefinitions(base: string, hide: boolean) {
+  const listRoute = createRoute({
+    method: "get",
+    path: base,
+    tags,
+    summary: "List webhook endpoints",
+    security,
+    hide,
+    request: { query: PageQueryParamsSchema },
+    responses: { 200: jsonResponse(WebhookEndpointListResponseSchema, "The account's endpoints, newest first."), ...errors() },
+  });
 
-const createEndpointRoute = createRoute({
-  method: "post",
-  path: base,
-  tags,
-  summary: "Create a webhook endpoint",
-  description: "Needs a key with admin permission. The answer carries the signing secret; it is not shown again (rotate it to get a new one).",
-  security,
-  request: jsonBody(CreateWebhookEndpointRequestSchema),
-  responses: { 201: jsonResponse(WebhookEndpointWithSecretResponseSchema, "The new endpoint and its signing secret."), ...errors("MALFORMED_JSON", "VALIDATION_FAILED") },
-});
+  const createEndpointRoute = createRoute({
+    method: "post",
+    path: base,
+    tags,
+    summary: "Create a webhook endpoint",
+    description: "Needs a key with admin permission. The answer carries the signing secret; it is not shown again (rotate it to get a new one).",
+    security,
+    hide,
+    request: jsonBody(CreateWebhookEndpointRequestSchema),
+    responses: { 201: jsonResponse(WebhookEndpointWithSecretResponseSchema, "The new endpoint and its signing secret."), ...errors("MALFORMED_JSON", "VALIDATION_FAILED") },
+  });
 
-const getRoute = createRoute({
-  method: "get",
-  path: `${base}/{id}`,
-  tags,
-  summary: "Get a webhook endpoint",
-  security,
-  request: { params: EndpointIdParamsSchema },
-  responses: { 200: jsonResponse(WebhookEndpointResponseSchema, "The endpoint."), ...errors("NOT_FOUND") },
-});
+  const getRoute = createRoute({
+    method: "get",
+    path: `${base}/{id}`,
+    tags,
+    summary: "Get a webhook endpoint",
+    security,
+    hide,
+    request: { params: EndpointIdParamsSchema },
+    responses: { 200: jsonResponse(WebhookEndpointResponseSchema, "The endpoint."), ...errors("NOT_FOUND") },
+  });
 
-const updateRoute = createRoute({
-  method: "patch",
-  path: `${base}/{id}`,
-  tags,
-  summary: "Update a webhook endpoint",
-  description: "Changes the fields given (at least one). `is_active: true` re-enables a disabled endpoint and clears its failure record. Needs admin permission.",
-  security,
-  request: { params: EndpointIdParamsSchema, ...jsonBody(UpdateWebhookEndpointRequestSchema) },
-  responses: { 200: jsonResponse(WebhookEndpointResponseSchema, "The updated endpoint."), ...errors("MALFORMED_JSON", "NOT_FOUND", "VALIDATION_FAILED") },
-});
+  const updateRoute = createRoute({
+    method: "patch",
+    path: `${base}/{id}`,
+    tags,
+    summary: "Update a webhook endpoint",
+    description: "Changes the fields given (at least one). `is_active: true` re-enables a disabled endpoint and clears its failure record. Needs admin permission.",
+    security,
+    hide,
+    request: { params: EndpointIdParamsSchema, ...jsonBody(UpdateWebhookEndpointRequestSchema) },
+    responses: { 200: jsonResponse(WebhookEndpointResponseSchema, "The updated endpoint."), ...errors("MALFORMED_JSON", "NOT_FOUND", "VALIDATION_FAILED") },
+  });
 
-const deleteRoute = createRoute({
-  method: "delete",
-  path: `${base}/{id}`,
-  tags,
-  summary: "Delete a webhook endpoint",
-  description: "It receives nothing more; deliveries not yet made are dropped. Needs admin permission.",
-  security,
-  request: { params: EndpointIdParamsSchema },
-  responses: { 200: jsonResponse(DeletedWebhookEndpointResponseSchema, "Deleted."), ...errors("NOT_FOUND") },
-});
+  const deleteRoute = createRoute({
+    method: "delete",
+    path: `${base}/{id}`,
+    tags,
+    summary: "Delete a webhook endpoint",
+    description: "It receives nothing more; deliveries not yet made are dropped. Needs admin permission.",
+    security,
+    hide,
+    request: { params: EndpointIdParamsSchema },
+    responses: { 200: jsonResponse(DeletedWebhookEndpointResponseSchema, "Deleted."), ...errors("NOT_FOUND") },
+  });
 
-const rotateRoute = createRoute({
-  method: "post",
-  path: `${base}/{id}/rotate-secret`,
-  tags,
-  summary: "Rotate an endpoint's signing secret",
-  description:
-    "Returns the new secret once. For 24 hours every delivery's webhook-signature carries a signature with the new secret and one with the old (space-separated, new first), so receivers can switch over; X-Webhook-Signature-256 uses the new secret. Needs admin permission.",
-  security,
-  request: { params: EndpointIdParamsSchema },
-  responses: { 200: jsonResponse(WebhookEndpointWithSecretResponseSchema, "The endpoint and its new signing secret."), ...errors("NOT_FOUND") },
-});
+  const rotateRoute = createRoute({
+    method: "post",
+    path: `${base}/{id}/rotate-secret`,
+    tags,
+    summary: "Rotate an endpoint's signing secret",
+    description:
+      "Returns the new secret once. For 24 hours every delivery's webhook-signature carries a signature with the new secret and one with the old (space-separated, new first), so receivers can switch over; X-Webhook-Signature-256 uses the new secret. Needs admin permission.",
+    security,
+    hide,
+    request: { params: EndpointIdParamsSchema },
+    responses: { 200: jsonResponse(WebhookEndpointWithSecretResponseSchema, "The endpoint and its new signing secret."), ...errors("NOT_FOUND") },
+  });
 
-const deliveriesRoute = createRoute({
-  method: "get",
-  path: `${base}/{id}/deliveries`,
-  tags,
-  summary: "List an endpoint's deliveries",
-  security,
-  request: { params: EndpointIdParamsSchema, query: PageQueryParamsSchema },
-  responses: { 200: jsonResponse(WebhookDeliveryListResponseSchema, "Deliveries, newest first, each with every attempt made."), ...errors("NOT_FOUND") },
-});
+  const deliveriesRoute = createRoute({
+    method: "get",
+    path: `${base}/{id}/deliveries`,
+    tags,
+    summary: "List an endpoint's deliveries",
+    security,
+    hide,
+    request: { params: EndpointIdParamsSchema, query: PageQueryParamsSchema },
+    responses: { 200: jsonResponse(WebhookDeliveryListResponseSchema, "Deliveries, newest first, each with every attempt made."), ...errors("NOT_FOUND") },
+  });
 
-const replayRoute = createRoute({
-  method: "post",
-  path: `${base}/{id}/deliveries/{delivery_id}/replay`,
-  tags,
-  summary: "Replay a delivery",
-  description: "Sends the same event (same id and body) again now, with a new run of retries; earlier attempts stay in the log. Needs admin permission.",
-  security,
-  request: { params: DeliveryIdParamsSchema },
-  responses: { 202: jsonResponse(WebhookDeliveryResponseSchema, "The delivery, pending again."), ...errors("NOT_FOUND", "CONFLICT") },
-});
+  const replayRoute = createRoute({
+    method: "post",
+    path: `${base}/{id}/deliveries/{delivery_id}/replay`,
+    tags,
+    summary: "Replay a delivery",
+    description: "Sends the same event (same id and body) again now, with a new run of retries; earlier attempts stay in the log. Needs admin permission.",
+    security,
+    hide,
+    request: { params: DeliveryIdParamsSchema },
+    responses: { 202: jsonResponse(WebhookDeliveryResponseSchema, "The delivery, pending again."), ...errors("NOT_FOUND", "CONFLICT") },
+  });
 
-const testRoute = createRoute({
-  method: "post",
-  path: `${base}/{id}/test`,
-  tags,
-  summary: "Send a test event",
-  description: "Records an event of the given type (default workflow.completed) with sample data and `data.test: true`, delivered to this endpoint only. Needs admin permission.",
-  security,
-  request: { params: EndpointIdParamsSchema, body: { content: { "application/json": { schema: TestWebhookRequestSchema } }, required: false } },
-  responses: { 202: jsonResponse(TestEventResultResponseSchema, "The event and its delivery, on its way."), ...errors("MALFORMED_JSON", "NOT_FOUND", "CONFLICT", "VALIDATION_FAILED") },
-});
+  const testRoute = createRoute({
+    method: "post",
+    path: `${base}/{id}/test`,
+    tags,
+    summary: "Send a test event",
+    description: "Records an event of the given type (default workflow.completed) with sample data and `data.test: true`, delivered to this endpoint only. Needs admin permission.",
+    security,
+    hide,
+    request: { params: EndpointIdParamsSchema, body: { content: { "application/json": { schema: TestWebhookRequestSchema } }, required: false } },
+    responses: { 202: jsonResponse(TestEventResultResponseSchema, "The event and its delivery, on its way."), ...errors("MALFORMED_JSON", "NOT_FOUND", "CONFLICT", "VALIDATION_FAILED") },
+  });
+  return { listRoute, createEndpointRoute, getRoute, updateRoute, deleteRoute, rotateRoute, deliveriesRoute, replayRoute, testRoute };
+}
 
 /**
  * The account of the key making the request. Endpoints belong to the account (live and test keys
  * manage the same ones); changing them is an account operation, which needs admin permission.
  */
-function accountOf(c: Context<AppEnv>, change: boolean): string {
+function keyAccount(c: Context<AppEnv>): EndpointPrincipal {
   const key = c.get("apiKey");
   if (!key) throw new AppError("UNAUTHORIZED");
-  if (change && key.permission !== "admin") throw new AppError("FORBIDDEN", "Managing webhook endpoints needs a key with admin permission.");
-  return key.userId;
+  return { userId: key.userId, canManage: key.permission === "admin" };
 }
 
-/** Outgoing webhook endpoints of the public API (DESIGN.md section 7). */
-export function webhookEndpointRoutes(deps: { db: Database; queues: ProducerQueues; logger: Logger; now: () => Date }) {
+/** The account whose endpoints are used, and whether this caller may change them. */
+export interface EndpointPrincipal {
+  userId: string;
+  canManage: boolean;
+}
+
+const PUBLIC_API: ApiSurface<EndpointPrincipal> = { prefix: "/v1", hide: false, principal: keyAccount };
+
+/** Outgoing webhook endpoints (DESIGN.md section 7): the public API's by default, or the dashboard's copy. */
+export function webhookEndpointRoutes(deps: { db: Database; queues: ProducerQueues; logger: Logger; now: () => Date }, surface: ApiSurface<EndpointPrincipal> = PUBLIC_API) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const accountOf = (c: Context<AppEnv>, change: boolean): string => {
+    const principal = surface.principal(c);
+    if (change && !principal.canManage) throw new AppError("FORBIDDEN", "Managing webhook endpoints needs a key with admin permission.");
+    return principal.userId;
+  };
+  const { listRoute, createEndpointRoute, getRoute, updateRoute, deleteRoute, rotateRoute, deliveriesRoute, replayRoute, testRoute } = endpointRouteDefinitions(`${surface.prefix}/webhook-endpoints`, surface.hide);
 
   app.openapi(listRoute, async (c) => {
     const page = c.req.valid("query");

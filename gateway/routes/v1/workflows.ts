@@ -6,6 +6,7 @@ import { AppError } from "../../../core/errors.js";
 import type { ProducerQueues } from "../../../core/queues.js";
 import type { AppEnv } from "../../app-env.js";
 import { errorResponses } from "../../http/error-responses.js";
+import type { ApiSurface } from "../../http/api-surface.js";
 import { validationHook } from "../../http/errors.js";
 import { jsonBody, jsonResponse } from "../../http/route-helpers.js";
 import {
@@ -19,7 +20,8 @@ import {
   WorkflowSchema,
 } from "../../workflows/api-schemas.js";
 import { executeWorkflow } from "../../workflows/execution-service.js";
-import { ownerOf } from "../../workflows/owner.js";
+import { PUBLIC_WORKFLOW_API } from "../../workflows/owner.js";
+import type { Owner } from "../../workflows/workflow-queries.js";
 import { serializeWorkflow } from "../../workflows/serializers.js";
 import { findWorkflow, listWorkflows } from "../../workflows/workflow-queries.js";
 import { createWorkflow, deleteWorkflow, updateWorkflow } from "../../workflows/workflow-service.js";
@@ -28,87 +30,99 @@ const tags = ["Workflows"];
 const security = [{ apiKey: [] }];
 const meteredErrors = errorResponses("BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "RATE_LIMITED", "QUOTA_EXCEEDED");
 
-const listRoute = createRoute({
-  method: "get",
-  path: "/v1/workflows",
-  tags,
-  summary: "List workflows",
-  security,
-  request: { query: ListWorkflowsQuerySchema },
-  responses: { 200: jsonResponse(WorkflowListSchema, "The key's workflows (of its mode), newest first."), ...meteredErrors },
-});
+/** The routes under `prefix` (/v1 documented, /api hidden for the dashboard), one contract. */
+function workflowRouteDefinitions(prefix: string, hide: boolean) {
+  const listRoute = createRoute({
+    method: "get",
+    path: `${prefix}/workflows`,
+    tags,
+    summary: "List workflows",
+    security,
+    hide,
+    request: { query: ListWorkflowsQuerySchema },
+    responses: { 200: jsonResponse(WorkflowListSchema, "The key's workflows (of its mode), newest first."), ...meteredErrors },
+  });
 
-const createWorkflowRoute = createRoute({
-  method: "post",
-  path: "/v1/workflows",
-  tags,
-  summary: "Create a workflow",
-  security,
-  request: jsonBody(CreateWorkflowRequestSchema),
-  responses: {
-    201: jsonResponse(WorkflowSchema, "The new workflow; webhook-triggered workflows carry their webhook_url."),
-    ...errorResponses("BAD_REQUEST", "MALFORMED_JSON", "UNAUTHORIZED", "FORBIDDEN", "VALIDATION_FAILED", "RATE_LIMITED", "QUOTA_EXCEEDED"),
-  },
-});
+  const createWorkflowRoute = createRoute({
+    method: "post",
+    path: `${prefix}/workflows`,
+    tags,
+    summary: "Create a workflow",
+    security,
+    hide,
+    request: jsonBody(CreateWorkflowRequestSchema),
+    responses: {
+      201: jsonResponse(WorkflowSchema, "The new workflow; webhook-triggered workflows carry their webhook_url."),
+      ...errorResponses("BAD_REQUEST", "MALFORMED_JSON", "UNAUTHORIZED", "FORBIDDEN", "VALIDATION_FAILED", "RATE_LIMITED", "QUOTA_EXCEEDED"),
+    },
+  });
 
-const getRoute = createRoute({
-  method: "get",
-  path: "/v1/workflows/{id}",
-  tags,
-  summary: "Get a workflow",
-  security,
-  request: { params: WorkflowIdParamsSchema },
-  responses: { 200: jsonResponse(WorkflowSchema, "The workflow with its execution count and last run."), ...errorResponses("BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "QUOTA_EXCEEDED") },
-});
+  const getRoute = createRoute({
+    method: "get",
+    path: `${prefix}/workflows/{id}`,
+    tags,
+    summary: "Get a workflow",
+    security,
+    hide,
+    request: { params: WorkflowIdParamsSchema },
+    responses: { 200: jsonResponse(WorkflowSchema, "The workflow with its execution count and last run."), ...errorResponses("BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "QUOTA_EXCEEDED") },
+  });
 
-const updateRoute = createRoute({
-  method: "put",
-  path: "/v1/workflows/{id}",
-  tags,
-  summary: "Update a workflow",
-  description: "Replaces the fields given (at least one); `status` switches between active and draft.",
-  security,
-  request: { params: WorkflowIdParamsSchema, ...jsonBody(UpdateWorkflowRequestSchema) },
-  responses: {
-    200: jsonResponse(WorkflowSchema, "The updated workflow."),
-    ...errorResponses("BAD_REQUEST", "MALFORMED_JSON", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "VALIDATION_FAILED", "RATE_LIMITED", "QUOTA_EXCEEDED"),
-  },
-});
+  const updateRoute = createRoute({
+    method: "put",
+    path: `${prefix}/workflows/{id}`,
+    tags,
+    summary: "Update a workflow",
+    description: "Replaces the fields given (at least one); `status` switches between active and draft.",
+    security,
+    hide,
+    request: { params: WorkflowIdParamsSchema, ...jsonBody(UpdateWorkflowRequestSchema) },
+    responses: {
+      200: jsonResponse(WorkflowSchema, "The updated workflow."),
+      ...errorResponses("BAD_REQUEST", "MALFORMED_JSON", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "VALIDATION_FAILED", "RATE_LIMITED", "QUOTA_EXCEEDED"),
+    },
+  });
 
-const deleteRoute = createRoute({
-  method: "delete",
-  path: "/v1/workflows/{id}",
-  tags,
-  summary: "Delete a workflow",
-  description: "The workflow stops running and is not found afterwards; its executions stay readable.",
-  security,
-  request: { params: WorkflowIdParamsSchema },
-  responses: { 200: jsonResponse(DeletedWorkflowSchema, "Deleted."), ...errorResponses("BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "QUOTA_EXCEEDED") },
-});
+  const deleteRoute = createRoute({
+    method: "delete",
+    path: `${prefix}/workflows/{id}`,
+    tags,
+    summary: "Delete a workflow",
+    description: "The workflow stops running and is not found afterwards; its executions stay readable.",
+    security,
+    hide,
+    request: { params: WorkflowIdParamsSchema },
+    responses: { 200: jsonResponse(DeletedWorkflowSchema, "Deleted."), ...errorResponses("BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "QUOTA_EXCEEDED") },
+  });
 
-const executeRoute = createRoute({
-  method: "post",
-  path: "/v1/workflows/{id}/execute",
-  tags,
-  summary: "Execute a workflow now",
-  description:
-    "Starts a manual execution (drafts included) with `data` as its trigger data. With an `Idempotency-Key`, a repeat within 24 hours " +
-    "answers with the original execution and `Idempotent-Replayed: true`; the same key with a different body is 409.",
-  security,
-  request: {
-    params: WorkflowIdParamsSchema,
-    headers: IdempotencyHeadersSchema,
-    body: { content: { "application/json": { schema: ExecuteRequestSchema } }, required: false },
-  },
-  responses: {
-    202: jsonResponse(ExecutionStartedSchema, "Accepted: the execution is queued."),
-    ...errorResponses("BAD_REQUEST", "MALFORMED_JSON", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "VALIDATION_FAILED", "RATE_LIMITED", "QUOTA_EXCEEDED"),
-  },
-});
+  const executeRoute = createRoute({
+    method: "post",
+    path: `${prefix}/workflows/{id}/execute`,
+    tags,
+    summary: "Execute a workflow now",
+    description:
+      "Starts a manual execution (drafts included) with `data` as its trigger data. With an `Idempotency-Key`, a repeat within 24 hours " +
+      "answers with the original execution and `Idempotent-Replayed: true`; the same key with a different body is 409.",
+    security,
+    hide,
+    request: {
+      params: WorkflowIdParamsSchema,
+      headers: IdempotencyHeadersSchema,
+      body: { content: { "application/json": { schema: ExecuteRequestSchema } }, required: false },
+    },
+    responses: {
+      202: jsonResponse(ExecutionStartedSchema, "Accepted: the execution is queued."),
+      ...errorResponses("BAD_REQUEST", "MALFORMED_JSON", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "VALIDATION_FAILED", "RATE_LIMITED", "QUOTA_EXCEEDED"),
+    },
+  });
+  return { listRoute, createWorkflowRoute, getRoute, updateRoute, deleteRoute, executeRoute };
+}
 
-/** The workflow resource of the public API (DESIGN.md section 6). */
-export function workflowApiRoutes(deps: { db: Database; queues: ProducerQueues; publicUrl: string; now: () => Date }) {
+/** The workflow resource (DESIGN.md section 6): the public API's by default, or the dashboard's copy. */
+export function workflowApiRoutes(deps: { db: Database; queues: ProducerQueues; publicUrl: string; now: () => Date }, surface: ApiSurface<Owner> = PUBLIC_WORKFLOW_API) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const ownerOf = surface.principal;
+  const { listRoute, createWorkflowRoute, getRoute, updateRoute, deleteRoute, executeRoute } = workflowRouteDefinitions(surface.prefix, surface.hide);
   const serialize = (row: Parameters<typeof serializeWorkflow>[0]) => serializeWorkflow(row, deps.publicUrl);
   // Services log with the request's logger, so their lines carry its request id.
   const services = (c: Context<AppEnv>) => ({ db: deps.db, queues: deps.queues, logger: c.get("logger") });

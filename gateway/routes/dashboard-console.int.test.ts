@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { WebhookDeliveryListSchema, WebhookEndpointWithSecretSchema } from "../../core/contracts/webhook-endpoints.js";
+import { createAccount } from "../../testing/accounts.js";
+import { BrowserClient } from "../../testing/browser-client.js";
+import { useTestApp } from "../../testing/gateway.js";
+import { ExecutionListSchema, ExecutionSchema, ExecutionStartedSchema, WorkflowListSchema, WorkflowSchema } from "../workflows/api-schemas.js";
+
+// The dashboard's copies of the workflow and webhook APIs under /api: the session's own account, no API key.
+const testApp = useTestApp();
+const db = () => testApp.current.database.db;
+
+async function signedIn() {
+  const account = await createAccount(db());
+  const browser = new BrowserClient(testApp.current.app);
+  expect((await browser.post("/auth/signin", { email: account.email, password: account.password })).status).toBe(200);
+  return { userId: account.id, browser };
+}
+
+const WORKFLOW = { name: "Nightly report", trigger: { type: "manual", config: {} }, actions: [{ type: "transform", name: "shape", config: { output: { ok: "yes" } } }] };
+
+describe("dashboard workflows (/api/workflows)", () => {
+  it("lists, runs, pauses and shows executions of the signed-in user's workflows, live and test apart", async () => {
+    const { browser } = await signedIn();
+    const created = await browser.post("/api/workflows", WORKFLOW);
+    expect(created.status).toBe(201);
+    const workflow = WorkflowSchema.parse(await created.json());
+    expect((await browser.post("/api/workflows?mode=test", { ...WORKFLOW, name: "Test only" })).status).toBe(201);
+
+    const live = WorkflowListSchema.parse(await (await browser.request("/api/workflows")).json());
+    expect(live.workflows.map((w) => w.name)).toEqual(["Nightly report"]);
+    const test = WorkflowListSchema.parse(await (await browser.request("/api/workflows?mode=test")).json());
+    expect(test.workflows.map((w) => w.name)).toEqual(["Test only"]);
+
+    const run = await browser.post(`/api/workflows/${workflow.id}/execute`, {});
+    expect(run.status).toBe(202);
+    const started = ExecutionStartedSchema.parse(await run.json());
+    const executions = ExecutionListSchema.parse(await (await browser.request(`/api/workflows/${workflow.id}/executions`)).json());
+    expect(executions.executions.map((e) => e.id)).toEqual([started.execution_id]);
+    const detail = await browser.request(`/api/executions/${started.execution_id}`);
+    expect(detail.status).toBe(200);
+    expect(ExecutionSchema.parse(await detail.json()).id).toBe(started.execution_id);
+
+    const paused = await browser.request(`/api/workflows/${workflow.id}`, { method: "PUT", json: { status: "draft" } });
+    expect(paused.status).toBe(200);
+    expect(WorkflowSchema.parse(await paused.json()).status).toBe("draft");
+    // Dashboard requests are not API usage.
+    expect(await db().selectFrom("api_usage").select("id").execute()).toEqual([]);
+  });
+
+  it("answers 404 for another account's workflow and 401 without a session", async () => {
+    const owner = await signedIn();
+    const workflow = WorkflowSchema.parse(await (await owner.browser.post("/api/workflows", WORKFLOW)).json());
+    const stranger = await signedIn();
+    expect((await stranger.browser.request(`/api/workflows/${workflow.id}`)).status).toBe(404);
+    expect((await stranger.browser.post(`/api/workflows/${workflow.id}/execute`, {})).status).toBe(404);
+    expect((await testApp.current.app.request("/api/workflows")).status).toBe(401);
+  });
+});
+
+describe("dashboard webhook endpoints (/api/webhook-endpoints)", () => {
+  it("creates an endpoint with its secret once, sends a test event and lists the delivery, rotates and deletes", async () => {
+    const { browser } = await signedIn();
+    const created = await browser.post("/api/webhook-endpoints", { url: "https://hooks.example.com/sluice", events: ["workflow.completed"] });
+    expect(created.status).toBe(201);
+    const endpoint = WebhookEndpointWithSecretSchema.parse(await created.json());
+    expect(endpoint.secret).toMatch(/^whsec_/);
+
+    const test = await browser.post(`/api/webhook-endpoints/${endpoint.id}/test`, { type: "workflow.completed" });
+    expect(test.status).toBe(202);
+    const deliveries = WebhookDeliveryListSchema.parse(await (await browser.request(`/api/webhook-endpoints/${endpoint.id}/deliveries`)).json());
+    expect(deliveries.deliveries).toHaveLength(1);
+
+    const rotated = await browser.post(`/api/webhook-endpoints/${endpoint.id}/rotate-secret`);
+    expect(rotated.status).toBe(200);
+    expect(WebhookEndpointWithSecretSchema.parse(await rotated.json()).secret).not.toBe(endpoint.secret);
+    expect((await browser.request(`/api/webhook-endpoints/${endpoint.id}`, { method: "DELETE" })).status).toBe(200);
+
+    const stranger = await signedIn();
+    expect((await stranger.browser.request(`/api/webhook-endpoints/${endpoint.id}/deliveries`)).status).toBe(404);
+  });
+});
