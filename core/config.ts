@@ -99,6 +99,8 @@ export const EngineConfigSchema = CommonConfigSchema.extend({
   ANALYSIS_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(120_000),
   /** The gateway's public URL, for links in e-mails the engine sends (same value as the gateway's). */
   PUBLIC_URL: z.url().default("http://localhost:3000"),
+  /** Where the status probe finds the gateway's /healthz when not at PUBLIC_URL (e.g. http://gateway:3000 in docker-compose). */
+  STATUS_PROBE_GATEWAY_URL: z.url().optional(),
   /** Longest a workflow execution may run, not counting time asleep in delay steps (ms). */
   WORKFLOW_EXECUTION_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(900_000),
   /** Lock of a running workflow job; a dead engine's executions resume elsewhere within about twice this (ms). */

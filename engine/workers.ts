@@ -8,6 +8,7 @@ import { purgeExpiredRows } from "./jobs/purge-expired.js";
 import { requeueStaleEmail } from "./jobs/requeue-stale-email.js";
 import { processWebhookDeliveryJob } from "./webhooks/deliver-webhook.js";
 import { requeueDueDeliveries } from "./webhooks/requeue-due-deliveries.js";
+import { runStatusProbe } from "./status/status-probe.js";
 import { fireWorkflowSchedule } from "./workflows/fire-schedule.js";
 import { requeueQueuedExecutions } from "./workflows/requeue-queued-executions.js";
 import { processWorkflowRun } from "./workflows/run-execution.js";
@@ -18,7 +19,7 @@ export const WORKERS: AnyWorkerDefinition[] = [
   defineWorker({
     queue: "maintenance",
     concurrency: 1,
-    process: async (payload, _job, { db, logger, queues, redis, config }) => {
+    process: async (payload, _job, { db, logger, queues, redis, config, analytics }) => {
       switch (payload.task) {
         case "purge-expired": {
           const purged = await purgeExpiredRows(db);
@@ -52,6 +53,8 @@ export const WORKERS: AnyWorkerDefinition[] = [
           if (requeued) logger.info({ requeued }, "re-enqueued overdue webhook deliveries");
           return { requeued };
         }
+        case "status-probe":
+          return runStatusProbe({ db, redis, queues, config, analytics });
       }
     },
     schedules: [
@@ -62,6 +65,7 @@ export const WORKERS: AnyWorkerDefinition[] = [
       { id: "sync-schedules-every-10-minutes", repeat: { every: 600_000 }, payload: { task: "sync-schedules" }, atBoot: true },
       { id: "subscription-renewals-hourly", repeat: { every: 3_600_000 }, payload: { task: "subscription-renewals" }, atBoot: true },
       { id: "requeue-queued-executions-every-minute", repeat: { every: 60_000 }, payload: { task: "requeue-queued-executions" } },
+      { id: "status-probe-every-minute", repeat: { every: 60_000 }, payload: { task: "status-probe" } },
     ],
   }),
   defineWorker({

@@ -41,6 +41,7 @@ import { adminBillingRoutes } from "./routes/admin-billing.js";
 import { paymentRoutes } from "./routes/payments.js";
 import { createPaymentDeps } from "./payments/payment-deps.js";
 import { planRoutes } from "./routes/plans.js";
+import { statusRoutes } from "./routes/status.js";
 import { accountApiRoutes } from "./routes/v1/account.js";
 import { createMeteringDeps } from "./metering/metering-deps.js";
 import { meteredApi } from "./metering/metering-middleware.js";
@@ -130,9 +131,10 @@ export async function createApp(deps: AppDeps) {
   // Cookie-authenticated paths: CSRF on every state change; /api needs a session, /api/admin an admin.
   app.use("/auth/*", csrfProtection(cookiePolicy(auth)));
   app.use("/api/*", csrfProtection(cookiePolicy(auth)));
-  // Except GET /api/plans: the plan catalogue is public (pricing page, checkout before sign-in).
+  // Except GET /api/plans (the plan catalogue: pricing page, checkout before sign-in) and /api/status (the public status page and its subscriptions).
   const sessionRequired = requireSession(auth);
-  app.use("/api/*", (c, next) => (c.req.method === "GET" && c.req.path === "/api/plans" ? next() : sessionRequired(c, next)));
+  const isPublicApi = (method: string, path: string) => (method === "GET" && path === "/api/plans") || path === "/api/status" || path.startsWith("/api/status/");
+  app.use("/api/*", (c, next) => (isPublicApi(c.req.method, c.req.path) ? next() : sessionRequired(c, next)));
   app.use("/api/admin/*", requireAdmin(auth));
   app.route("/", registrationRoutes(auth));
   app.route("/", sessionRoutes(auth));
@@ -140,6 +142,7 @@ export async function createApp(deps: AppDeps) {
   app.route("/", oauthRoutes({ ...auth, redis: deps.redis }));
   app.route("/", accountRoutes(auth));
   app.route("/", planRoutes({ db: deps.db }));
+  app.route("/", statusRoutes(auth));
   app.route("/", apiKeyRoutes({ db: deps.db, redis: deps.redis, redisKeyPrefix: deps.config.REDIS_KEY_PREFIX, now: deps.now ?? (() => new Date()) }));
   // Checkout and the payment callback check (/api, session) and the provider's IPN (/payments, no session).
   const payments = createPaymentDeps(deps);

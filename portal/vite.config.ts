@@ -1,8 +1,10 @@
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, loadEnv } from "vite";
+import { defineConfig, loadEnv, type Plugin } from "vite";
 import { SERVER_PATHS, SERVER_PATH_PREFIXES } from "../core/server-paths";
+import { renderPostmanCollection } from "../scripts/generate-postman";
+import { POSTMAN_COLLECTION_FILE } from "./src/features/docs/lib/postman-collection";
 
 const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -14,6 +16,22 @@ function segmentPattern(path: string): string {
   return `^${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:[/?]|$)`;
 }
 
+/** The Postman collection of openapi.yaml: written into every build and served by the development server. */
+function postmanCollection(baseUrl: string): Plugin {
+  return {
+    name: "sluice-postman-collection",
+    generateBundle() {
+      this.emitFile({ type: "asset", fileName: POSTMAN_COLLECTION_FILE, source: renderPostmanCollection({ baseUrl }) });
+    },
+    configureServer(server) {
+      server.middlewares.use(`/${POSTMAN_COLLECTION_FILE}`, (_request, response) => {
+        response.setHeader("Content-Type", "application/json");
+        response.end(renderPostmanCollection({ baseUrl }));
+      });
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   // The gateway's own HOST and PORT settings (.env or environment) say where to forward.
   const env = loadEnv(mode, REPO_ROOT, "");
@@ -22,7 +40,7 @@ export default defineConfig(({ mode }) => {
 
   return {
     root: fileURLToPath(new URL(".", import.meta.url)),
-    plugins: [react(), tailwindcss()],
+    plugins: [react(), tailwindcss(), postmanCollection(env.VITE_API_BASE_URL || env.PUBLIC_URL || "http://localhost:3000")],
     build: {
       outDir: "dist",
       emptyOutDir: true,

@@ -9,6 +9,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     admin: { email: string; password: string };
+    /** The e2e gateway's database, for specs that seed what only the engine would write (status samples). */
+    databaseUrl: string;
   }
 }
 
@@ -33,6 +35,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const url = gateway.url;
   project.provide("baseUrl", url);
   project.provide("admin", E2E_ADMIN);
+  project.provide("databaseUrl", databaseUrlForRun);
 
   return async () => {
     await gateway.stop();

@@ -348,6 +348,13 @@ export interface Sessions {
   user_id: string;
 }
 
+export interface StatusDailyCounts {
+  component: string;
+  day: string;
+  samples: number;
+  status: string;
+}
+
 export interface StatusSamples {
   checked_at: Generated<Timestamp>;
   component: string;
@@ -357,11 +364,13 @@ export interface StatusSamples {
 }
 
 export interface StatusSubscribers {
+  confirm_sent_at: Timestamp | null;
   confirm_token_hash: Buffer | null;
   confirmed_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   email: string;
   id: string;
+  unsubscribe_token_hash: Buffer | null;
   unsubscribed_at: Timestamp | null;
 }
 
@@ -546,6 +555,7 @@ export interface DB {
   profiles: Profiles;
   provider_events: ProviderEvents;
   sessions: Sessions;
+  status_daily_counts: StatusDailyCounts;
   status_samples: StatusSamples;
   status_subscribers: StatusSubscribers;
   subscriptions: Subscriptions;

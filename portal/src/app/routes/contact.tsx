@@ -1,21 +1,17 @@
-import { Mail } from "lucide-react";
 import { ContentLayout } from "../../components/layouts/content-layout";
-import { buttonClasses } from "../../components/ui/button";
-
-export const SUPPORT_EMAIL = "support@sluice.dev";
+import { SUPPORT_RESPONSE_HOURS } from "../../components/layouts/site-contacts";
+import { ContactChannels } from "../../features/contact/components/contact-channels";
+import { ContactFaq } from "../../features/contact/components/contact-faq";
 
 export function ContactRoute() {
   return (
     <ContentLayout
       title="Contact us"
       eyebrow="Support"
-      description="Questions about the API, your account or billing? Write to our support team and we will answer within 24 hours."
-      width="prose"
+      description={`Questions about the API, your account or billing? Write to our support team and we will answer within ${SUPPORT_RESPONSE_HOURS} hours.`}
     >
-      <a href={`mailto:${SUPPORT_EMAIL}`} className={buttonClasses("primary", "lg")}>
-        <Mail aria-hidden className="size-5" />
-        Email {SUPPORT_EMAIL}
-      </a>
+      <ContactChannels />
+      <ContactFaq />
     </ContentLayout>
   );
 }

@@ -1,5 +1,6 @@
 import { ContentLayout } from "../../components/layouts/content-layout";
-import { formatLongDate } from "../../lib/format-date";
+import { LegalDocument } from "../../features/legal/components/legal-document";
+import { PRIVACY_SECTIONS } from "../../features/legal/lib/privacy-sections";
 
 export function PrivacyRoute() {
   return (
@@ -9,7 +10,7 @@ export function PrivacyRoute() {
       width="prose"
       description="What personal data Sluice collects when you use the website, API and dashboard, why we collect it, how long we keep it, and the rights you have over it."
     >
-      <p className="text-sm text-slate-600">Last updated: {formatLongDate(new Date())}</p>
+      <LegalDocument sections={PRIVACY_SECTIONS} />
     </ContentLayout>
   );
 }

@@ -1,5 +1,6 @@
 import { ContentLayout } from "../../components/layouts/content-layout";
-import { formatLongDate } from "../../lib/format-date";
+import { LegalDocument } from "../../features/legal/components/legal-document";
+import { TERMS_SECTIONS } from "../../features/legal/lib/terms-sections";
 
 export function TermsRoute() {
   return (
@@ -9,7 +10,7 @@ export function TermsRoute() {
       width="prose"
       description="The terms that govern your use of the Sluice website, API and dashboard, including acceptable use, billing, and how we notify you of changes."
     >
-      <p className="text-sm text-slate-600">Last updated: {formatLongDate(new Date())}</p>
+      <LegalDocument sections={TERMS_SECTIONS} />
     </ContentLayout>
   );
 }

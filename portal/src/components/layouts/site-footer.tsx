@@ -1,17 +1,16 @@
 import { ExternalLink } from "lucide-react";
 import { Link } from "react-router-dom";
 import { Logo } from "../ui/logo";
+import { SOCIAL_LINKS } from "./site-contacts";
+
+// Other features read the social links from here; site-contacts.ts is their home.
+export { SOCIAL_LINKS };
 
 interface FooterLink {
   label: string;
   to?: string;
   href?: string;
 }
-
-export const SOCIAL_LINKS = {
-  github: "https://github.com/sluice-dev",
-  x: "https://x.com/sluicedev",
-} as const;
 
 const COLUMNS: ReadonlyArray<{ title: string; links: FooterLink[] }> = [
   {

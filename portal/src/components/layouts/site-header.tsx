@@ -113,7 +113,7 @@ export function SiteHeader({ session, onSignOut, signingOut = false }: SiteHeade
         </button>
       </div>
 
-      <nav id={MOBILE_MENU_ID} aria-label="Main" hidden={!open} className="border-t border-slate-200 bg-white md:hidden">
+      <nav id={MOBILE_MENU_ID} aria-label="Main menu" hidden={!open} className="border-t border-slate-200 bg-white md:hidden">
         <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
           {mobileItems.map((item) => (
             <li key={item.to}>

@@ -1,42 +1,21 @@
 import { CodeBlock } from "../../../components/ui/code-block";
+import { SAMPLE_ANALYSIS_RESPONSE, SAMPLE_ANALYZE_PATH, SAMPLE_ANALYZE_REQUEST } from "../lib/analytics-sample";
+import { formatCompactJson } from "../lib/compact-json";
 
-const SAMPLE_REQUEST = `POST /v1/data/analyze
-Authorization: Bearer sk_test_YOUR_KEY
-Content-Type: application/json
+const DISPLAY_DECIMALS = 4;
 
-{
-  "analysis": "trend",
-  "timeframe": "last_30_days",
-  "dataset": [
-    { "date": "2025-06-01", "revenue": 1200 },
-    { "date": "2025-06-02", "revenue": 1350 },
-    { "date": "2025-06-03", "revenue": 1410 }
-  ]
-}`;
+const REQUEST_TEXT = [
+  `POST ${SAMPLE_ANALYZE_PATH}`,
+  "Authorization: Bearer sk_test_YOUR_KEY",
+  "Content-Type: application/json",
+  "",
+  formatCompactJson(SAMPLE_ANALYZE_REQUEST),
+].join("\n");
 
-const SAMPLE_RESPONSE = `{
-  "analysis_id": "an_8mQx2VbR4kTz",
-  "insights": {
-    "trend": {
-      "direction": "up",
-      "slope_per_day": 105,
-      "r_squared": 0.94
-    },
-    "growth_rate": 0.175,
-    "anomalies": [],
-    "forecast": {
-      "next_30_days": {
-        "total": 91575,
-        "lower": 86990,
-        "upper": 96160
-      }
-    }
-  },
-  "visualizations": ["line_chart"],
-  "processing_time_ms": 42
-}`;
+/** About as many characters as the response panel shows on a wide screen. */
+const RESPONSE_TEXT = formatCompactJson(SAMPLE_ANALYSIS_RESPONSE, { maxDecimals: DISPLAY_DECIMALS, lineWidth: 78 });
 
-/** A static sample (not interactive): one analytics request and its response, side by side. */
+/** A static sample (not interactive): one real analytics request and the API's answer, side by side. */
 export function LiveDemo() {
   return (
     <section aria-labelledby="live-demo-title" className="bg-slate-50">
@@ -46,12 +25,17 @@ export function LiveDemo() {
             Try Our Data Analytics API Live
           </h2>
           <p className="mt-4 text-lg text-slate-600">
-            Send rows of data and an analysis type; get back the trend, growth rate, anomalies and a 30-day forecast.
+            Send rows of data and the analysis you want. Eight days of revenue come back as a trend with its significance, the growth
+            rate, and a chart ready to draw.
           </p>
         </div>
-        <div className="mt-10 grid gap-6 lg:grid-cols-2">
-          <CodeBlock title="Sample request" code={SAMPLE_REQUEST} />
-          <CodeBlock title="Sample response · 200 OK" code={SAMPLE_RESPONSE} />
+        <div className="mt-10 grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          {/* The request stays in view beside the longer response. */}
+          <CodeBlock title="Request" code={REQUEST_TEXT} className="lg:sticky lg:top-24" />
+          <div className="min-w-0">
+            <CodeBlock title="Response · 200 OK" code={RESPONSE_TEXT} />
+            <p className="mt-3 text-sm text-slate-600">Numbers are shortened to {DISPLAY_DECIMALS} decimals here; the API returns full precision.</p>
+          </div>
         </div>
       </div>
     </section>

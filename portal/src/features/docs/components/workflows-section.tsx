@@ -1,0 +1,64 @@
+import { EXECUTION_STATUSES, type ActionType, type TriggerType } from "../../../../../core/contracts/workflows";
+import { CodeBlock } from "../../../components/ui/code-block";
+import { CodeTabs } from "../../../components/ui/code-tabs";
+import { CREATED_WORKFLOW_RESPONSE, CREATE_WORKFLOW_REQUEST, EXECUTE_WORKFLOW_REQUEST, EXECUTION_STARTED_RESPONSE } from "../lib/api-examples";
+import { requestSamples } from "../lib/request-samples";
+import { DocSection, DocSubheading, InlineCode } from "./doc-section";
+import { DocTable } from "./doc-table";
+
+const TRIGGERS: Record<TriggerType, string> = {
+  webhook: "POST any JSON to the workflow's webhook_url (no API key: the URL holds a secret); the body becomes trigger data.",
+  schedule: "A cron expression and an IANA time zone, e.g. 0 9 * * 1-5 in Europe/Berlin.",
+  manual: "Only runs when you call POST /v1/workflows/{id}/execute (any workflow can be run this way).",
+};
+
+const ACTIONS: Record<ActionType, string> = {
+  http_request: "Calls a URL (GET, POST, PUT, PATCH or DELETE) with headers and a body.",
+  send_email: "Sends an e-mail: to, subject and text.",
+  chat_message: "Posts to a Slack, Discord, Microsoft Teams or generic incoming webhook.",
+  delay: "Waits up to 7 days without holding a worker.",
+  condition: "Stops the run unless a comparison holds (equals, contains, greater_than, exists, …).",
+  transform: "Builds a new object from templates for the steps after it.",
+};
+
+function list(rows: Record<string, string>) {
+  return Object.entries(rows).map(([name, text]) => [<InlineCode key="name">{name}</InlineCode>, text]);
+}
+
+export function WorkflowsSection({ origin }: { origin: string }) {
+  return (
+    <DocSection id="workflows" title="Workflows">
+      <p>
+        A workflow is one trigger and an ordered list of up to 50 actions. Strings in an action's config may use templates:{" "}
+        <InlineCode>{"{{trigger.data.email}}"}</InlineCode> reads the trigger data and{" "}
+        <InlineCode>{"{{steps.<name>.output.status}}"}</InlineCode> the output of an earlier step. Templates only look values up;
+        nothing is evaluated.
+      </p>
+      <DocTable caption="Trigger types" columns={["Trigger", "Runs when"]} rows={list(TRIGGERS)} />
+      <DocTable caption="Action types" columns={["Action", "What it does"]} rows={list(ACTIONS)} />
+      <DocSubheading>Create a workflow</DocSubheading>
+      <CodeTabs label="Create a workflow: language" tabs={requestSamples(CREATE_WORKFLOW_REQUEST, origin)} />
+      <CodeBlock title="Response" code={CREATED_WORKFLOW_RESPONSE} />
+      <DocSubheading>Run it</DocSubheading>
+      <p>
+        Executing answers <InlineCode>202 Accepted</InlineCode> at once with a <InlineCode>queued</InlineCode> execution. Send an{" "}
+        <InlineCode>Idempotency-Key</InlineCode> so that a retried request within 24 hours returns the same execution instead of
+        starting another.
+      </p>
+      <CodeTabs label="Execute a workflow: language" tabs={requestSamples(EXECUTE_WORKFLOW_REQUEST, origin)} />
+      <CodeBlock title="Response" code={EXECUTION_STARTED_RESPONSE} />
+      <p>
+        Follow it with <InlineCode>GET /v1/executions/{"{id}"}</InlineCode>: its status moves through{" "}
+        {EXECUTION_STATUSES.map((status, index) => (
+          <span key={status}>
+            {index > 0 && (index === EXECUTION_STATUSES.length - 1 ? " or " : ", ")}
+            <InlineCode>{status}</InlineCode>
+          </span>
+        ))}
+        , and every step shows its input, output, attempts and error. Failed steps are retried with back-off; an execution can be
+        cancelled or re-run. Or subscribe a webhook endpoint to <InlineCode>workflow.completed</InlineCode> and{" "}
+        <InlineCode>workflow.failed</InlineCode> instead of polling.
+      </p>
+    </DocSection>
+  );
+}

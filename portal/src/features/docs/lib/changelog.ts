@@ -1,0 +1,46 @@
+/** What changed in API version v1, newest first. */
+export interface ChangelogEntry {
+  date: string;
+  title: string;
+  changes: readonly string[];
+}
+
+export const CHANGELOG: readonly ChangelogEntry[] = [
+  {
+    date: "2026-11-21",
+    title: "Datasets, analysis and data cleaning",
+    changes: [
+      "POST /v1/datasets uploads CSV, JSON, NDJSON or Parquet and stores it as a typed dataset; GET and DELETE /v1/datasets/{id}.",
+      "POST /v1/data/analyze runs summary, trend, anomalies, forecast, correlation, clustering or auto over inline rows or a dataset_id; slow analyses answer 202 with an analysis_id for GET /v1/analyses/{id}.",
+      "POST /v1/data/clean infers types, removes duplicates, fills gaps, flags outliers and clusters similar values, with a report of every change.",
+      "processing.started, processing.completed and processing.failed webhook events; GET /v1/usage reports data processed against the monthly allowance.",
+    ],
+  },
+  {
+    date: "2026-11-21",
+    title: "Signed webhooks",
+    changes: [
+      "/v1/webhook-endpoints subscribes a URL to workflow.*, processing.* and usage.threshold_reached events.",
+      "Every delivery is signed twice: Standard Webhooks (webhook-signature) and X-Webhook-Signature-256.",
+      "Failed deliveries are retried for about 28 hours, logged attempt by attempt, and can be replayed; secrets rotate with a 24-hour overlap.",
+    ],
+  },
+  {
+    date: "2026-11-21",
+    title: "Workflows API v1",
+    changes: [
+      "Create, list, get, update and delete workflows with webhook, schedule or manual triggers and six action types.",
+      "POST /v1/workflows/{id}/execute answers 202 with a queued execution; Idempotency-Key makes retries safe.",
+      "Executions can be listed, inspected step by step, cancelled and re-run.",
+    ],
+  },
+  {
+    date: "2026-11-21",
+    title: "Metered API keys",
+    changes: [
+      "sk_live_ and sk_test_ keys with read, write or admin permission and an optional monthly cap; imported ak_ keys keep working.",
+      "X-RateLimit-* and RateLimit-Policy headers on every authenticated answer; 429 with Retry-After when a limit is reached.",
+      "GET /v1/whoami and GET /v1/usage.",
+    ],
+  },
+];
