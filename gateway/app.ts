@@ -37,6 +37,7 @@ import { apiKeyRoutes } from "./routes/api-keys.js";
 import { checkoutRoutes } from "./routes/checkout.js";
 import { usageRoutes } from "./routes/usage.js";
 import { billingRoutes } from "./routes/billing.js";
+import { adminRoutes } from "./routes/admin.js";
 import { adminBillingRoutes } from "./routes/admin-billing.js";
 import { paymentRoutes } from "./routes/payments.js";
 import { createPaymentDeps } from "./payments/payment-deps.js";
@@ -149,6 +150,7 @@ export async function createApp(deps: AppDeps) {
   app.route("/", checkoutRoutes(payments));
   app.route("/", paymentRoutes(payments));
   app.route("/", adminBillingRoutes({ ...payments, trustProxy: deps.config.TRUST_PROXY }));
+  app.route("/", adminRoutes({ ...payments, trustProxy: deps.config.TRUST_PROXY }));
   app.route("/", billingRoutes({ db: deps.db, redis: deps.redis, logger: deps.logger, now: deps.now ?? (() => new Date()) }));
   app.route("/", usageRoutes({ db: deps.db, redis: deps.redis, logger: deps.logger, now: deps.now ?? (() => new Date()) }));
   // The dashboard's copies of the workflow and webhook APIs: the signed-in user's own, unmetered.

@@ -9,6 +9,8 @@ import type { Redis } from "../redis.js";
 export const KeyInvalidationSchema = z.union([
   z.object({ key_hash: z.string().regex(/^[0-9a-f]{64}$/) }),
   z.object({ user_id: z.string().startsWith("usr_") }),
+  /** Every cached key: a package definition changed under accounts on it. */
+  z.object({ all: z.literal(true) }),
 ]);
 export type KeyInvalidation = z.infer<typeof KeyInvalidationSchema>;
 

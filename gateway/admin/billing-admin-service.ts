@@ -8,13 +8,13 @@ import {
 } from "../../core/contracts/admin-billing.js";
 import type { Database } from "../../core/db/client.js";
 import { AppError } from "../../core/errors.js";
-import { newId } from "../../core/ids.js";
 import { publishKeyInvalidation } from "../../core/keys/invalidation.js";
 import { assignPaidPlan, currentPackage } from "../../core/payments/activation.js";
 import { PesapalError } from "../../core/payments/pesapal-client.js";
 import { BILLING_PERIODS, PERIOD_TERMS, type BillingPeriod } from "../../core/plans.js";
 import { addMonths, formatInvoiceNumber } from "../payments/billing-terms.js";
 import { reverseOrder } from "../payments/order-transitions.js";
+import { writeAudit } from "./audit.js";
 import type { PaymentDeps } from "../payments/payment-deps.js";
 import { lockOrder, nextInvoiceSequence, setOrderState } from "../payments/payment-queries.js";
 
@@ -110,6 +110,20 @@ export async function listAdminBilling(deps: Pick<Deps, "db" | "now">, filter: {
   return { entries: rows.map((row) => serialize(row, now)), pending_count: Number(pending.count) };
 }
 
+/** All billing history as CSV rows (newest first), for the administrator's records. */
+export async function adminBillingRows(deps: Pick<Deps, "db" | "now">): Promise<Array<Array<string | number>>> {
+  const rows = await selectRows(deps.db).orderBy("b.billing_date", "desc").orderBy("b.id", "desc").execute();
+  const now = deps.now();
+  const header = ["id", "user_id", "user_email", "amount_cents", "currency", "status", "date", "invoice", "plan", "period", "payment_method", "processed"];
+  return [
+    header,
+    ...rows.map((row) => {
+      const entry = serialize(row, now);
+      return [entry.id, entry.user_id, entry.user_email ?? "", entry.amount, entry.currency, entry.status, entry.date, entry.invoice, entry.plan ?? "", entry.period ?? "", entry.payment_method ?? "", entry.processed ? "yes" : "no"];
+    }),
+  ];
+}
+
 async function lockRow(trx: Database, billingId: string): Promise<BillingRow> {
   // Lock the billing row itself (the joins are only read).
   const locked = await trx.selectFrom("billing_history").select("id").where("id", "=", billingId).forUpdate().executeTakeFirst();
@@ -117,11 +131,8 @@ async function lockRow(trx: Database, billingId: string): Promise<BillingRow> {
   return selectRows(trx).where("b.id", "=", billingId).executeTakeFirstOrThrow();
 }
 
-async function audit(trx: Database, input: { actorId: string; action: string; billingId: string; ip: string | null; metadata: Record<string, unknown> }): Promise<void> {
-  await trx
-    .insertInto("audit_log")
-    .values({ id: newId("aud"), actor_user_id: input.actorId, action: input.action, target_type: "billing_history", target_id: input.billingId, ip: input.ip, metadata: JSON.stringify(input.metadata) })
-    .execute();
+function audit(trx: Database, input: { actorId: string; action: string; billingId: string; ip: string | null; metadata: Record<string, unknown> }): Promise<void> {
+  return writeAudit(trx, { actorId: input.actorId, action: input.action, targetType: "billing_history", targetId: input.billingId, ip: input.ip, metadata: input.metadata });
 }
 
 const snapshot = (row: BillingRow) => ({ status: row.status, invoice_number: row.invoice_number, metadata: metadataOf(row.metadata) });

@@ -8,6 +8,7 @@ import type { Logger } from "../../core/logger.js";
 import { currentPackage, revertToFreePlan } from "../../core/payments/activation.js";
 import { FREE_PLAN_NAME, UNLIMITED } from "../../core/plans.js";
 import type { Redis } from "../../core/redis.js";
+import { writeAudit } from "./audit.js";
 
 /**
  * An administrator puts an account on a package (SPEC: admin "set a user's package"), outside
@@ -60,21 +61,17 @@ export async function setUserPackage(deps: Deps, input: SetUserPackageRequest & 
         .execute();
       after = { packageName: plan.package_name, requestLimit: plan.request_limit, expiresAt };
     }
-    await trx
-      .insertInto("audit_log")
-      .values({
-        id: newId("aud"),
-        actor_user_id: input.actorId,
-        action: "user.package_set",
-        target_type: "user",
-        target_id: input.userId,
-        ip: input.ip,
-        metadata: JSON.stringify({
-          before: before ? { package_name: before.packageName, expires_at: before.expiresAt?.toISOString() ?? null } : null,
-          after: { package_name: after.packageName, expires_at: after.expiresAt?.toISOString() ?? null },
-        }),
-      })
-      .execute();
+    await writeAudit(trx, {
+      actorId: input.actorId,
+      action: "user.package_set",
+      targetType: "user",
+      targetId: input.userId,
+      ip: input.ip,
+      metadata: {
+        before: before ? { package_name: before.packageName, expires_at: before.expiresAt?.toISOString() ?? null } : null,
+        after: { package_name: after.packageName, expires_at: after.expiresAt?.toISOString() ?? null },
+      },
+    });
     return { plan, after };
   });
 

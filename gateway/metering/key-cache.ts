@@ -36,7 +36,8 @@ export function createKeyCache(deps: { db: Database; subscriber: Redis; redisKey
     const message = KeyInvalidationSchema.safeParse(parsed);
     if (!message.success) return;
     if ("key_hash" in message.data) cache.evictKey(message.data.key_hash);
-    else cache.evictUser(message.data.user_id);
+    else if ("user_id" in message.data) cache.evictUser(message.data.user_id);
+    else entries.clear();
   };
   deps.subscriber.on("message", onMessage);
   deps.subscriber.subscribe(channel).catch((error: unknown) => deps.logger.warn({ err: error }, "key invalidation subscribe failed"));

@@ -1,6 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { sql } from "kysely";
-import { RoleSchema } from "../../core/contracts/auth.js";
 import type { AppEnv } from "../app-env.js";
 import type { AuthDeps } from "../auth/auth-deps.js";
 import { validationHook } from "../http/errors.js";
@@ -25,29 +24,7 @@ const updateProfileRoute = createRoute({
   responses: { 200: jsonResponse(ProfileSchema, "The updated profile.") },
 });
 
-const AdminUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  full_name: z.string().nullable(),
-  role: RoleSchema,
-  email_confirmed: z.boolean(),
-  created_at: z.string(),
-});
-
-const listUsersRoute = createRoute({
-  method: "get",
-  path: "/api/admin/users",
-  hide: true,
-  request: {
-    query: z.object({
-      limit: z.coerce.number().int().min(1).max(200).default(50),
-      offset: z.coerce.number().int().min(0).default(0),
-    }),
-  },
-  responses: { 200: jsonResponse(z.object({ users: z.array(AdminUserSchema), total: z.number().int() }), "Every account, newest first.") },
-});
-
-/** The signed-in user's own profile (/api) and the admin's account list (/api/admin). */
+/** The signed-in user's own profile. */
 export function accountRoutes(deps: Pick<AuthDeps, "db">) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const profileColumns = ["id", "email", "full_name", "avatar_url"] as const;
@@ -65,32 +42,6 @@ export function accountRoutes(deps: Pick<AuthDeps, "db">) {
       .returning(profileColumns)
       .executeTakeFirstOrThrow();
     return c.json(profile, 200);
-  });
-
-  app.openapi(listUsersRoute, async (c) => {
-    const { limit, offset } = c.req.valid("query");
-    const [rows, count] = await Promise.all([
-      deps.db
-        .selectFrom("users")
-        .leftJoin("profiles", "profiles.user_id", "users.id")
-        .leftJoin("user_roles", "user_roles.user_id", "users.id")
-        .select(["users.id", "users.email", "profiles.full_name", "user_roles.role", "users.confirmed_at", "users.created_at"])
-        .orderBy("users.created_at", "desc")
-        .orderBy("users.id", "desc")
-        .limit(limit)
-        .offset(offset)
-        .execute(),
-      deps.db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
-    ]);
-    const users = rows.map((row) => ({
-      id: row.id,
-      email: row.email,
-      full_name: row.full_name,
-      role: row.role === "admin" ? ("admin" as const) : ("user" as const),
-      email_confirmed: row.confirmed_at !== null,
-      created_at: new Date(row.created_at).toISOString(),
-    }));
-    return c.json({ users, total: Number(count.total) }, 200);
   });
 
   return app;

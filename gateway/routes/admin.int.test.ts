@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import { AdminStatsSchema, AdminUserListSchema, AuditListSchema, IncidentSchema, PackageDefinitionSchema } from "../../core/contracts/admin.js";
+import { assignPaidPlan } from "../../core/payments/activation.js";
+import { createAccount, createKeyedAccount } from "../../testing/accounts.js";
+import { BrowserClient } from "../../testing/browser-client.js";
+import { waitFor } from "../../testing/engine.js";
+import { useTestApp } from "../../testing/gateway.js";
+
+const testApp = useTestApp();
+const db = () => testApp.current.database.db;
+const DAY = 86_400_000;
+
+async function signedIn(role: "admin" | "user" = "admin", fullName?: string) {
+  const account = await createAccount(db(), { role, ...(fullName ? { fullName } : {}) });
+  const client = new BrowserClient(testApp.current.app);
+  expect((await client.post("/auth/signin", { email: account.email, password: account.password })).status).toBe(200);
+  return { id: account.id, email: account.email, client };
+}
+
+const json = async (response: Response) => (await response.json()) as unknown;
+
+const ADMIN_ENDPOINTS: Array<[string, string, unknown?]> = [
+  ["GET", "/api/admin/stats"],
+  ["GET", "/api/admin/users"],
+  ["GET", "/api/admin/users.csv"],
+  ["GET", "/api/admin/billing.csv"],
+  ["PUT", "/api/admin/users/usr_x/role", { role: "admin" }],
+  ["GET", "/api/admin/packages"],
+  ["PATCH", "/api/admin/packages/starter", { request_limit: 1 }],
+  ["GET", "/api/admin/audit"],
+  ["GET", "/api/admin/incidents"],
+  ["POST", "/api/admin/incidents", { title: "x" }],
+  ["PATCH", "/api/admin/incidents/inc_x", { status: "resolved" }],
+];
+
+describe("admin API", () => {
+  it("refuses every endpoint to users (403) and visitors (401)", async () => {
+    const user = await signedIn("user");
+    for (const [method, path, body] of ADMIN_ENDPOINTS) {
+      expect((await user.client.request(path, { method, ...(body ? { json: body } : {}) })).status, `${method} ${path}`).toBe(403);
+      expect((await new BrowserClient(testApp.current.app).request(path, { method, ...(body ? { json: body } : {}) })).status, `${method} ${path}`).toBe(401);
+    }
+  });
+
+  it("counts the stat cards and lists users with package, usage, limit and the spec's statuses, searchable", async () => {
+    const admin = await signedIn();
+    const before = AdminStatsSchema.parse(await json(await admin.client.request("/api/admin/stats")));
+    const customer = await createAccount(db(), { fullName: "Zelda Quartermain" });
+    await db().transaction().execute((trx) =>
+      assignPaidPlan(trx, { userId: customer.id, packageName: "starter", requestLimit: 5_000, period: "monthly", amountCents: 29_00, currency: "USD", periodStart: new Date(), periodEnd: new Date(Date.now() + 3 * DAY) }),
+    );
+    await db().insertInto("billing_history").values({ id: `bill_${customer.id}`, user_id: customer.id, amount: 29_00, status: "pending" }).execute();
+    const { authorization } = await createKeyedAccount(db(), { userId: customer.id });
+    for (let i = 0; i < 2; i++) expect((await testApp.current.app.request("/v1/usage", { headers: authorization })).status).toBe(200);
+
+    const after = AdminStatsSchema.parse(await json(await admin.client.request("/api/admin/stats")));
+    expect(after.total_users - before.total_users).toBe(1);
+    expect(after.active_packages - before.active_packages).toBe(1);
+    expect(after.expiring_soon - before.expiring_soon).toBe(1);
+    expect(after.pending_payments - before.pending_payments).toBe(1);
+
+    const { users, total } = AdminUserListSchema.parse(await json(await admin.client.request("/api/admin/users?search=quartermain")));
+    expect(total).toBe(1);
+    expect(users[0]).toMatchObject({
+      id: customer.id,
+      full_name: "Zelda Quartermain",
+      role: "user",
+      package_display_name: "Starter",
+      usage: 2,
+      limit: 5_000,
+      subscription_status: "active",
+      status_badge: "Expiring Soon",
+      period: "monthly",
+      amount: 29_00,
+    });
+    const csv = await (await admin.client.request("/api/admin/users.csv")).text();
+    expect(csv.split("\r\n")[0]).toBe("id,email,full_name,role,package,subscription,status,usage,limit,expires_at,next_billing_date,amount_cents");
+    expect(csv).toContain(`${customer.id},${customer.email},Zelda Quartermain,user,Starter,active,Expiring Soon,2,5000,`);
+  });
+
+  it("changes a role, audited, but never an administrator's own", async () => {
+    const admin = await signedIn();
+    const user = await createAccount(db());
+    const response = await admin.client.request(`/api/admin/users/${user.id}/role`, { method: "PUT", json: { role: "admin" } });
+    expect(response.status).toBe(200);
+    expect((await db().selectFrom("user_roles").select("role").where("user_id", "=", user.id).executeTakeFirstOrThrow()).role).toBe("admin");
+    expect((await admin.client.request(`/api/admin/users/${admin.id}/role`, { method: "PUT", json: { role: "user" } })).status).toBe(409);
+    const audit = AuditListSchema.parse(await json(await admin.client.request("/api/admin/audit?action=user.role_set")));
+    expect(audit.entries.find((entry) => entry.target_id === user.id)).toMatchObject({ actor_user_id: admin.id, actor_email: admin.email, metadata: { before: { role: "user" }, after: { role: "admin" } } });
+  });
+
+  it("edits a package, and the gateway meters accounts on it by the new limit within a second", async () => {
+    const admin = await signedIn();
+    const { userId, authorization } = await createKeyedAccount(db());
+    await db().transaction().execute((trx) =>
+      assignPaidPlan(trx, { userId, packageName: "professional_500000", requestLimit: 500_000, period: "monthly", amountCents: 690_00, currency: "USD", periodStart: new Date(), periodEnd: new Date(Date.now() + 30 * DAY) }),
+    );
+    await db().updateTable("user_packages").set({ request_limit: null }).where("user_id", "=", userId).execute();
+    const limit = async () => ((await (await testApp.current.app.request("/v1/usage", { headers: authorization })).json()) as { requests_limit: number | null }).requests_limit;
+    expect(await limit()).toBe(500_000);
+    const response = await admin.client.request("/api/admin/packages/professional_500000", { method: "PATCH", json: { request_limit: 600_000 } });
+    expect(response.status).toBe(200);
+    expect(PackageDefinitionSchema.parse(await json(response)).request_limit).toBe(600_000);
+    await waitFor(async () => ((await limit()) === 600_000 ? true : undefined), 1_000);
+    expect((await admin.client.request("/api/admin/packages/professional_500000", { method: "PATCH", json: {} })).status).toBe(422);
+    expect((await admin.client.request("/api/admin/packages/nope", { method: "PATCH", json: { is_active: false } })).status).toBe(404);
+  });
+
+  it("opens and resolves an incident, shown on the public status API", async () => {
+    const admin = await signedIn();
+    const created = await admin.client.request("/api/admin/incidents", { method: "POST", json: { title: "Webhook delays", description: "Deliveries are slow.", impact: "major" } });
+    expect(created.status).toBe(201);
+    const incident = IncidentSchema.parse(await json(created));
+    expect(incident).toMatchObject({ status: "investigating", resolved_at: null });
+    const status = (await json(await testApp.current.app.request("/api/status"))) as { incidents: Array<{ id: string; title: string }> };
+    expect(status.incidents.map((i) => i.title)).toContain("Webhook delays");
+    const resolved = IncidentSchema.parse(await json(await admin.client.request(`/api/admin/incidents/${incident.id}`, { method: "PATCH", json: { status: "resolved" } })));
+    expect(resolved.resolved_at).not.toBeNull();
+    expect((await db().selectFrom("audit_log").select("action").where("target_id", "=", incident.id).orderBy("created_at").execute()).map((r) => r.action)).toEqual(["incident.created", "incident.updated"]);
+  });
+});
