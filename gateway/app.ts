@@ -61,6 +61,8 @@ export interface AppDeps {
   db: Database;
   redis: Redis;
   queues: ProducerQueues;
+  /** An unprefixed connection (the queue producer's), for the usage flush's scripts the admin's usage edits run. */
+  plainRedis: Redis;
   /** A connection in subscriber mode, for key-cache invalidations. */
   subscriber: Redis;
   logger: Logger;
@@ -70,7 +72,7 @@ export interface AppDeps {
 }
 
 /** The API routes: everything declared with createRoute ends up in openapi.yaml. */
-export function createApiApp(deps: Omit<AppDeps, "subscriber">) {
+export function createApiApp(deps: Omit<AppDeps, "subscriber" | "plainRedis">) {
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   api.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
@@ -150,7 +152,7 @@ export async function createApp(deps: AppDeps) {
   app.route("/", checkoutRoutes(payments));
   app.route("/", paymentRoutes(payments));
   app.route("/", adminBillingRoutes({ ...payments, trustProxy: deps.config.TRUST_PROXY }));
-  app.route("/", adminRoutes({ ...payments, trustProxy: deps.config.TRUST_PROXY }));
+  app.route("/", adminRoutes({ ...payments, plainRedis: deps.plainRedis, trustProxy: deps.config.TRUST_PROXY }));
   app.route("/", billingRoutes({ db: deps.db, redis: deps.redis, logger: deps.logger, now: deps.now ?? (() => new Date()) }));
   app.route("/", usageRoutes({ db: deps.db, redis: deps.redis, logger: deps.logger, now: deps.now ?? (() => new Date()) }));
   // The dashboard's copies of the workflow and webhook APIs: the signed-in user's own, unmetered.

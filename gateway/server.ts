@@ -70,7 +70,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
   const queues = createProducerQueues(producer, config.QUEUE_PREFIX, (error) => logger.warn({ err: error }, "queue error"));
 
   let shuttingDown = false;
-  const app = await createApp({ config, db, redis, queues, subscriber, logger, isShuttingDown: () => shuttingDown });
+  const app = await createApp({ config, db, redis, queues, plainRedis: producer, subscriber, logger, isShuttingDown: () => shuttingDown });
   return listen(app.fetch, {
     host: config.HOST,
     port: config.PORT,

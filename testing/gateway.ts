@@ -61,7 +61,7 @@ export function useTestApp(overrides: Record<string, string> = {}): { current: T
     const logger = createLogger({ level: "debug", name: "test", destination: { write: (line: string) => void logs.push(line) } });
     subscriber = createRedis(config.REDIS_URL, "worker");
     const clock = createTestClock();
-    const app = await createApp({ config, db: database.current.db, redis, queues, subscriber, logger, isShuttingDown: () => false, now: clock.now });
+    const app = await createApp({ config, db: database.current.db, redis, queues, plainRedis: producer, subscriber, logger, isShuttingDown: () => false, now: clock.now });
     holder.current = { app, config, database: database.current, redis, queues, logs, clock };
   });
   afterAll(async () => {

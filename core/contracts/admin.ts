@@ -123,3 +123,28 @@ export const UpdateIncidentRequestSchema = z
   .partial()
   .strict()
   .refine((changes) => Object.keys(changes).length > 0, "Change at least one field");
+
+/** "Add API Usage": a day's request count for one account and endpoint category, set to this absolute value. */
+export const SetUsageRequestSchema = z
+  .object({
+    user_id: z.string({ error: "Please fill in all required fields" }).trim().min(1, "Please fill in all required fields"),
+    endpoint: z.enum(["/api/data-processing", "/api/analytics", "/api/webhooks", "/api/general"], { error: "Please fill in all required fields" }),
+    request_count: z.number({ error: "Please fill in all required fields" }).int("Request count must be a whole number").min(1, "Request count must be at least 1"),
+    /** UTC day, YYYY-MM-DD; today when absent. */
+    date: z.iso.date("Date must be YYYY-MM-DD").optional(),
+  })
+  .strict();
+export type SetUsageRequest = z.infer<typeof SetUsageRequestSchema>;
+
+export const SetUsageResponseSchema = z.object({
+  user_id: z.string(),
+  endpoint: z.string(),
+  date: z.string(),
+  previous: z.number().int(),
+  current: z.number().int(),
+  /** This month's live requests after the change, the allowance (null: unlimited) and what remains. */
+  month_usage: z.number().int(),
+  limit: z.number().int().nullable(),
+  remaining: z.number().int().nullable(),
+  message: z.string(),
+});

@@ -82,10 +82,11 @@ function countUsers(db: Database, search: string | undefined) {
   return query.executeTakeFirstOrThrow();
 }
 
-export async function listAdminUsers(deps: AdminDeps, input: { search?: string | undefined; page: number; limit: number }): Promise<AdminUserList> {
+export async function listAdminUsers(deps: AdminDeps, input: { search?: string | undefined; page: number; limit: number; userId?: string }): Promise<AdminUserList> {
   const now = deps.now();
+  const selected = input.userId ? usersQuery(deps.db, now, input.search).where("u.id", "=", input.userId) : usersQuery(deps.db, now, input.search);
   const [rows, total] = await Promise.all([
-    usersQuery(deps.db, now, input.search)
+    selected
       .select([
         "u.id", "u.email", "u.confirmed_at", "u.created_at", "p.full_name", "r.role", "up.package_name", "up.expires_at", "d.display_name",
         "s.status as subscription_state", "s.billing_period", "s.next_billing_date", "s.amount",

@@ -35,7 +35,7 @@ async function appWith(failMode: "open" | "closed") {
   }
   await waitForRedis(redis, 10_000);
   const queues = createProducerQueues(producer, config.QUEUE_PREFIX);
-  const app = await createApp({ config, db: database.current.db, redis, queues, subscriber, logger: createLogger({ level: "silent", name: "t" }), isShuttingDown: () => false });
+  const app = await createApp({ config, db: database.current.db, redis, queues, plainRedis: subscriber, subscriber, logger: createLogger({ level: "silent", name: "t" }), isShuttingDown: () => false });
   return { app, redis, config };
 }
 

@@ -25,6 +25,7 @@ const ADMIN_ENDPOINTS: Array<[string, string, unknown?]> = [
   ["GET", "/api/admin/users.csv"],
   ["GET", "/api/admin/billing.csv"],
   ["PUT", "/api/admin/users/usr_x/role", { role: "admin" }],
+  ["POST", "/api/admin/usage", { user_id: "usr_x", endpoint: "/api/general", request_count: 1 }],
   ["GET", "/api/admin/packages"],
   ["PATCH", "/api/admin/packages/starter", { request_limit: 1 }],
   ["GET", "/api/admin/audit"],
@@ -104,6 +105,25 @@ describe("admin API", () => {
     await waitFor(async () => ((await limit()) === 600_000 ? true : undefined), 1_000);
     expect((await admin.client.request("/api/admin/packages/professional_500000", { method: "PATCH", json: {} })).status).toBe(422);
     expect((await admin.client.request("/api/admin/packages/nope", { method: "PATCH", json: { is_active: false } })).status).toBe(404);
+  });
+
+  it("sets a day's usage so the user's next API call over the allowance is refused, audited", async () => {
+    const admin = await signedIn();
+    const { userId, authorization } = await createKeyedAccount(db());
+    expect((await testApp.current.app.request("/v1/usage", { headers: authorization })).status).toBe(200);
+    const response = await admin.client.request("/api/admin/usage", { method: "POST", json: { user_id: userId, endpoint: "/api/general", request_count: 1_000 } });
+    expect(response.status).toBe(200);
+    expect(await json(response)).toMatchObject({ user_id: userId, previous: 1, current: 1_000, month_usage: 1_000, limit: 1_000, remaining: 0 });
+    const refused = await testApp.current.app.request("/v1/usage", { headers: authorization });
+    expect(refused.status).toBe(429);
+    const [entry] = await db().selectFrom("audit_log").select(["action", "metadata"]).where("target_id", "=", userId).where("action", "=", "usage.set").execute();
+    expect(entry?.metadata).toMatchObject({ endpoint: "/api/general", before: { request_count: 1 }, after: { request_count: 1_000 } });
+
+    const missing = await admin.client.request("/api/admin/usage", { method: "POST", json: { user_id: userId, request_count: 5 } });
+    expect(missing.status).toBe(422);
+    expect(JSON.stringify(await json(missing))).toContain("Please fill in all required fields");
+    expect((await admin.client.request("/api/admin/usage", { method: "POST", json: { user_id: userId, endpoint: "/api/general", request_count: 0 } })).status).toBe(422);
+    expect((await admin.client.request("/api/admin/usage", { method: "POST", json: { user_id: "usr_nobody", endpoint: "/api/general", request_count: 5 } })).status).toBe(404);
   });
 
   it("opens and resolves an incident, shown on the public status API", async () => {

@@ -11,13 +11,17 @@ import {
   IncidentSchema,
   PackageDefinitionSchema,
   SetRoleRequestSchema,
+  SetUsageRequestSchema,
+  SetUsageResponseSchema,
   UpdateIncidentRequestSchema,
   UpdatePackageRequestSchema,
 } from "../../core/contracts/admin.js";
 import { RoleSchema } from "../../core/contracts/auth.js";
+import type { Redis } from "../../core/redis.js";
 import type { AppEnv } from "../app-env.js";
 import { adminStats, adminUsersCsv, listAdminUsers, setUserRole, toCsv, type AdminDeps } from "../admin/admin-accounts-service.js";
 import { adminBillingRows } from "../admin/billing-admin-service.js";
+import { setUsage } from "../admin/usage-admin-service.js";
 import { createIncident, listIncidents, listPackages, updateIncident, updatePackage } from "../admin/catalogue-service.js";
 import { clientAddress } from "../http/client-address.js";
 import { validationHook } from "../http/errors.js";
@@ -37,6 +41,12 @@ const roleRoute = route({
   path: "/api/admin/users/{id}/role",
   request: { params: IdParams, ...jsonBody(SetRoleRequestSchema) },
   responses: { 200: jsonResponse(z.object({ id: z.string(), role: RoleSchema, message: z.string() }), "The account's new role.") },
+});
+const usageRoute = route({
+  method: "post",
+  path: "/api/admin/usage",
+  request: jsonBody(SetUsageRequestSchema),
+  responses: { 200: jsonResponse(SetUsageResponseSchema, "The day's count as now enforced, and the month's usage against the allowance.") },
 });
 const packagesRoute = route({ method: "get", path: "/api/admin/packages", responses: { 200: jsonResponse(z.object({ packages: z.array(PackageDefinitionSchema) }), "The package catalogue.") } });
 const packageRoute = route({
@@ -60,7 +70,7 @@ function csv(c: Context<AppEnv>, body: string, filename: string) {
 }
 
 /** The administrator's dashboard API beyond billing; /api/admin/* is admin-only (requireAdmin in app.ts). */
-export function adminRoutes(deps: AdminDeps & { redisKeyPrefix: string; trustProxy: boolean }) {
+export function adminRoutes(deps: AdminDeps & { plainRedis: Redis; redisKeyPrefix: string; trustProxy: boolean }) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const actor = (c: Context<AppEnv>) => ({ actorId: currentSession(c).userId, ip: clientAddress(c, deps.trustProxy) });
   const today = () => deps.now().toISOString().slice(0, 10);
@@ -70,6 +80,7 @@ export function adminRoutes(deps: AdminDeps & { redisKeyPrefix: string; trustPro
   app.openapi(usersCsvRoute, async (c) => csv(c, await adminUsersCsv(deps), `sluice-users-${today()}.csv`));
   app.openapi(billingCsvRoute, async (c) => csv(c, toCsv(await adminBillingRows(deps)), `sluice-billing-${today()}.csv`));
   app.openapi(roleRoute, async (c) => c.json(await setUserRole(deps, { userId: c.req.valid("param").id, role: c.req.valid("json").role, ...actor(c) }), 200));
+  app.openapi(usageRoute, async (c) => c.json(await setUsage(deps, { ...c.req.valid("json"), ...actor(c) }), 200));
   app.openapi(packagesRoute, async (c) => c.json({ packages: await listPackages(deps.db) }, 200));
   app.openapi(packageRoute, async (c) => c.json(await updatePackage(deps, c.req.valid("param").name, c.req.valid("json"), actor(c)), 200));
   app.openapi(auditRoute, async (c) => {

@@ -48,7 +48,7 @@ describe("readiness with a dependency that stops", () => {
 
   it("turns not ready when Redis stops, and ready again when it returns", async () => {
     const config = testGatewayConfig({ DATABASE_URL: database.current.url, REDIS_URL: `redis://127.0.0.1:${port}` });
-    const app = await createApp({ config, db: database.current.db, redis, queues: createProducerQueues(redis, "{unused}"), subscriber: quietDuplicate(redis), logger: createLogger({ level: "silent", name: "t" }), isShuttingDown: () => false });
+    const app = await createApp({ config, db: database.current.db, redis, queues: createProducerQueues(redis, "{unused}"), plainRedis: redis, subscriber: quietDuplicate(redis), logger: createLogger({ level: "silent", name: "t" }), isShuttingDown: () => false });
 
     expect((await readiness(app)).status).toBe(200);
 
@@ -69,7 +69,7 @@ describe("readiness with a dependency that stops", () => {
     const { createDb } = await import("../../core/db/client.js");
     const unreachable = createDb({ url: `postgres://postgres@127.0.0.1:${await freePort()}/nothing` });
     const config = testGatewayConfig({ DATABASE_URL: database.current.url });
-    const app = await createApp({ config, db: unreachable, redis, queues: createProducerQueues(redis, "{unused}"), subscriber: quietDuplicate(redis), logger: createLogger({ level: "silent", name: "t" }), isShuttingDown: () => false });
+    const app = await createApp({ config, db: unreachable, redis, queues: createProducerQueues(redis, "{unused}"), plainRedis: redis, subscriber: quietDuplicate(redis), logger: createLogger({ level: "silent", name: "t" }), isShuttingDown: () => false });
     const result = await readiness(app);
     expect(result.status).toBe(503);
     expect(result.body.checks.postgres.status).toBe("down");
@@ -78,7 +78,7 @@ describe("readiness with a dependency that stops", () => {
 
   it("reports not ready while shutting down", async () => {
     const config = testGatewayConfig({ DATABASE_URL: database.current.url });
-    const app = await createApp({ config, db: database.current.db, redis, queues: createProducerQueues(redis, "{unused}"), subscriber: quietDuplicate(redis), logger: createLogger({ level: "silent", name: "t" }), isShuttingDown: () => true });
+    const app = await createApp({ config, db: database.current.db, redis, queues: createProducerQueues(redis, "{unused}"), plainRedis: redis, subscriber: quietDuplicate(redis), logger: createLogger({ level: "silent", name: "t" }), isShuttingDown: () => true });
     expect((await readiness(app)).status).toBe(503);
   });
 });

@@ -36,7 +36,7 @@ async function gateway() {
   }
   await Promise.all([waitForRedis(redis, 10_000), waitForRedis(producer, 10_000)]);
   const queues = createProducerQueues(producer, config.QUEUE_PREFIX);
-  return createApp({ config, db: database.current.db, redis, queues, subscriber, logger: createLogger({ level: "silent", name: "t" }), isShuttingDown: () => false });
+  return createApp({ config, db: database.current.db, redis, queues, plainRedis: subscriber, subscriber, logger: createLogger({ level: "silent", name: "t" }), isShuttingDown: () => false });
 }
 
 describe("inbound hooks while Redis is down", () => {
