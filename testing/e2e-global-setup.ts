@@ -11,6 +11,8 @@ declare module "vitest" {
     admin: { email: string; password: string };
     /** The e2e gateway's database, for specs that seed what only the engine would write (status samples). */
     databaseUrl: string;
+    /** The gateway's database and Redis names, for a spec that starts an engine beside it (console.spec.ts). */
+    backendEnv: { DATABASE_URL: string; REDIS_KEY_PREFIX: string; QUEUE_PREFIX: string };
   }
 }
 
@@ -25,16 +27,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const db = createDb({ url: databaseUrlForRun, poolSize: 1 });
   await seedAdmin(db, E2E_ADMIN).finally(() => db.destroy());
   const prefix = `e2e:${randomSuffix()}`;
+  const backendEnv = { DATABASE_URL: databaseUrlForRun, REDIS_KEY_PREFIX: `${prefix}:`, QUEUE_PREFIX: `{${prefix}}` };
   const gateway = await startGatewayProcess({
-    DATABASE_URL: databaseUrlForRun,
-    REDIS_KEY_PREFIX: `${prefix}:`,
-    QUEUE_PREFIX: `{${prefix}}`,
+    ...backendEnv,
     // A helper building elsewhere (parallel work) points E2E_PORTAL_DIST_DIR at its own build.
     PORTAL_DIST_DIR: process.env.E2E_PORTAL_DIST_DIR ?? "portal/dist",
   });
   const url = gateway.url;
   project.provide("baseUrl", url);
   project.provide("admin", E2E_ADMIN);
+  project.provide("backendEnv", backendEnv);
   project.provide("databaseUrl", databaseUrlForRun);
 
   return async () => {

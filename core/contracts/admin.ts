@@ -8,7 +8,7 @@ export const AdminStatsSchema = z.object({
   total_users: z.number().int(),
   /** Accounts on a paid package that has not expired. */
   active_packages: z.number().int(),
-  /** Live requests this calendar month (UTC), all accounts. */
+  /** Live requests this calendar month (UTC), all accounts, as stored (the engine flushes usage every 5 s). */
   total_requests: z.number().int(),
   /** Paid packages expiring within 7 days. */
   expiring_soon: z.number().int(),

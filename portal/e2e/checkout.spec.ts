@@ -151,14 +151,17 @@ describe("checkout through the payment provider's page", () => {
     expect(await horizontalOverflow(page), "no horizontal scrolling at 360 px").toBeLessThanOrEqual(0);
     // The whole history row fits at 360 px, without scrolling its table.
     expect(await history.getByRole("table").evaluate((table) => (table.parentElement?.scrollWidth ?? 0) - (table.parentElement?.clientWidth ?? 0))).toBeLessThanOrEqual(0);
-    // Opened on a phone, the tab bar scrolls the current section's tab into view.
+    // Opened on a phone, the sidebar is a drawer that marks the current section.
     await page.reload();
     await page.getByRole("heading", { level: 1, name: "Billing & Credits" }).waitFor();
-    const tab = page.getByRole("navigation", { name: "Dashboard" }).locator('[aria-current="page"]');
-    // The tab list is the scrolling box (it reaches a few pixels past the nav for focus rings).
-    const list = page.getByRole("navigation", { name: "Dashboard" }).locator("ul");
-    const [tabBox, listBox] = [await tab.boundingBox(), await list.boundingBox()];
-    expect(tabBox && listBox && tabBox.x >= listBox.x && tabBox.x + tabBox.width <= listBox.x + listBox.width + 1, "current tab fully visible").toBe(true);
+    await page.getByRole("button", { name: "Open dashboard menu" }).click();
+    const drawer = page.getByRole("dialog", { name: "Dashboard menu" });
+    const tab = drawer.getByRole("navigation", { name: "Dashboard" }).locator('[aria-current="page"]');
+    expect(await tab.textContent()).toBe("Billing & Credits");
+    const [tabBox, drawerBox] = [await tab.boundingBox(), await drawer.boundingBox()];
+    expect(tabBox && drawerBox && tabBox.x >= drawerBox.x && tabBox.x + tabBox.width <= drawerBox.x + drawerBox.width, "current section fully visible").toBe(true);
+    await page.keyboard.press("Escape");
+    await drawer.waitFor({ state: "hidden" });
     await page.screenshot({ path: `${SCREENSHOT_DIR}/billing-360.png`, fullPage: true });
 
     // Changing to 250K is an upgrade: the unused days of the yearly 100K are credited.

@@ -1,0 +1,101 @@
+import { useId, useState } from "react";
+import { toast } from "sonner";
+import type { CreateWebhookEndpointRequest } from "../../../../../core/contracts/webhook-endpoints";
+import { WEBHOOK_EVENT_TYPES } from "../../../../../core/contracts/webhook-events";
+import { Button } from "../../../components/ui/button";
+import { Dialog, DialogActions } from "../../../components/ui/dialog";
+import { TextField } from "../../../components/ui/form-field";
+import { useFormSubmit } from "../../../hooks/use-form-submit";
+import type { EndpointWithSecret } from "../api/webhook-endpoints-api";
+import { CONSOLE_MESSAGES, failureDescription } from "../lib/console-messages";
+import { DEFAULT_ENDPOINT_VALUES, ENDPOINT_FIELDS, toggleEvent, validateEndpointForm, type EndpointFormValues, type EventFilter } from "../lib/endpoint-form";
+import { ALL_EVENTS, ALL_EVENTS_LABEL } from "../lib/webhook-display";
+
+const EVENT_CHOICES: ReadonlyArray<{ value: EventFilter; label: string }> = [
+  { value: ALL_EVENTS, label: `${ALL_EVENTS_LABEL} (including types added later)` },
+  ...WEBHOOK_EVENT_TYPES.map((type) => ({ value: type, label: type })),
+];
+
+interface CreateEndpointDialogProps {
+  createEndpoint: (request: CreateWebhookEndpointRequest) => Promise<EndpointWithSecret>;
+  onCreated: (endpoint: EndpointWithSecret) => void;
+  onClose: () => void;
+}
+
+/** URL, the events it receives and a description; checked with the contract's schema before sending. */
+export function CreateEndpointDialog({ createEndpoint, onCreated, onClose }: CreateEndpointDialogProps) {
+  const eventsErrorId = useId();
+  const [values, setValues] = useState<EndpointFormValues>(DEFAULT_ENDPOINT_VALUES);
+  const { errors, formRef, clear, submitting, submit } = useFormSubmit(ENDPOINT_FIELDS, {
+    validate: () => validateEndpointForm(values),
+    send: async (request) => onCreated(await createEndpoint(request)),
+    onFailure: (error) => toast.error(CONSOLE_MESSAGES.endpointCreateFailed, { description: failureDescription(error) }),
+  });
+
+  function set<F extends keyof EndpointFormValues>(field: F, value: EndpointFormValues[F]) {
+    setValues((current) => ({ ...current, [field]: value }));
+    clear(field);
+  }
+
+  const eventErrors = errors.events ?? [];
+  return (
+    <Dialog title="Add Webhook Endpoint" onClose={onClose} busy={submitting} size="lg">
+      <form ref={formRef} noValidate onSubmit={submit} className="space-y-5">
+        <TextField
+          name="url"
+          type="url"
+          label="Endpoint URL"
+          placeholder="https://example.com/webhooks/sluice"
+          autoComplete="off"
+          inputMode="url"
+          data-autofocus
+          value={values.url}
+          errors={errors.url}
+          hint="Sluice POSTs each event here as JSON, signed with the endpoint's secret."
+          onChange={(event) => set("url", event.target.value)}
+        />
+        <fieldset aria-describedby={eventErrors.length > 0 ? eventsErrorId : undefined}>
+          <legend className="text-sm font-medium text-slate-800">Events to send</legend>
+          <div className="mt-1.5 grid gap-2 sm:grid-cols-2">
+            {EVENT_CHOICES.map((choice) => (
+              <label key={choice.value} className="flex min-w-0 cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 sm:first:col-span-2">
+                <input
+                  type="checkbox"
+                  name="events"
+                  value={choice.value}
+                  checked={values.events.includes(choice.value)}
+                  onChange={(event) => set("events", toggleEvent(values.events, choice.value, event.target.checked))}
+                  className="mt-0.5 size-4 shrink-0 accent-brand-700"
+                />
+                <span className={choice.value === ALL_EVENTS ? "text-sm font-semibold text-slate-900" : "font-mono text-sm break-all text-slate-900"}>{choice.label}</span>
+              </label>
+            ))}
+          </div>
+          {eventErrors.length > 0 && (
+            <p id={eventsErrorId} className="mt-1.5 text-sm text-red-700">
+              {eventErrors.join(" ")}
+            </p>
+          )}
+        </fieldset>
+        <TextField
+          name="description"
+          label="Description (optional)"
+          placeholder="e.g. Production order service"
+          autoComplete="off"
+          maxLength={500}
+          value={values.description}
+          errors={errors.description}
+          onChange={(event) => set("description", event.target.value)}
+        />
+        <DialogActions>
+          <Button variant="secondary" onClick={onClose} disabled={submitting}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={submitting} aria-busy={submitting}>
+            {submitting ? "Adding..." : "Add Endpoint"}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

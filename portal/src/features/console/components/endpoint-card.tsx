@@ -1,0 +1,112 @@
+import { ChevronDown, KeyRound, Send, Trash2, TriangleAlert } from "lucide-react";
+import { useId, useState } from "react";
+import { toast } from "sonner";
+import type { WebhookEndpoint } from "../../../../../core/contracts/webhook-endpoints";
+import { Button } from "../../../components/ui/button";
+import { CONSOLE_MESSAGES, failureDescription } from "../lib/console-messages";
+import { eventLabels } from "../lib/webhook-display";
+import { DeliveryLog } from "./delivery-log";
+import { StatusBadge } from "./status-badge";
+import { TimeText } from "./time-text";
+
+interface EndpointCardProps {
+  endpoint: WebhookEndpoint;
+  now: number;
+  /** How many test events were sent to this endpoint: each one opens the log and reads it again. */
+  testsSent: number;
+  setActive: (id: string, isActive: boolean) => Promise<void>;
+  onSendTest: () => void;
+  onRotate: () => void;
+  onDelete: () => void;
+}
+
+/** One endpoint: URL, events, state, failures, its actions and (opened) its delivery log. */
+export function EndpointCard({ endpoint, now, testsSent, setActive, onSendTest, onRotate, onDelete }: EndpointCardProps) {
+  const logId = useId();
+  const [logOpen, setLogOpen] = useState(false);
+  const [toggling, setToggling] = useState(false);
+  const [seenTests, setSeenTests] = useState(testsSent);
+  // A test event just sent here: show the log (adjusting state during render, as React recommends).
+  if (testsSent !== seenTests) {
+    setSeenTests(testsSent);
+    setLogOpen(true);
+  }
+
+  async function toggleActive() {
+    setToggling(true);
+    try {
+      await setActive(endpoint.id, !endpoint.is_active);
+      toast.success(endpoint.is_active ? CONSOLE_MESSAGES.endpointDisabled : CONSOLE_MESSAGES.endpointEnabled);
+    } catch (error) {
+      toast.error(CONSOLE_MESSAGES.endpointUpdateFailed, { description: failureDescription(error) });
+    }
+    setToggling(false);
+  }
+
+  return (
+    <article aria-label={endpoint.url} className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <div className="space-y-3 p-4 sm:p-5">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 className="min-w-0 font-mono text-sm font-semibold break-all text-slate-900">{endpoint.url}</h2>
+          <StatusBadge tone={endpoint.is_active ? "green" : "slate"}>{endpoint.is_active ? "Active" : "Disabled"}</StatusBadge>
+        </div>
+        {endpoint.description && <p className="text-sm break-words text-slate-600">{endpoint.description}</p>}
+        <div className="flex flex-wrap items-center gap-1.5 text-sm">
+          <span className="text-slate-700">Events:</span>
+          {eventLabels(endpoint.events).map((label) => (
+            <code key={label} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800">
+              {label}
+            </code>
+          ))}
+        </div>
+        {endpoint.failing_since && (
+          <p className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+            <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-700" />
+            <span>
+              Deliveries failing since <TimeText iso={endpoint.failing_since} now={now} />. After 5 days of failures the endpoint is disabled.
+            </span>
+          </p>
+        )}
+        {!endpoint.is_active && endpoint.disabled_at && (
+          <p className="text-sm text-slate-700">
+            Disabled <TimeText iso={endpoint.disabled_at} now={now} />: no events are sent until you enable it.
+          </p>
+        )}
+        <div className="flex flex-wrap gap-2 pt-1">
+          <Button size="sm" variant="secondary" onClick={onSendTest} disabled={!endpoint.is_active} aria-label={`Send test event to ${endpoint.url}`}>
+            <Send aria-hidden className="size-4" />
+            Send test event
+          </Button>
+          <Button size="sm" variant="secondary" onClick={onRotate} aria-label={`Rotate secret of ${endpoint.url}`}>
+            <KeyRound aria-hidden className="size-4" />
+            Rotate secret
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => void toggleActive()} disabled={toggling} aria-busy={toggling} aria-label={`${endpoint.is_active ? "Disable" : "Enable"} ${endpoint.url}`}>
+            {endpoint.is_active ? "Disable" : "Enable"}
+          </Button>
+          <Button size="sm" variant="secondary" className="text-red-700 hover:bg-red-50" onClick={onDelete} aria-label={`Delete ${endpoint.url}`}>
+            <Trash2 aria-hidden className="size-4" />
+            Delete
+          </Button>
+        </div>
+      </div>
+      <div className="border-t border-slate-200">
+        <button
+          type="button"
+          aria-expanded={logOpen}
+          aria-controls={logId}
+          onClick={() => setLogOpen((value) => !value)}
+          className="flex w-full items-center justify-between gap-2 px-4 py-3 text-left text-sm font-semibold text-brand-800 hover:bg-slate-50 sm:px-5"
+        >
+          Delivery log
+          <ChevronDown aria-hidden className={logOpen ? "size-4 rotate-180 transition-transform" : "size-4 transition-transform"} />
+        </button>
+        {logOpen && (
+          <div id={logId} className="border-t border-slate-200 px-4 py-4 sm:px-5">
+            <DeliveryLog endpointId={endpoint.id} now={now} refreshKey={testsSent} />
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,29 @@
+import { cn } from "../../../lib/cn";
+import type { WorkflowMode } from "../lib/workflow-display";
+
+const MODES: ReadonlyArray<{ value: WorkflowMode; label: string }> = [
+  { value: "live", label: "Live" },
+  { value: "test", label: "Test" },
+];
+
+/** Two toggle buttons: the workflows of live keys, or those of test keys (which run dry). */
+export function ModeSwitch({ mode, onChange }: { mode: WorkflowMode; onChange: (mode: WorkflowMode) => void }) {
+  return (
+    <div role="group" aria-label="Workflow mode" className="inline-flex rounded-lg border border-slate-300 bg-white p-1 shadow-sm">
+      {MODES.map((option) => (
+        <button
+          key={option.value}
+          type="button"
+          aria-pressed={mode === option.value}
+          onClick={() => onChange(option.value)}
+          className={cn(
+            "h-8 rounded-md px-4 text-sm font-semibold transition-colors",
+            mode === option.value ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100",
+          )}
+        >
+          {option.label}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import type { DELIVERY_STATUSES, WebhookEndpoint } from "../../../../../core/contracts/webhook-endpoints";
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "../../../../../core/contracts/webhook-events";
+import type { Tone } from "./workflow-display";
+
+/** How webhook endpoints, their event filters and deliveries read in the dashboard. */
+
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
+  pending: "Pending",
+  retrying: "Retrying",
+  succeeded: "Delivered",
+  failed: "Failed",
+};
+
+export const DELIVERY_STATUS_TONES: Record<DeliveryStatus, Tone> = {
+  pending: "slate",
+  retrying: "amber",
+  succeeded: "green",
+  failed: "red",
+};
+
+/** Deliveries the engine has yet to settle: the log is read again until none are left. */
+export function isDeliveryOpen(status: DeliveryStatus): boolean {
+  return status === "pending" || status === "retrying";
+}
+
+export const ALL_EVENTS = "*";
+export const ALL_EVENTS_LABEL = "All events";
+
+/** An endpoint's filter for display: "All events" alone when it has "*". */
+export function eventLabels(events: WebhookEndpoint["events"]): string[] {
+  return events.includes(ALL_EVENTS) ? [ALL_EVENTS_LABEL] : [...events];
+}
+
+/** The event types a test event may have, as the select offers them. */
+export const TEST_EVENT_OPTIONS: ReadonlyArray<{ value: WebhookEventType; label: string }> = WEBHOOK_EVENT_TYPES.map((type) => ({ value: type, label: type }));
+
+/** The events the endpoint listens to, for the test event's default: its first, or workflow.completed. */
+export function defaultTestEvent(endpoint: Pick<WebhookEndpoint, "events">): WebhookEventType {
+  return endpoint.events.find((event): event is WebhookEventType => event !== ALL_EVENTS) ?? "workflow.completed";
+}
+
+/** The HTTP status an attempt got, or an em dash when no answer arrived (the error says why). */
+export function formatResponseCode(code: number | null): string {
+  return code === null ? "—" : String(code);
+}

@@ -1,0 +1,63 @@
+import type { ExecutionStatus, StepStatus, Trigger, WorkflowStatus } from "../../../../../core/contracts/workflows";
+
+/** How workflows, their executions and steps read in the dashboard. */
+
+export type WorkflowMode = "live" | "test";
+
+export const WORKFLOW_STATUS_LABELS: Record<WorkflowStatus, string> = { active: "Active", draft: "Disabled" };
+
+export const EXECUTION_STATUS_LABELS: Record<ExecutionStatus, string> = {
+  queued: "Queued",
+  running: "Running",
+  completed: "Completed",
+  failed: "Failed",
+  cancelled: "Cancelled",
+};
+
+export const STEP_STATUS_LABELS: Record<StepStatus, string> = {
+  pending: "Pending",
+  running: "Running",
+  completed: "Completed",
+  failed: "Failed",
+  skipped: "Skipped",
+  cancelled: "Cancelled",
+};
+
+/** The colour family of a status badge. */
+export type Tone = "green" | "red" | "amber" | "blue" | "slate";
+
+const STATUS_TONES: Record<ExecutionStatus | StepStatus, Tone> = {
+  queued: "slate",
+  pending: "slate",
+  running: "blue",
+  completed: "green",
+  failed: "red",
+  cancelled: "amber",
+  skipped: "slate",
+};
+
+export function statusTone(status: ExecutionStatus | StepStatus): Tone {
+  return STATUS_TONES[status];
+}
+
+/** An execution still on its way: its list and detail are read again until it ends. */
+export function isUnfinished(status: ExecutionStatus): boolean {
+  return status === "queued" || status === "running";
+}
+
+/** "Manual", "Webhook", or "Schedule: 0 9 * * 1-5 (Europe/Paris)". */
+export function describeTrigger(trigger: Trigger): string {
+  switch (trigger.type) {
+    case "manual":
+      return "Manual";
+    case "webhook":
+      return "Webhook";
+    case "schedule":
+      return `Schedule: ${trigger.config.cron} (${trigger.config.timezone})`;
+  }
+}
+
+/** "exec_1AbC…StUvW" is long: its last 8 characters tell runs apart on screen. */
+export function shortId(id: string): string {
+  return id.length > 14 ? `…${id.slice(-8)}` : id;
+}

@@ -1,0 +1,84 @@
+import { LogOut } from "lucide-react";
+import { Link } from "react-router-dom";
+import { cn } from "../../../lib/cn";
+import type { DashboardSection } from "../sections/registry";
+
+interface SidebarNavProps {
+  sections: readonly DashboardSection[];
+  currentId: string;
+  /** Icons only; the names stay for screen readers and as tooltips. */
+  collapsed: boolean;
+  onLogout: () => void;
+  signingOut: boolean;
+}
+
+const itemClass = "flex min-h-10 w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors";
+
+/** The dashboard's sections, grouped as in the registry, and the Logout item. */
+export function SidebarNav({ sections, currentId, collapsed, onLogout, signingOut }: SidebarNavProps) {
+  const groups = groupSections(sections);
+  return (
+    <div className="flex min-h-full flex-col gap-4 p-3">
+      <nav aria-label="Dashboard" className="space-y-4">
+        {groups.map(({ heading, items }, index) => (
+          <div key={heading ?? `group-${index}`}>
+            {heading && (
+              <p className={cn("mb-1 px-3 text-xs font-semibold tracking-wide text-slate-600 uppercase", collapsed && "sr-only")}>{heading}</p>
+            )}
+            <ul className="space-y-0.5">
+              {items.map((section) => {
+                const current = section.id === currentId;
+                const Icon = section.icon;
+                return (
+                  <li key={section.id}>
+                    <Link
+                      to={{ search: `?section=${section.id}` }}
+                      aria-current={current ? "page" : undefined}
+                      title={collapsed ? section.title : undefined}
+                      className={cn(
+                        itemClass,
+                        collapsed && "justify-center px-0",
+                        current ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+                      )}
+                    >
+                      <Icon aria-hidden className="size-4 shrink-0" />
+                      <span className={cn("truncate", collapsed && "sr-only")}>{section.title}</span>
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        ))}
+      </nav>
+      <div className="mt-auto border-t border-slate-200 pt-3">
+        <button
+          type="button"
+          onClick={onLogout}
+          disabled={signingOut}
+          title={collapsed ? "Logout" : undefined}
+          className={cn(itemClass, "text-slate-700 hover:bg-red-50 hover:text-red-800 disabled:opacity-60", collapsed && "justify-center px-0")}
+        >
+          <LogOut aria-hidden className="size-4 shrink-0" />
+          <span className={cn(collapsed && "sr-only")}>{signingOut ? "Logging out..." : "Logout"}</span>
+        </button>
+      </div>
+    </div>
+  );
+}
+
+interface SectionGroup {
+  heading: string | undefined;
+  items: DashboardSection[];
+}
+
+/** Consecutive sections of the same group, in registry order. */
+function groupSections(sections: readonly DashboardSection[]): SectionGroup[] {
+  const groups: SectionGroup[] = [];
+  for (const section of sections) {
+    const last = groups[groups.length - 1];
+    if (last && last.heading === section.group) last.items.push(section);
+    else groups.push({ heading: section.group, items: [section] });
+  }
+  return groups;
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import type { BillingOverview } from "../../../../../core/contracts/billing";
+import type { Plan } from "../../../../../core/contracts/plans";
+import { PLAN_CATALOGUE } from "../../../../../core/plans";
+import { planLimitsView } from "./plan-limits";
+
+const price = { months: 1, discount_percent: 0, list_cents: 0, total_cents: 0, per_month_cents: 0 };
+const plans: Plan[] = PLAN_CATALOGUE.map((plan) => ({ ...plan, currency: "USD", prices: { monthly: price, yearly: price, threeYears: price } }));
+
+function overview(subscription: Partial<BillingOverview["subscription"]>, limit: number | null): BillingOverview {
+  return {
+    subscription: {
+      status: "none",
+      plan: null,
+      plan_display_name: null,
+      period: null,
+      amount: null,
+      currency: null,
+      next_billing_date: null,
+      expires_at: null,
+      overdue: false,
+      ...subscription,
+    },
+    scheduled_change: null,
+    usage: { requests_used: 0, requests_limit: limit, near_limit: false, reset_date: "2025-07-01" },
+    history: [],
+  };
+}
+
+describe("the rate-limit card's figures", () => {
+  it("are the Free plan's without a running plan", () => {
+    expect(planLimitsView(overview({}, 1_000), plans)).toEqual({ planName: "Free", requestsPerMonth: "1,000", requestsPerMinute: "60", concurrentExecutions: "2" });
+    expect(planLimitsView(overview({ status: "expired", plan: "starter" }, 1_000), plans).planName).toBe("Free");
+  });
+
+  it("are the running plan's, with the account's own monthly allowance", () => {
+    const view = planLimitsView(overview({ status: "active", plan: "professional_100000" }, 120_000), plans);
+    expect(view).toEqual({ planName: "Professional 100K", requestsPerMonth: "120,000", requestsPerMinute: "600", concurrentExecutions: "20" });
+  });
+
+  it("say Unlimited for an unlimited allowance", () => {
+    expect(planLimitsView(overview({ status: "active", plan: "enterprise" }, null), plans).requestsPerMonth).toBe("Unlimited");
+  });
+});
