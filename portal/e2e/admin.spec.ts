@@ -8,6 +8,7 @@ import { createAccount } from "../../testing/accounts.js";
 import { BrowserClient } from "../../testing/browser-client.js";
 import { SCREENSHOT_DIR, useBrowser } from "../../testing/browser.js";
 import { expectAccessible, watchPage } from "../../testing/page-checks.js";
+import { horizontalOverflow, signInAsAdmin } from "../../testing/portal-session.js";
 
 const browser = useBrowser();
 let db: Database;
@@ -25,20 +26,6 @@ async function signedInCustomer(fullName: string) {
   const client = new BrowserClient({ request: (path, init) => fetch(`${inject("baseUrl")}${path}`, init) });
   expect((await client.post("/auth/signin", { email: account.email, password: account.password })).status).toBe(200);
   return { ...account, client };
-}
-
-async function signInAsAdmin(page: Page) {
-  const admin = inject("admin");
-  await page.goto("/signin");
-  await page.getByLabel("Email").fill(admin.email);
-  await page.getByLabel("Password", { exact: true }).fill(admin.password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await page.waitForURL("**/admin-dashboard");
-  await page.getByRole("heading", { level: 1, name: /^Welcome, / }).waitFor();
-}
-
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
 function usersRow(page: Page, email: string): Locator {

@@ -3,18 +3,10 @@ import { describe, expect, inject, it } from "vitest";
 import { z } from "zod";
 import { CreatedKeySchema, maskKey, type CreatedKey } from "../../core/contracts/api-keys.js";
 import { SCREENSHOT_DIR, useBrowser } from "../../testing/browser.js";
+import { horizontalOverflow, signInAsAdmin } from "../../testing/portal-session.js";
 
 const browser = useBrowser();
 const WhoAmISchema = z.object({ key: z.object({ id: z.string(), mode: z.string(), permission: z.string() }) });
-
-async function signInAsAdmin(page: Page) {
-  const admin = inject("admin");
-  await page.goto("/signin");
-  await page.getByLabel("Email").fill(admin.email);
-  await page.getByLabel("Password", { exact: true }).fill(admin.password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await page.waitForURL("**/admin-dashboard");
-}
 
 async function openApiKeys(page: Page) {
   await page.goto("/dashboard?section=api-keys");
@@ -46,10 +38,6 @@ async function submitCreateForm(page: Page, dialog: Locator): Promise<{ created:
 
 async function whoAmI(secret: string): Promise<Response> {
   return fetch(`${inject("baseUrl")}/v1/whoami`, { headers: { Authorization: `Bearer ${secret}` } });
-}
-
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
 /** Deletes a key through its row's (or card's) Delete button and the confirmation. */

@@ -1,46 +1,15 @@
-import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
-import { z } from "zod";
+import { describe, expect, it } from "vitest";
 import { CheckoutResponseSchema, PaymentVerificationSchema } from "../../core/contracts/checkout.js";
 import { SCREENSHOT_DIR, useBrowser } from "../../testing/browser.js";
+import { horizontalOverflow, signUpAndConfirm } from "../../testing/portal-session.js";
 
 const browser = useBrowser();
-const MailboxSchema = z.object({ messages: z.array(z.object({ subject: z.string(), text: z.string() })) });
-const PASSWORD = "velvet-harbor-42";
 const CHECKOUT_PATH = "/checkout?plan=professional&tier=100000&period=yearly&amount=190";
-
-async function confirmationLink(to: string): Promise<string> {
-  const response = await fetch(`${inject("baseUrl")}/dev/mailbox.json?to=${encodeURIComponent(to)}`);
-  const { messages } = MailboxSchema.parse(await response.json());
-  const link = messages.find((m) => /Confirm your email/.test(m.subject))?.text.match(/https?:\/\/\S+/)?.[0];
-  if (!link) throw new Error(`no confirmation message for ${to}`);
-  return link;
-}
-
-/** A new account, signed up through the portal and confirmed from the dev mailbox: signed in on return. */
-async function signUpAndConfirm(page: Page, fullName: string): Promise<string> {
-  const email = `checkout-${Date.now()}@example.test`;
-  await page.goto("/signup");
-  await page.getByLabel("Full Name").fill(fullName);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Confirm Password").fill(PASSWORD);
-  await page.getByLabel(/^I agree to the Terms of Service/).check();
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await page.getByText("Account created successfully! Please check your email to confirm your account.").first().waitFor();
-  await page.goto(await confirmationLink(email));
-  await page.waitForURL("**/dashboard");
-  return email;
-}
-
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-}
 
 describe("checkout through the payment provider's page", () => {
   it("buys Professional 100K yearly with the sandbox test card and lands on the dashboard", async () => {
     const page = await browser.page();
-    const email = await signUpAndConfirm(page, "Grace Hopper");
+    const email = await signUpAndConfirm(page, { fullName: "Grace Hopper" });
 
     await page.goto(CHECKOUT_PATH);
     const main = page.getByRole("main");
@@ -193,7 +162,7 @@ describe("checkout through the payment provider's page", () => {
 
   it("refuses to embed a page that is not the payment provider's", async () => {
     const page = await browser.page({ width: 360, height: 800 });
-    await signUpAndConfirm(page, "Alan Turing");
+    await signUpAndConfirm(page, { fullName: "Alan Turing" });
     for (const [url, message] of [
       ["", "Payment URL not found"],
       ["not a url", "Invalid payment URL format"],

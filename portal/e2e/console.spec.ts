@@ -1,7 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { z } from "zod";
 import { AuthUserSchema, CSRF_COOKIE, CSRF_HEADER } from "../../core/contracts/auth.js";
 import { createDb } from "../../core/db/client.js";
 import { WebhookEndpointWithSecretSchema } from "../../core/contracts/webhook-endpoints.js";
@@ -10,12 +9,11 @@ import { startEngineProcess, type EngineProcess } from "../../testing/engine-pro
 import { startHttpReceiver, type HttpReceiver } from "../../testing/http-receiver.js";
 import { expectAccessible, watchPage } from "../../testing/page-checks.js";
 import { WorkflowSchema } from "../../gateway/workflows/api-schemas.js";
+import { horizontalOverflow, signUpAndConfirm } from "../../testing/portal-session.js";
 
 // The dashboard's workflows, webhook endpoints and usage sections against the real gateway, with
 // an engine started here beside it (same database and Redis) so runs complete and webhooks arrive.
 const browser = useBrowser();
-const MailboxSchema = z.object({ messages: z.array(z.object({ subject: z.string(), text: z.string() })) });
-const PASSWORD = "amber-lantern-73";
 let engine: EngineProcess | undefined;
 let receiver: HttpReceiver | undefined;
 
@@ -35,29 +33,6 @@ function currentReceiver(): HttpReceiver {
   return receiver;
 }
 
-async function confirmationLink(to: string): Promise<string> {
-  const response = await fetch(`${inject("baseUrl")}/dev/mailbox.json?to=${encodeURIComponent(to)}`);
-  const { messages } = MailboxSchema.parse(await response.json());
-  const link = messages.find((m) => /Confirm your email/.test(m.subject))?.text.match(/https?:\/\/\S+/)?.[0];
-  if (!link) throw new Error(`no confirmation message for ${to}`);
-  return link;
-}
-
-/** A new account (so every list starts empty), signed up through the portal and confirmed from the dev mailbox. */
-async function signUpAndConfirm(page: Page, label: string): Promise<void> {
-  const email = `console-${label}-${Date.now()}@example.test`;
-  await page.goto("/signup");
-  await page.getByLabel("Full Name").fill("Ada Lovelace");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Confirm Password").fill(PASSWORD);
-  await page.getByLabel(/^I agree to the Terms of Service/).check();
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await page.getByText("Account created successfully! Please check your email to confirm your account.").first().waitFor();
-  await page.goto(await confirmationLink(email));
-  await page.waitForURL("**/dashboard");
-}
-
 /** A JSON POST with the page's session cookie and CSRF token, as the portal itself sends it. */
 async function postAsUser(page: Page, path: string, body: unknown): Promise<unknown> {
   await page.request.get("/auth/user");
@@ -71,10 +46,6 @@ async function postAsUser(page: Page, path: string, body: unknown): Promise<unkn
 async function expectAccessibleWithoutToasts(page: Page, label: string): Promise<void> {
   await expect.poll(() => page.locator("[data-sonner-toast]").count(), { timeout: 15_000 }).toBe(0);
   await expectAccessible(page, label);
-}
-
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
 /** Screenshots at 1280 and 360 px, with no horizontal scrolling at 360. */
@@ -96,7 +67,7 @@ const WORKFLOW = {
 describe("the dashboard's workflows", () => {
   it("lists a workflow, runs it to completion with its steps, and disables and enables it", async () => {
     const page = await browser.page();
-    await signUpAndConfirm(page, "workflows");
+    await signUpAndConfirm(page, { prefix: "console-workflows" });
     const watch = watchPage(page);
 
     await page.goto("/dashboard?section=workflows");
@@ -164,7 +135,7 @@ describe("the dashboard's webhook endpoints", () => {
     const target = currentReceiver();
     const page = await browser.page();
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: inject("baseUrl") });
-    await signUpAndConfirm(page, "webhooks");
+    await signUpAndConfirm(page, { prefix: "console-webhooks" });
     const watch = watchPage(page);
 
     await page.goto("/dashboard?section=webhook-endpoints");
@@ -265,7 +236,7 @@ const utcMonth = (date: Date) => `${date.getUTCFullYear()}-${String(date.getUTCM
 describe("the dashboard's usage export", () => {
   it("shows this month's totals per category and downloads a chosen month as the server's CSV", async () => {
     const page = await browser.page();
-    await signUpAndConfirm(page, "usage");
+    await signUpAndConfirm(page, { prefix: "console-usage" });
     const watch = watchPage(page);
     const { user } = AuthUserSchema.parse(await (await page.request.get("/auth/user")).json());
     const now = new Date();

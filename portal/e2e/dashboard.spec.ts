@@ -1,12 +1,10 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { z } from "zod";
 import { SCREENSHOT_DIR, useBrowser } from "../../testing/browser.js";
 import { expectAccessible, watchPage } from "../../testing/page-checks.js";
+import { horizontalOverflow, signUpAndConfirm } from "../../testing/portal-session.js";
 
 const browser = useBrowser();
-const MailboxSchema = z.object({ messages: z.array(z.object({ subject: z.string(), text: z.string() })) });
-const PASSWORD = "quiet-lantern-57";
 const WEEK_SECONDS = 7 * 24 * 60 * 60;
 
 /** Every sidebar section, in order, with its page heading (the overview greets instead). */
@@ -26,34 +24,6 @@ const SECTIONS = [
   ["Billing & Credits", "Billing & Credits"],
   ["Status", "Status"],
 ] as const;
-
-async function confirmationLink(to: string): Promise<string> {
-  const response = await fetch(`${inject("baseUrl")}/dev/mailbox.json?to=${encodeURIComponent(to)}`);
-  const { messages } = MailboxSchema.parse(await response.json());
-  const link = messages.find((m) => /Confirm your email/.test(m.subject))?.text.match(/https?:\/\/\S+/)?.[0];
-  if (!link) throw new Error(`no confirmation message for ${to}`);
-  return link;
-}
-
-/** A new account, signed up through the portal and confirmed from the dev mailbox: on /dashboard on return. */
-async function signUpAndConfirm(page: Page, fullName: string): Promise<string> {
-  const email = `dashboard-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
-  await page.goto("/signup");
-  await page.getByLabel("Full Name").fill(fullName);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Confirm Password").fill(PASSWORD);
-  await page.getByLabel(/^I agree to the Terms of Service/).check();
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await page.getByText("Account created successfully! Please check your email to confirm your account.").first().waitFor();
-  await page.goto(await confirmationLink(email));
-  await page.waitForURL("**/dashboard");
-  return email;
-}
-
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-}
 
 function sidebar(page: Page) {
   return page.locator("[data-state]").filter({ has: page.getByRole("navigation", { name: "Dashboard" }) });
@@ -87,7 +57,7 @@ async function createLiveKey(page: Page, name: string): Promise<string> {
 describe("the dashboard", () => {
   it("shows every section, collapses with Ctrl+B across a reload, and its overview follows real usage", async () => {
     const page = await browser.page();
-    const email = await signUpAndConfirm(page, "Ada Lovelace");
+    const email = await signUpAndConfirm(page, { fullName: "Ada Lovelace" });
     const checks = watchPage(page);
     await page.reload();
 
@@ -176,7 +146,7 @@ describe("the dashboard", () => {
 
   it("at 360 px puts the sidebar in a drawer that opens and closes from the keyboard", async () => {
     const page = await browser.page({ width: 360, height: 800 });
-    await signUpAndConfirm(page, "Grace Hopper");
+    await signUpAndConfirm(page, { fullName: "Grace Hopper" });
     const checks = watchPage(page);
     await page.reload();
     const main = page.getByRole("main");

@@ -5,6 +5,7 @@ import { describe, expect, inject, it } from "vitest";
 import { z } from "zod";
 import { SCREENSHOT_DIR, useBrowser } from "../../testing/browser.js";
 import { expectAccessible, watchPage } from "../../testing/page-checks.js";
+import { horizontalOverflow } from "../../testing/portal-session.js";
 
 const browser = useBrowser();
 
@@ -36,10 +37,6 @@ async function openWithClipboard(path: string, viewport?: { width: number; heigh
     },
   };
   return { page, watch };
-}
-
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
 async function headingTop(page: Page, id: string): Promise<number> {

@@ -8,6 +8,7 @@ import { DeletedWorkflowSchema, WorkflowListSchema, WorkflowSchema } from "../..
 import { BrowserClient } from "../../testing/browser-client.js";
 import { SCREENSHOT_DIR, useBrowser } from "../../testing/browser.js";
 import { expectAccessible, watchPage } from "../../testing/page-checks.js";
+import { horizontalOverflow } from "../../testing/portal-session.js";
 
 const browser = useBrowser();
 
@@ -98,10 +99,6 @@ async function expectShownRateLimit(page: Page, headers: Record<string, string>)
 async function screenshot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
-}
-
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
 async function activeElementName(page: Page): Promise<string> {

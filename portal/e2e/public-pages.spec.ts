@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { SCREENSHOT_DIR, useBrowser } from "../../testing/browser.js";
 import { expectAccessible, watchPage } from "../../testing/page-checks.js";
+import { horizontalOverflow } from "../../testing/portal-session.js";
 
 const browser = useBrowser();
 const DESKTOP = { width: 1280, height: 900 };
@@ -39,10 +40,6 @@ async function open(path: string, viewport = DESKTOP) {
   const response = await page.goto(path);
   expect(response?.status(), path).toBe(200);
   return { page, watch };
-}
-
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
 /** The checks every public page gets at both widths: accessible, no horizontal scrolling, a screenshot, nothing bad logged or fetched. */

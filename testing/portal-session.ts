@@ -1,0 +1,49 @@
+import type { Page } from "playwright-core";
+import { inject } from "vitest";
+import { z } from "zod";
+
+/** What browser tests do to get a signed-in portal: sign up through the pages and confirm from the dev mailbox, or sign in as the seeded administrator. */
+
+const MailboxSchema = z.object({ messages: z.array(z.object({ subject: z.string(), text: z.string() })) });
+export const E2E_PASSWORD = "velvet-harbor-42";
+
+/** The confirmation link of the newest "Confirm your email" message to `to` in the dev mailbox. */
+export async function confirmationLink(to: string): Promise<string> {
+  const response = await fetch(`${inject("baseUrl")}/dev/mailbox.json?to=${encodeURIComponent(to)}`);
+  const { messages } = MailboxSchema.parse(await response.json());
+  const link = messages.find((m) => /Confirm your email/.test(m.subject))?.text.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`no confirmation message for ${to}`);
+  return link;
+}
+
+/** A new account, signed up through the portal and confirmed from the dev mailbox: on /dashboard, signed in. Answers its e-mail. */
+export async function signUpAndConfirm(page: Page, options: { fullName?: string; prefix?: string } = {}): Promise<string> {
+  const email = `${options.prefix ?? "e2e"}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+  await page.goto("/signup");
+  await page.getByLabel("Full Name").fill(options.fullName ?? "Ada Lovelace");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(E2E_PASSWORD);
+  await page.getByLabel("Confirm Password").fill(E2E_PASSWORD);
+  await page.getByLabel(/^I agree to the Terms of Service/).check();
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.getByText("Account created successfully! Please check your email to confirm your account.").first().waitFor();
+  await page.goto(await confirmationLink(email));
+  await page.waitForURL("**/dashboard");
+  return email;
+}
+
+/** Signs in as the seeded administrator through the sign-in page; lands on /admin-dashboard. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  const admin = inject("admin");
+  await page.goto("/signin");
+  await page.getByLabel("Email").fill(admin.email);
+  await page.getByLabel("Password", { exact: true }).fill(admin.password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.waitForURL("**/admin-dashboard");
+  await page.getByRole("heading", { level: 1, name: /^Welcome, / }).waitFor();
+}
+
+/** How far the page scrolls sideways (0 or less: it fits). */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
