@@ -2,6 +2,7 @@ import { X } from "lucide-react";
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from "react";
 import { createPortal } from "react-dom";
 import { cn } from "../../lib/cn";
+import { Button } from "./button";
 
 const FOCUSABLE = [
   "a[href]",
@@ -129,4 +130,31 @@ export function Dialog({ title, description, children, onClose, role = "dialog",
 /** The button row at the bottom of a dialog: stacked full width on phones, right-aligned above. */
 export function DialogActions({ children }: { children: ReactNode }) {
   return <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">{children}</div>;
+}
+
+interface FormDialogActionsProps {
+  onCancel: () => void;
+  /** The form is being sent: both buttons are disabled and the submit button says `busyLabel`. */
+  busy: boolean;
+  submitLabel: string;
+  busyLabel: string;
+  variant?: "primary" | "danger";
+  /** Nothing to send yet (e.g. no change): the submit button is disabled. */
+  submitDisabled?: boolean;
+  /** Cancel takes the initial focus, as in confirmations. */
+  cancelAutofocus?: boolean;
+}
+
+/** A dialog form's Cancel and submit buttons. */
+export function FormDialogActions({ onCancel, busy, submitLabel, busyLabel, variant, submitDisabled = false, cancelAutofocus = false }: FormDialogActionsProps) {
+  return (
+    <DialogActions>
+      <Button variant="secondary" onClick={onCancel} disabled={busy} data-autofocus={cancelAutofocus || undefined}>
+        Cancel
+      </Button>
+      <Button type="submit" variant={variant} disabled={busy || submitDisabled} aria-busy={busy}>
+        {busy ? busyLabel : submitLabel}
+      </Button>
+    </DialogActions>
+  );
 }

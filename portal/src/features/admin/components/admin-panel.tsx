@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Button } from "../../../components/ui/button";
 import type { RemoteState } from "../../../hooks/use-remote";
+import { cn } from "../../../lib/cn";
 
 interface AdminPanelProps {
   /** The heading's id; the section is labelled by it. */
@@ -67,14 +68,35 @@ export function RemoteContent<T>({ state, loadingText, errorText, onRetry, isEmp
   return <>{children(state.data)}</>;
 }
 
+interface ScrollTableProps {
+  label: string;
+  /** The header cells, in order. */
+  columns: ReadonlyArray<string>;
+  /** Tables with more columns keep a wider minimum before they scroll. */
+  wide?: boolean;
+  /** The body's rows. */
+  children: ReactNode;
+}
+
 /** A wide table scrolls inside its own box (keyboard-scrollable: the box takes focus), never the page. */
-export function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
+export function ScrollTable({ label, columns, wide = false, children }: ScrollTableProps) {
   return (
     <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600">
-      {children}
+      <table className={cn("w-full border-collapse text-sm", wide ? "min-w-[60rem]" : "min-w-[48rem]")}>
+        <thead className="border-b border-slate-200 bg-slate-50">
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col" className={TH}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">{children}</tbody>
+      </table>
     </div>
   );
 }
 
-export const TH = "px-3 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase";
+const TH = "px-3 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase";
 export const TD = "px-3 py-3 align-top";

@@ -6,7 +6,7 @@ import { listAudit, type AuditEntry } from "../api/admin-api";
 import { useReloadOn } from "../hooks/use-reload-on";
 import { formatDateTime } from "../lib/admin-dates";
 import { ADMIN_MESSAGES, failureMessage } from "../lib/admin-messages";
-import { AdminPanel, RemoteContent, ScrollTable, TD, TH } from "./admin-panel";
+import { AdminPanel, RemoteContent, ScrollTable, TD } from "./admin-panel";
 
 function details(entry: AuditEntry): string {
   return entry.metadata === null || entry.metadata === undefined ? "" : JSON.stringify(entry.metadata);
@@ -54,29 +54,16 @@ export function AuditPanel({ version }: { version: number }) {
           emptyText={action ? `No “${action}” actions.` : "No administrator actions yet."}
         >
           {(entries) => (
-            <ScrollTable label="Audit log">
-              <table className="w-full min-w-[48rem] border-collapse text-sm">
-                <thead className="border-b border-slate-200 bg-slate-50">
-                  <tr>
-                    {["Time", "Administrator", "Action", "Target", "Details"].map((column) => (
-                      <th key={column} scope="col" className={TH}>
-                        {column}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-200">
-                  {entries.map((entry) => (
-                    <tr key={entry.id}>
-                      <td className={`${TD} whitespace-nowrap text-slate-700`}>{formatDateTime(entry.created_at)}</td>
-                      <td className={`${TD} break-all text-slate-900`}>{entry.actor_email ?? entry.actor_user_id ?? "System"}</td>
-                      <td className={`${TD} font-mono text-xs whitespace-nowrap`}>{entry.action}</td>
-                      <td className={`${TD} font-mono text-xs break-all`}>{[entry.target_type, entry.target_id].filter(Boolean).join(" ")}</td>
-                      <td className={`${TD} max-w-md font-mono text-xs break-all text-slate-700`}>{details(entry)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+            <ScrollTable label="Audit log" columns={["Time", "Administrator", "Action", "Target", "Details"]}>
+              {entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td className={`${TD} whitespace-nowrap text-slate-700`}>{formatDateTime(entry.created_at)}</td>
+                  <td className={`${TD} break-all text-slate-900`}>{entry.actor_email ?? entry.actor_user_id ?? "System"}</td>
+                  <td className={`${TD} font-mono text-xs whitespace-nowrap`}>{entry.action}</td>
+                  <td className={`${TD} font-mono text-xs break-all`}>{[entry.target_type, entry.target_id].filter(Boolean).join(" ")}</td>
+                  <td className={`${TD} max-w-md font-mono text-xs break-all text-slate-700`}>{details(entry)}</td>
+                </tr>
+              ))}
             </ScrollTable>
           )}
         </RemoteContent>

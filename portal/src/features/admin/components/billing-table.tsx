@@ -5,7 +5,7 @@ import { cn } from "../../../lib/cn";
 import type { BillingAction } from "../api/admin-api";
 import { formatDay } from "../lib/admin-dates";
 import { billingRowActions, formatMoney, STATUS_CLASSES, statusLabel } from "../lib/billing-display";
-import { ScrollTable, TD, TH } from "./admin-panel";
+import { ScrollTable, TD } from "./admin-panel";
 
 interface BillingTableProps {
   entries: AdminBillingEntry[];
@@ -47,45 +47,32 @@ function RowActions({ entry, busy, onAction, onRefund }: { entry: AdminBillingEn
 /** User, Amount, Status, Date, Invoice, Actions; scrolls in its own box on phones. */
 export function BillingTable({ entries, busyId, onAction, onRefund }: BillingTableProps) {
   return (
-    <ScrollTable label="Billing history">
-      <table className="w-full min-w-[48rem] border-collapse text-sm">
-        <thead className="border-b border-slate-200 bg-slate-50">
-          <tr>
-            {["User", "Amount", "Status", "Date", "Invoice", "Actions"].map((column) => (
-              <th key={column} scope="col" className={TH}>
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200">
-          {entries.map((entry) => (
-            <tr key={entry.id} aria-busy={busyId === entry.id || undefined}>
-              <th scope="row" className={`${TD} text-left font-normal`}>
-                <span className="block break-all text-slate-900">{entry.user_email ?? entry.user_id}</span>
-                {entry.plan && <span className="block text-xs text-slate-600">{entry.plan}</span>}
-              </th>
-              <td className={`${TD} font-medium whitespace-nowrap text-slate-900`}>{formatMoney(entry.amount, entry.currency)}</td>
-              <td className={TD}>
-                <span className="flex flex-col items-start gap-1">
-                  <span className={cn("rounded-full px-2.5 py-0.5 text-xs font-semibold", STATUS_CLASSES[entry.status])}>{statusLabel(entry.status)}</span>
-                  {entry.processed && (
-                    <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800">
-                      <BadgeCheck aria-hidden className="size-3.5" />
-                      Processed
-                    </span>
-                  )}
+    <ScrollTable label="Billing history" columns={["User", "Amount", "Status", "Date", "Invoice", "Actions"]}>
+      {entries.map((entry) => (
+        <tr key={entry.id} aria-busy={busyId === entry.id || undefined}>
+          <th scope="row" className={`${TD} text-left font-normal`}>
+            <span className="block break-all text-slate-900">{entry.user_email ?? entry.user_id}</span>
+            {entry.plan && <span className="block text-xs text-slate-600">{entry.plan}</span>}
+          </th>
+          <td className={`${TD} font-medium whitespace-nowrap text-slate-900`}>{formatMoney(entry.amount, entry.currency)}</td>
+          <td className={TD}>
+            <span className="flex flex-col items-start gap-1">
+              <span className={cn("rounded-full px-2.5 py-0.5 text-xs font-semibold", STATUS_CLASSES[entry.status])}>{statusLabel(entry.status)}</span>
+              {entry.processed && (
+                <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800">
+                  <BadgeCheck aria-hidden className="size-3.5" />
+                  Processed
                 </span>
-              </td>
-              <td className={`${TD} whitespace-nowrap text-slate-700`}>{formatDay(entry.date)}</td>
-              <td className={`${TD} font-mono text-xs whitespace-nowrap text-slate-900`}>{entry.invoice}</td>
-              <td className={TD}>
-                <RowActions entry={entry} busy={busyId === entry.id} onAction={onAction} onRefund={onRefund} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              )}
+            </span>
+          </td>
+          <td className={`${TD} whitespace-nowrap text-slate-700`}>{formatDay(entry.date)}</td>
+          <td className={`${TD} font-mono text-xs whitespace-nowrap text-slate-900`}>{entry.invoice}</td>
+          <td className={TD}>
+            <RowActions entry={entry} busy={busyId === entry.id} onAction={onAction} onRefund={onRefund} />
+          </td>
+        </tr>
+      ))}
     </ScrollTable>
   );
 }

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { CreateIncidentRequestSchema, INCIDENT_IMPACTS, INCIDENT_STATUSES, type Incident } from "../../../../../core/contracts/admin";
-import { Button } from "../../../components/ui/button";
 import { SelectField } from "../../../components/ui/choice-fields";
-import { Dialog, DialogActions } from "../../../components/ui/dialog";
+import { Dialog, FormDialogActions } from "../../../components/ui/dialog";
 import { TextField } from "../../../components/ui/form-field";
 import { createIncident, updateIncident, type IncidentChanges, type NewIncident } from "../api/admin-api";
 import { ADMIN_MESSAGES, failureMessage } from "../lib/admin-messages";
@@ -107,14 +106,7 @@ export function IncidentDialog({ incident, onClose, onSaved }: IncidentDialogPro
             onChange={(event) => setValues((current) => ({ ...current, impact: INCIDENT_IMPACTS.find((impact) => impact === event.target.value) ?? current.impact }))}
           />
         </div>
-        <DialogActions>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={saving} aria-busy={saving}>
-            {saving ? "Saving..." : incident ? "Save Incident" : "Create Incident"}
-          </Button>
-        </DialogActions>
+        <FormDialogActions onCancel={onClose} busy={saving} submitLabel={incident ? "Save Incident" : "Create Incident"} busyLabel="Saving..." />
       </form>
     </Dialog>
   );

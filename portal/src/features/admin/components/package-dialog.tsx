@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import type { AdminUser } from "../../../../../core/contracts/admin";
-import { Button } from "../../../components/ui/button";
 import { SelectField } from "../../../components/ui/choice-fields";
-import { Dialog, DialogActions } from "../../../components/ui/dialog";
+import { Dialog, FormDialogActions } from "../../../components/ui/dialog";
 import { TextField } from "../../../components/ui/form-field";
 import { useRemote } from "../../../hooks/use-remote";
 import { isApiError } from "../../../lib/api-client";
@@ -76,14 +75,7 @@ export function PackageDialog({ user, onClose, onChanged }: PackageDialogProps) 
             errors={expiryErrors}
             onChange={(event) => setExpiry(event.target.value)}
           />
-          <DialogActions>
-            <Button variant="secondary" onClick={onClose} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={saving} aria-busy={saving}>
-              {saving ? "Saving..." : "Save Package"}
-            </Button>
-          </DialogActions>
+          <FormDialogActions onCancel={onClose} busy={saving} submitLabel="Save Package" busyLabel="Saving..." />
         </form>
       )}
     </Dialog>

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import type { PackageDefinition } from "../../../../../core/contracts/admin";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogActions } from "../../../components/ui/dialog";
+import { Dialog, FormDialogActions } from "../../../components/ui/dialog";
 import { CheckboxField, TextField } from "../../../components/ui/form-field";
 import { useFieldErrors } from "../../../hooks/use-field-errors";
 import { isApiError } from "../../../lib/api-client";
@@ -58,14 +57,7 @@ export function PackageEditDialog({ plan, onClose, onChanged }: PackageEditDialo
         <TextField name="monthly_price_cents" type="number" min={0} step="0.01" label="Price per month (USD)" value={values.monthly_price} errors={errors.monthly_price_cents} onChange={(event) => set("monthly_price", "monthly_price_cents", event.target.value)} />
         <CheckboxField className="sm:col-span-2" name="is_active" label="Offered to customers (active)" checked={values.is_active} errors={errors.is_active} onChange={(event) => set("is_active", "is_active", event.target.checked)} />
         <div className="sm:col-span-2">
-          <DialogActions>
-            <Button variant="secondary" onClick={onClose} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={saving} aria-busy={saving}>
-              {saving ? "Saving..." : "Save Package"}
-            </Button>
-          </DialogActions>
+          <FormDialogActions onCancel={onClose} busy={saving} submitLabel="Save Package" busyLabel="Saving..." />
         </div>
       </form>
     </Dialog>

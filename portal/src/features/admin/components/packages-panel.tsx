@@ -8,7 +8,7 @@ import { useReloadOn } from "../hooks/use-reload-on";
 import { ADMIN_MESSAGES, failureMessage } from "../lib/admin-messages";
 import { formatMoney } from "../lib/billing-display";
 import { formatCount, formatLimit } from "../lib/usage-display";
-import { AdminPanel, RemoteContent, ScrollTable, TD, TH } from "./admin-panel";
+import { AdminPanel, RemoteContent, ScrollTable, TD } from "./admin-panel";
 import { PackageEditDialog } from "./package-edit-dialog";
 
 function dataLimit(bytes: number): string {
@@ -33,38 +33,25 @@ export function PackagesPanel({ version, onChanged }: { version: number; onChang
         emptyText="No packages."
       >
         {(packages) => (
-          <ScrollTable label="Package catalogue">
-            <table className="w-full min-w-[48rem] border-collapse text-sm">
-              <thead className="border-b border-slate-200 bg-slate-50">
-                <tr>
-                  {["Package", "Requests / month", "Rate / minute", "Data / month", "Price / month", "Status", "Actions"].map((column) => (
-                    <th key={column} scope="col" className={TH}>
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {packages.map((plan) => (
-                  <tr key={plan.package_name}>
-                    <th scope="row" className={`${TD} text-left font-normal`}>
-                      <span className="block font-semibold text-slate-900">{plan.display_name}</span>
-                      <code className="block text-xs text-slate-600">{plan.package_name}</code>
-                    </th>
-                    <td className={TD}>{formatLimit(plan.request_limit < 0 ? null : plan.request_limit)}</td>
-                    <td className={TD}>{formatCount(plan.rate_limit_per_minute)}</td>
-                    <td className={TD}>{dataLimit(plan.data_limit_bytes)}</td>
-                    <td className={TD}>{plan.contact_sales ? "Contact Sales" : formatMoney(plan.monthly_price_cents)}</td>
-                    <td className={TD}>{plan.is_active ? "Active" : "Inactive"}</td>
-                    <td className={TD}>
-                      <Button variant="secondary" size="sm" onClick={() => setEditing(plan)} aria-label={`Edit ${plan.display_name}`}>
-                        Edit
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          <ScrollTable label="Package catalogue" columns={["Package", "Requests / month", "Rate / minute", "Data / month", "Price / month", "Status", "Actions"]}>
+            {packages.map((plan) => (
+              <tr key={plan.package_name}>
+                <th scope="row" className={`${TD} text-left font-normal`}>
+                  <span className="block font-semibold text-slate-900">{plan.display_name}</span>
+                  <code className="block text-xs text-slate-600">{plan.package_name}</code>
+                </th>
+                <td className={TD}>{formatLimit(plan.request_limit < 0 ? null : plan.request_limit)}</td>
+                <td className={TD}>{formatCount(plan.rate_limit_per_minute)}</td>
+                <td className={TD}>{dataLimit(plan.data_limit_bytes)}</td>
+                <td className={TD}>{plan.contact_sales ? "Contact Sales" : formatMoney(plan.monthly_price_cents)}</td>
+                <td className={TD}>{plan.is_active ? "Active" : "Inactive"}</td>
+                <td className={TD}>
+                  <Button variant="secondary" size="sm" onClick={() => setEditing(plan)} aria-label={`Edit ${plan.display_name}`}>
+                    Edit
+                  </Button>
+                </td>
+              </tr>
+            ))}
           </ScrollTable>
         )}
       </RemoteContent>

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from "react";
 import type { AdminBillingEntry } from "../../../../../core/contracts/admin-billing";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogActions } from "../../../components/ui/dialog";
+import { Dialog, FormDialogActions } from "../../../components/ui/dialog";
 import { TextField } from "../../../components/ui/form-field";
 import { formatMoney } from "../lib/billing-display";
 
@@ -39,14 +38,7 @@ export function RefundDialog({ entry, onClose, onConfirm }: RefundDialogProps) {
     >
       <form onSubmit={(event) => void submit(event)} className="mt-4">
         <TextField name="remarks" label="Remarks (optional)" maxLength={255} value={remarks} onChange={(event) => setRemarks(event.target.value)} />
-        <DialogActions>
-          <Button variant="secondary" onClick={onClose} disabled={refunding} data-autofocus>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" disabled={refunding} aria-busy={refunding}>
-            {refunding ? "Refunding..." : "Refund Payment"}
-          </Button>
-        </DialogActions>
+        <FormDialogActions onCancel={onClose} busy={refunding} submitLabel="Refund Payment" busyLabel="Refunding..." variant="danger" cancelAutofocus />
       </form>
     </Dialog>
   );

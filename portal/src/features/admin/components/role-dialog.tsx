@@ -2,9 +2,8 @@ import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import type { AdminUser } from "../../../../../core/contracts/admin";
 import { ROLES, type Role } from "../../../../../core/contracts/auth";
-import { Button } from "../../../components/ui/button";
 import { SelectField } from "../../../components/ui/choice-fields";
-import { Dialog, DialogActions } from "../../../components/ui/dialog";
+import { Dialog, FormDialogActions } from "../../../components/ui/dialog";
 import { setUserRole } from "../api/admin-api";
 import { ADMIN_MESSAGES, failureMessage } from "../lib/admin-messages";
 
@@ -39,14 +38,7 @@ export function RoleDialog({ user, onClose, onChanged }: RoleDialogProps) {
     <Dialog title="Change Role" description={<p>{user.email}</p>} onClose={onClose} busy={saving}>
       <form onSubmit={(event) => void submit(event)} className="mt-4">
         <SelectField name="role" label="Role" options={ROLE_OPTIONS} value={role} onChange={(event) => setRole(event.target.value === "admin" ? "admin" : "user")} />
-        <DialogActions>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={saving || role === user.role} aria-busy={saving}>
-            {saving ? "Saving..." : "Save Role"}
-          </Button>
-        </DialogActions>
+        <FormDialogActions onCancel={onClose} busy={saving} submitLabel="Save Role" busyLabel="Saving..." submitDisabled={role === user.role} />
       </form>
     </Dialog>
   );

@@ -2,7 +2,7 @@ import type { AdminUser } from "../../../../../core/contracts/admin";
 import { Button } from "../../../components/ui/button";
 import { formatDay } from "../lib/admin-dates";
 import { formatMoney } from "../lib/billing-display";
-import { ScrollTable, TD, TH } from "./admin-panel";
+import { ScrollTable, TD } from "./admin-panel";
 import { UsageBar } from "./usage-bar";
 import { RoleBadge, subscriptionLabel, UserStatusBadge } from "./user-badges";
 
@@ -31,57 +31,41 @@ function Subscription({ user }: { user: AdminUser }) {
 /** User, Role, Package, Subscription, API Usage, Status, and the row's actions; scrolls in its own box on phones. */
 export function UsersTable({ users, onChangeRole, onSetPackage }: UsersTableProps) {
   return (
-    <ScrollTable label="All users">
-      <table className="w-full min-w-[60rem] border-collapse text-sm">
-        <thead className="border-b border-slate-200 bg-slate-50">
-          <tr>
-            {["User", "Role", "Package", "Subscription", "API Usage", "Status"].map((column) => (
-              <th key={column} scope="col" className={TH}>
-                {column}
-              </th>
-            ))}
-            <th scope="col" className={TH}>
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200">
-          {users.map((user) => (
-            <tr key={user.id}>
-              <th scope="row" className={`${TD} text-left font-normal`}>
-                <span className="block font-semibold break-all text-slate-900">{user.full_name ?? user.email.split("@")[0]}</span>
-                <span className="block text-xs break-all text-slate-600">{user.email}</span>
-              </th>
-              <td className={TD}>
-                <RoleBadge role={user.role} />
-              </td>
-              <td className={TD}>
-                <span className="block text-slate-900">{user.package_display_name}</span>
-                {user.expires_at && <span className="block text-xs whitespace-nowrap text-slate-600">Expires {formatDay(user.expires_at)}</span>}
-              </td>
-              <td className={TD}>
-                <Subscription user={user} />
-              </td>
-              <td className={TD}>
-                <UsageBar usage={user.usage} limit={user.limit} />
-              </td>
-              <td className={TD}>
-                <UserStatusBadge status={user.status_badge} />
-              </td>
-              <td className={TD}>
-                <div className="flex flex-col gap-2">
-                  <Button variant="secondary" size="sm" onClick={() => onChangeRole(user)} aria-label={`Change role of ${user.email}`}>
-                    Change Role
-                  </Button>
-                  <Button variant="secondary" size="sm" onClick={() => onSetPackage(user)} aria-label={`Set package of ${user.email}`}>
-                    Set Package
-                  </Button>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <ScrollTable label="All users" columns={["User", "Role", "Package", "Subscription", "API Usage", "Status", "Actions"]} wide>
+      {users.map((user) => (
+        <tr key={user.id}>
+          <th scope="row" className={`${TD} text-left font-normal`}>
+            <span className="block font-semibold break-all text-slate-900">{user.full_name ?? user.email.split("@")[0]}</span>
+            <span className="block text-xs break-all text-slate-600">{user.email}</span>
+          </th>
+          <td className={TD}>
+            <RoleBadge role={user.role} />
+          </td>
+          <td className={TD}>
+            <span className="block text-slate-900">{user.package_display_name}</span>
+            {user.expires_at && <span className="block text-xs whitespace-nowrap text-slate-600">Expires {formatDay(user.expires_at)}</span>}
+          </td>
+          <td className={TD}>
+            <Subscription user={user} />
+          </td>
+          <td className={TD}>
+            <UsageBar usage={user.usage} limit={user.limit} />
+          </td>
+          <td className={TD}>
+            <UserStatusBadge status={user.status_badge} />
+          </td>
+          <td className={TD}>
+            <div className="flex flex-col gap-2">
+              <Button variant="secondary" size="sm" onClick={() => onChangeRole(user)} aria-label={`Change role of ${user.email}`}>
+                Change Role
+              </Button>
+              <Button variant="secondary" size="sm" onClick={() => onSetPackage(user)} aria-label={`Set package of ${user.email}`}>
+                Set Package
+              </Button>
+            </div>
+          </td>
+        </tr>
+      ))}
     </ScrollTable>
   );
 }

@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { toast } from "sonner";
 import { KEY_MODES, KEY_PERMISSIONS, PERMISSION_LABELS, type CreateKeyRequest, type CreatedKey, type KeyPermission } from "../../../../../core/contracts/api-keys";
-import { Button } from "../../../components/ui/button";
 import { RadioCardGroup, SelectField } from "../../../components/ui/choice-fields";
-import { Dialog, DialogActions } from "../../../components/ui/dialog";
+import { Dialog, FormDialogActions } from "../../../components/ui/dialog";
 import { TextField } from "../../../components/ui/form-field";
 import { useFormSubmit } from "../../../hooks/use-form-submit";
 import { CAP_OPTIONS, MODE_HINTS, MODE_LABELS, type CapChoice } from "../lib/key-display";
@@ -96,14 +95,7 @@ export function CreateKeyDialog({ createKey, onCreated, onClose }: CreateKeyDial
             onChange={(event) => set("expires_at", event.target.value)}
           />
         </div>
-        <DialogActions>
-          <Button variant="secondary" onClick={onClose} disabled={submitting}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={submitting} aria-busy={submitting}>
-            {submitting ? "Creating..." : "Create Key"}
-          </Button>
-        </DialogActions>
+        <FormDialogActions onCancel={onClose} busy={submitting} submitLabel="Create Key" busyLabel="Creating..." />
       </form>
     </Dialog>
   );

@@ -1,8 +1,7 @@
-import { useState, type RefObject } from "react";
+import type { RefObject } from "react";
 import { toast } from "sonner";
 import type { ApiKey } from "../../../../../core/contracts/api-keys";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogActions } from "../../../components/ui/dialog";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { isApiError } from "../../../lib/api-client";
 import { API_KEY_MESSAGES, failureDescription } from "../lib/key-messages";
 
@@ -17,10 +16,7 @@ interface DeleteKeyDialogProps {
 
 /** Confirms, then deletes; the key stops working at once. Cancel has the initial focus. */
 export function DeleteKeyDialog({ keyItem, deleteKey, forgetKey, onClose, fallbackFocusRef }: DeleteKeyDialogProps) {
-  const [deleting, setDeleting] = useState(false);
-
   async function confirm() {
-    setDeleting(true);
     try {
       await deleteKey(keyItem.id);
       toast.success(API_KEY_MESSAGES.deleted, { description: `“${keyItem.name}” no longer works.` });
@@ -32,11 +28,13 @@ export function DeleteKeyDialog({ keyItem, deleteKey, forgetKey, onClose, fallba
   }
 
   return (
-    <Dialog
-      role="alertdialog"
+    <ConfirmDialog
       title="Delete API key?"
+      variant="danger"
+      confirmLabel="Delete Key"
+      busyLabel="Deleting..."
+      onConfirm={confirm}
       onClose={onClose}
-      busy={deleting}
       fallbackFocusRef={fallbackFocusRef}
       description={
         <p>
@@ -44,15 +42,6 @@ export function DeleteKeyDialog({ keyItem, deleteKey, forgetKey, onClose, fallba
           working immediately: requests made with it are refused. This cannot be undone.
         </p>
       }
-    >
-      <DialogActions>
-        <Button variant="secondary" onClick={onClose} disabled={deleting} data-autofocus>
-          Cancel
-        </Button>
-        <Button variant="danger" onClick={() => void confirm()} disabled={deleting} aria-busy={deleting}>
-          {deleting ? "Deleting..." : "Delete Key"}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    />
   );
 }

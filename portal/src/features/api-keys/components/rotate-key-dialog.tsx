@@ -1,9 +1,8 @@
 import { useState, type RefObject } from "react";
 import { toast } from "sonner";
 import type { ApiKey, CreatedKey } from "../../../../../core/contracts/api-keys";
-import { Button } from "../../../components/ui/button";
 import { SelectField } from "../../../components/ui/choice-fields";
-import { Dialog, DialogActions } from "../../../components/ui/dialog";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { DEFAULT_GRACE_HOURS, GRACE_OPTIONS, graceLabel } from "../lib/key-form";
 import { API_KEY_MESSAGES, failureDescription } from "../lib/key-messages";
 
@@ -20,23 +19,23 @@ interface RotateKeyDialogProps {
 /** Explains the grace period, lets the user change it (24 hours by default), then rotates. */
 export function RotateKeyDialog({ keyItem, rotateKey, onRotated, onClose, fallbackFocusRef }: RotateKeyDialogProps) {
   const [graceHours, setGraceHours] = useState(DEFAULT_GRACE_HOURS);
-  const [rotating, setRotating] = useState(false);
 
   async function confirm() {
-    setRotating(true);
     try {
       onRotated(await rotateKey(keyItem.id, graceHours), graceHours);
     } catch (error) {
-      setRotating(false);
       toast.error(API_KEY_MESSAGES.rotateFailed, { description: failureDescription(error) });
     }
   }
 
   return (
-    <Dialog
+    <ConfirmDialog
+      role="dialog"
       title="Rotate API key?"
+      confirmLabel="Rotate Key"
+      busyLabel="Rotating..."
+      onConfirm={confirm}
       onClose={onClose}
-      busy={rotating}
       fallbackFocusRef={fallbackFocusRef}
       description={
         <p>
@@ -54,14 +53,6 @@ export function RotateKeyDialog({ keyItem, rotateKey, onRotated, onClose, fallba
         onChange={(event) => setGraceHours(Number(event.target.value))}
         hint={graceHours > 0 ? `The current key expires in ${graceLabel(graceHours)}.` : "The current key stops working immediately."}
       />
-      <DialogActions>
-        <Button variant="secondary" onClick={onClose} disabled={rotating}>
-          Cancel
-        </Button>
-        <Button onClick={() => void confirm()} disabled={rotating} aria-busy={rotating}>
-          {rotating ? "Rotating..." : "Rotate Key"}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

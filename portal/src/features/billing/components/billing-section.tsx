@@ -1,13 +1,13 @@
 import { AlertTriangle, CalendarClock, CreditCard, Gauge } from "lucide-react";
-import { useEffect, type ReactNode } from "react";
+import { useEffect } from "react";
 import { useSearchParams } from "react-router-dom";
 import type { BillingOverview } from "../../../../../core/contracts/billing";
 import { Button } from "../../../components/ui/button";
+import { StatCard } from "../../../components/ui/stat-card";
 import { formatLongDate } from "../../../lib/format-date";
 import { cn } from "../../../lib/cn";
 import { useBilling } from "../hooks/use-billing";
 import {
-  NEAR_LIMIT_WARNING,
   PAYMENT_REFRESH_DELAY_MS,
   PAYMENT_SUCCESS_FLAGS,
   formatMoney,
@@ -18,6 +18,7 @@ import {
 } from "../lib/billing-display";
 import { BillingHistory } from "./billing-history";
 import { PlanPicker } from "./plan-picker";
+import { UsageMeter } from "./usage-meter";
 
 /** The dashboard's Billing & Credits section (SPEC: current plan, usage, next billing, plan picker, history). */
 export function BillingSection() {
@@ -80,7 +81,7 @@ function SummaryCards({ overview }: { overview: BillingOverview }) {
       <h2 id="billing-summary" className="sr-only">
         Summary
       </h2>
-      <Card title="Current Plan" icon={<CreditCard aria-hidden className="size-5" />}>
+      <StatCard title="Current Plan" icon={<CreditCard aria-hidden className="size-5" />}>
         <p className="text-2xl font-bold break-words text-slate-900">{subscription.plan_display_name ?? "Free"}</p>
         <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
           <span className={cn("rounded-full px-2.5 py-0.5 text-xs font-semibold", STATUS_BADGE[label])}>{label}</span>
@@ -95,32 +96,19 @@ function SummaryCards({ overview }: { overview: BillingOverview }) {
             Changes to {overview.scheduled_change.plan_display_name} on {formatLongDate(new Date(overview.scheduled_change.starts_at))} (paid).
           </p>
         )}
-      </Card>
+      </StatCard>
 
-      <Card title="Usage This Month" icon={<Gauge aria-hidden className="size-5" />}>
+      <StatCard title="Usage This Month" icon={<Gauge aria-hidden className="size-5" />}>
         <p className="text-2xl font-bold text-slate-900">
           {view.used} <span className="text-base font-medium text-slate-600">/ {view.limit}</span>
         </p>
         <p className="sr-only">
           {view.used} of {view.limit} requests used
         </p>
-        {view.percent !== null && (
-          <div aria-hidden className="mt-3 h-2 overflow-hidden rounded-full bg-slate-100">
-            <div className={cn("h-full rounded-full", view.nearLimit ? "bg-red-600" : "bg-brand-600")} style={{ width: `${view.percent}%` }} />
-          </div>
-        )}
-        <p className="mt-2 text-sm text-slate-600">
-          {view.percent !== null ? `${view.percent}% used · ` : ""}Resets {formatLongDate(new Date(usage.reset_date))}
-        </p>
-        {view.nearLimit && (
-          <p role="status" className="mt-3 flex gap-2 rounded-lg bg-amber-50 p-2 text-sm font-medium text-amber-900">
-            <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
-            {NEAR_LIMIT_WARNING}
-          </p>
-        )}
-      </Card>
+        <UsageMeter usage={usage} />
+      </StatCard>
 
-      <Card title="Next Billing" icon={<CalendarClock aria-hidden className="size-5" />}>
+      <StatCard title="Next Billing" icon={<CalendarClock aria-hidden className="size-5" />}>
         <p className="text-2xl font-bold text-slate-900">{nextDate ? formatLongDate(new Date(nextDate)) : "—"}</p>
         <p className="mt-2 text-sm text-slate-600">
           {nextBillingNote(overview, nextDate)}
@@ -131,7 +119,7 @@ function SummaryCards({ overview }: { overview: BillingOverview }) {
             Your plan has expired. Renew it to keep your allowance.
           </p>
         )}
-      </Card>
+      </StatCard>
     </section>
   );
 }
@@ -140,18 +128,6 @@ function nextBillingNote({ subscription, scheduled_change: scheduled }: BillingO
   if (!nextDate) return "No upcoming payment";
   if (scheduled) return `${scheduled.plan_display_name} paid until ${formatLongDate(new Date(scheduled.ends_at))}`;
   return subscription.amount !== null ? `${formatMoney(subscription.amount, subscription.currency ?? "USD")} due` : "Plan renewal";
-}
-
-function Card({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
-  return (
-    <article className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h3 className="flex items-center gap-2 text-sm font-semibold text-slate-600">
-        <span className="text-brand-700">{icon}</span>
-        {title}
-      </h3>
-      <div className="mt-3">{children}</div>
-    </article>
-  );
 }
 
 function LoadingBilling() {

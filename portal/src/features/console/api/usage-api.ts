@@ -38,17 +38,3 @@ export async function exportUsageCsv(month: string): Promise<UsageCsv> {
   const fileName = attachmentFileName(response.headers.get("Content-Disposition"), `sluice-usage-${month}.csv`);
   return { fileName, blob: await response.blob() };
 }
-
-/** Saves a file through a temporary link: the browser's own download, under `fileName`. */
-export function saveFile({ fileName, blob }: UsageCsv): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started by the time the click returns; a moment later the object URL may go.
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}

@@ -2,8 +2,7 @@ import { useId, useState } from "react";
 import { toast } from "sonner";
 import type { CreateWebhookEndpointRequest } from "../../../../../core/contracts/webhook-endpoints";
 import { WEBHOOK_EVENT_TYPES } from "../../../../../core/contracts/webhook-events";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogActions } from "../../../components/ui/dialog";
+import { Dialog, FormDialogActions } from "../../../components/ui/dialog";
 import { TextField } from "../../../components/ui/form-field";
 import { useFormSubmit } from "../../../hooks/use-form-submit";
 import type { EndpointWithSecret } from "../api/webhook-endpoints-api";
@@ -87,14 +86,7 @@ export function CreateEndpointDialog({ createEndpoint, onCreated, onClose }: Cre
           errors={errors.description}
           onChange={(event) => set("description", event.target.value)}
         />
-        <DialogActions>
-          <Button variant="secondary" onClick={onClose} disabled={submitting}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={submitting} aria-busy={submitting}>
-            {submitting ? "Adding..." : "Add Endpoint"}
-          </Button>
-        </DialogActions>
+        <FormDialogActions onCancel={onClose} busy={submitting} submitLabel="Add Endpoint" busyLabel="Adding..." />
       </form>
     </Dialog>
   );

@@ -1,8 +1,7 @@
-import { useState, type RefObject } from "react";
+import type { RefObject } from "react";
 import { toast } from "sonner";
 import type { WebhookEndpoint } from "../../../../../core/contracts/webhook-endpoints";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogActions } from "../../../components/ui/dialog";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { isApiError } from "../../../lib/api-client";
 import { CONSOLE_MESSAGES, failureDescription } from "../lib/console-messages";
 
@@ -17,10 +16,7 @@ interface DeleteEndpointDialogProps {
 
 /** Confirms, then deletes: no more events go to the URL. Cancel has the initial focus. */
 export function DeleteEndpointDialog({ endpoint, deleteEndpoint, forgetEndpoint, onClose, fallbackFocusRef }: DeleteEndpointDialogProps) {
-  const [deleting, setDeleting] = useState(false);
-
   async function confirm() {
-    setDeleting(true);
     try {
       await deleteEndpoint(endpoint.id);
       toast.success(CONSOLE_MESSAGES.endpointDeleted, { description: `No more events go to ${endpoint.url}.` });
@@ -32,11 +28,13 @@ export function DeleteEndpointDialog({ endpoint, deleteEndpoint, forgetEndpoint,
   }
 
   return (
-    <Dialog
-      role="alertdialog"
+    <ConfirmDialog
       title="Delete webhook endpoint?"
+      variant="danger"
+      confirmLabel="Delete Endpoint"
+      busyLabel="Deleting..."
+      onConfirm={confirm}
       onClose={onClose}
-      busy={deleting}
       fallbackFocusRef={fallbackFocusRef}
       description={
         <p>
@@ -44,15 +42,6 @@ export function DeleteEndpointDialog({ endpoint, deleteEndpoint, forgetEndpoint,
           delivery log goes with it. This cannot be undone.
         </p>
       }
-    >
-      <DialogActions>
-        <Button variant="secondary" onClick={onClose} disabled={deleting} data-autofocus>
-          Cancel
-        </Button>
-        <Button variant="danger" onClick={() => void confirm()} disabled={deleting} aria-busy={deleting}>
-          {deleting ? "Deleting..." : "Delete Endpoint"}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    />
   );
 }

@@ -9,7 +9,7 @@ import { usePolling } from "../hooks/use-polling";
 import { formatAbsoluteTime, formatDuration } from "../lib/console-format";
 import { CONSOLE_MESSAGES, failureDescription } from "../lib/console-messages";
 import { DELIVERY_STATUS_LABELS, DELIVERY_STATUS_TONES, formatResponseCode, isDeliveryOpen } from "../lib/webhook-display";
-import { ErrorState, LoadingState } from "./section-states";
+import { ErrorState, LoadingState } from "../../../components/ui/section-states";
 import { StatusBadge } from "./status-badge";
 import { TimeText } from "./time-text";
 

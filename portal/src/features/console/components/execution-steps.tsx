@@ -8,7 +8,7 @@ import { usePolling } from "../hooks/use-polling";
 import { formatDuration, formatJson } from "../lib/console-format";
 import { CONSOLE_MESSAGES, failureDescription } from "../lib/console-messages";
 import { STEP_STATUS_LABELS, isUnfinished, statusTone, type WorkflowMode } from "../lib/workflow-display";
-import { ErrorState, LoadingState } from "./section-states";
+import { ErrorState, LoadingState } from "../../../components/ui/section-states";
 import { StatusBadge } from "./status-badge";
 
 interface ExecutionStepsProps {

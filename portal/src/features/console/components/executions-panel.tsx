@@ -10,7 +10,7 @@ import { formatDuration } from "../lib/console-format";
 import { CONSOLE_MESSAGES, failureDescription } from "../lib/console-messages";
 import { EXECUTION_STATUS_LABELS, isUnfinished, shortId, statusTone, type WorkflowMode } from "../lib/workflow-display";
 import { ExecutionSteps } from "./execution-steps";
-import { ErrorState, LoadingState } from "./section-states";
+import { ErrorState, LoadingState } from "../../../components/ui/section-states";
 import { StatusBadge } from "./status-badge";
 import { TimeText } from "./time-text";
 

@@ -1,8 +1,7 @@
-import { useState, type RefObject } from "react";
+import type { RefObject } from "react";
 import { toast } from "sonner";
 import type { WebhookEndpoint } from "../../../../../core/contracts/webhook-endpoints";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogActions } from "../../../components/ui/dialog";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import type { EndpointWithSecret } from "../api/webhook-endpoints-api";
 import { CONSOLE_MESSAGES, failureDescription } from "../lib/console-messages";
 
@@ -16,24 +15,21 @@ interface RotateSecretDialogProps {
 
 /** Confirms, then replaces the signing secret; the new one is shown once by the caller. Cancel has the initial focus. */
 export function RotateSecretDialog({ endpoint, rotateSecret, onRotated, onClose, fallbackFocusRef }: RotateSecretDialogProps) {
-  const [rotating, setRotating] = useState(false);
-
   async function confirm() {
-    setRotating(true);
     try {
       onRotated(await rotateSecret(endpoint.id));
     } catch (error) {
-      setRotating(false);
       toast.error(CONSOLE_MESSAGES.secretRotateFailed, { description: failureDescription(error) });
     }
   }
 
   return (
-    <Dialog
-      role="alertdialog"
+    <ConfirmDialog
       title="Rotate signing secret?"
+      confirmLabel="Rotate Secret"
+      busyLabel="Rotating..."
+      onConfirm={confirm}
       onClose={onClose}
-      busy={rotating}
       fallbackFocusRef={fallbackFocusRef}
       description={
         <p>
@@ -41,15 +37,6 @@ export function RotateSecretDialog({ endpoint, rotateSecret, onRotated, onClose,
           signatures made with both, so you can switch your verification without missing events.
         </p>
       }
-    >
-      <DialogActions>
-        <Button variant="secondary" onClick={onClose} disabled={rotating} data-autofocus>
-          Cancel
-        </Button>
-        <Button onClick={() => void confirm()} disabled={rotating} aria-busy={rotating}>
-          {rotating ? "Rotating..." : "Rotate Secret"}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    />
   );
 }

@@ -4,11 +4,12 @@ import { toast } from "sonner";
 import { Button } from "../../../components/ui/button";
 import { SelectField } from "../../../components/ui/choice-fields";
 import { useRemote } from "../../../hooks/use-remote";
-import { exportUsageCsv, listUsageDays, saveFile } from "../api/usage-api";
+import { saveFile } from "../../../lib/download-file";
+import { exportUsageCsv, listUsageDays } from "../api/usage-api";
 import { CONSOLE_MESSAGES, failureDescription } from "../lib/console-messages";
 import { exportMonths } from "../lib/usage-months";
 import { MonthTotals } from "./month-totals";
-import { ErrorState, LoadingState } from "./section-states";
+import { ErrorState, LoadingState } from "../../../components/ui/section-states";
 
 /** The dashboard's usage: this month's requests per category, and any of the last 12 months as CSV. */
 export function UsageSection() {
@@ -24,7 +25,7 @@ export function UsageSection() {
     setExporting(true);
     try {
       const file = await exportUsageCsv(month);
-      saveFile(file);
+      saveFile(file.blob, file.fileName);
       toast.success(CONSOLE_MESSAGES.exportDone, { description: file.fileName });
     } catch (error) {
       toast.error(CONSOLE_MESSAGES.exportFailed, { description: failureDescription(error) });

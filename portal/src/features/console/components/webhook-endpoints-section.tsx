@@ -12,7 +12,7 @@ import { DeleteEndpointDialog } from "./delete-endpoint-dialog";
 import { EndpointCard } from "./endpoint-card";
 import { EndpointSecretDialog } from "./endpoint-secret-dialog";
 import { RotateSecretDialog } from "./rotate-secret-dialog";
-import { EmptyState, ErrorState, LoadingState } from "./section-states";
+import { EmptyState, ErrorState, LoadingState } from "../../../components/ui/section-states";
 import { SendTestDialog } from "./send-test-dialog";
 
 /** At most one dialog at a time. A secret exists only while its dialog is open. */

@@ -5,7 +5,7 @@ import { useNow } from "../../../hooks/use-now";
 import { useWorkflows } from "../hooks/use-workflows";
 import type { WorkflowMode } from "../lib/workflow-display";
 import { ModeSwitch } from "./mode-switch";
-import { EmptyState, ErrorState, LoadingState } from "./section-states";
+import { EmptyState, ErrorState, LoadingState } from "../../../components/ui/section-states";
 import { WorkflowCard } from "./workflow-card";
 
 const MODE_NOTES: Record<WorkflowMode, string> = {

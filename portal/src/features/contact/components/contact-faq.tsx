@@ -1,12 +1,11 @@
-import { ChevronDown } from "lucide-react";
-import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { REFUND_WINDOW_DAYS } from "../../../../../core/contracts/admin-billing";
 import { ISSUES_URL, SUPPORT_EMAIL } from "../../../components/layouts/site-contacts";
+import { FaqList, type FaqItem } from "../../../components/ui/faq-list";
 
 const linkClass = "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900";
 
-const FAQ: ReadonlyArray<{ question: string; answer: ReactNode }> = [
+const FAQ: ReadonlyArray<FaqItem> = [
   {
     question: "Where do I start with the API?",
     answer: (
@@ -55,22 +54,5 @@ const FAQ: ReadonlyArray<{ question: string; answer: ReactNode }> = [
 ];
 
 export function ContactFaq() {
-  return (
-    <section aria-labelledby="contact-faq-title" className="mt-16">
-      <h2 id="contact-faq-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-        Frequently asked questions
-      </h2>
-      <div className="mt-6 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
-        {FAQ.map(({ question, answer }) => (
-          <details key={question} className="group px-6 py-4">
-            <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-md font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
-              {question}
-              <ChevronDown aria-hidden className="size-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180" />
-            </summary>
-            <p className="mt-3 leading-relaxed text-slate-600">{answer}</p>
-          </details>
-        ))}
-      </div>
-    </section>
-  );
+  return <FaqList id="contact-faq-title" items={FAQ} className="mt-16" />;
 }

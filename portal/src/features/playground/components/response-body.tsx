@@ -1,6 +1,6 @@
 import { Download } from "lucide-react";
 import { CopyButton } from "../../../components/ui/copy-button";
-import { downloadText } from "../lib/download-text";
+import { downloadText } from "../../../lib/download-file";
 
 /** The file name SPEC section 2 gives the downloaded response. */
 export const RESPONSE_FILE_NAME = "response.json";

@@ -1,7 +1,7 @@
-import { ChevronDown } from "lucide-react";
 import { PERIOD_TERMS } from "../../../../../core/plans";
+import { FaqList, type FaqItem } from "../../../components/ui/faq-list";
 
-const FAQ: ReadonlyArray<{ question: string; answer: string }> = [
+const FAQ: ReadonlyArray<FaqItem> = [
   {
     question: "Can I change plans later?",
     answer:
@@ -27,22 +27,5 @@ const FAQ: ReadonlyArray<{ question: string; answer: string }> = [
 ];
 
 export function PricingFaq() {
-  return (
-    <section aria-labelledby="faq-title" className="mx-auto mt-20 max-w-3xl">
-      <h2 id="faq-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-        Frequently asked questions
-      </h2>
-      <div className="mt-6 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
-        {FAQ.map(({ question, answer }) => (
-          <details key={question} className="group px-6 py-4">
-            <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-md font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
-              {question}
-              <ChevronDown aria-hidden className="size-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180" />
-            </summary>
-            <p className="mt-3 leading-relaxed text-slate-600">{answer}</p>
-          </details>
-        ))}
-      </div>
-    </section>
-  );
+  return <FaqList id="faq-title" items={FAQ} className="mx-auto mt-20 max-w-3xl" />;
 }

@@ -1,8 +1,8 @@
 import { BarChart3 } from "lucide-react";
 import { Link } from "react-router-dom";
+import { ErrorState } from "../../../../components/ui/section-states";
 import { CHART_DAYS } from "../../api/dashboard-api";
 import { useDailyUsage } from "../../hooks/use-overview-data";
-import { LoadFailed } from "./overview-card";
 import { UsageBarChart } from "./usage-bar-chart";
 
 /** The overview's chart of requests per day and endpoint category, with its loading, error and empty states. */
@@ -24,7 +24,7 @@ export function DailyUsagePanel() {
             <div aria-hidden className="h-56 animate-pulse rounded-xl bg-slate-100" />
           </div>
         )}
-        {state.status === "error" && <LoadFailed what="Requests per day" onRetry={() => reload(true)} />}
+        {state.status === "error" && <ErrorState title="Requests per day could not be loaded." onRetry={() => reload(true)} />}
         {state.status === "ready" &&
           (state.data.days.some((day) => day.total > 0) ? (
             <UsageBarChart days={state.data.days} />

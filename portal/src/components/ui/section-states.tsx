@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { Button } from "../../../components/ui/button";
+import { Button } from "./button";
 
-/** The loading, error and empty states every console section (and panel inside one) shows. */
+/** The loading, error and empty states of a dashboard section (and of a panel inside one). */
 
 export function LoadingState({ label, rows = 2 }: { label: string; rows?: number }) {
   return (
