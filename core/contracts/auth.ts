@@ -77,6 +77,12 @@ export const AuthUserSchema = z.object({
     access_expires_at: z.string(),
   }),
 });
+
+/**
+ * `GET /auth/session`: the portal's check of who is signed in, answered 200 either way, so a
+ * visitor's page load logs no failed request; `current` is what /auth/user answers, or null.
+ */
+export const CurrentSessionSchema = z.object({ current: AuthUserSchema.nullable() });
 export type AuthUser = z.infer<typeof AuthUserSchema>;
 
 export const MessageResponseSchema = z.object({ message: z.string() });

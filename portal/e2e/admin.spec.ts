@@ -62,9 +62,8 @@ describe("the administrator dashboard", () => {
     expect((await callApi()).status).toBe(200);
 
     const page = await browser.page();
-    await signInAsAdmin(page);
-    // Watched from here: the sign-in page's signed-out probe (a 401) is not the dashboard's.
     const watch = watchPage(page);
+    await signInAsAdmin(page);
     for (const title of ["Total Users", "Active Packages", "Total Requests", "Expiring Soon", "Pending Payments"]) await statValue(page, title).waitFor();
     expect(Number(await statValue(page, "Pending Payments").textContent())).toBeGreaterThanOrEqual(1);
 
@@ -152,8 +151,8 @@ describe("the administrator dashboard", () => {
 
   it("creates and edits an incident that the public status page shows", async () => {
     const page = await browser.page();
-    await signInAsAdmin(page);
     const watch = watchPage(page);
+    await signInAsAdmin(page);
     const panel = page.getByRole("region", { name: "Incidents", exact: true });
     await panel.getByRole("button", { name: "New Incident" }).click();
     const dialog = page.getByRole("dialog", { name: "New Incident" });
@@ -186,8 +185,8 @@ describe("the administrator dashboard", () => {
 
   it("edits a package in the catalogue", async () => {
     const page = await browser.page({ width: 360, height: 800 });
-    await signInAsAdmin(page);
     const watch = watchPage(page);
+    await signInAsAdmin(page);
     const panel = page.getByRole("region", { name: "Packages", exact: true });
     const starterRow = panel.getByRole("row").filter({ has: page.getByText("starter", { exact: true }) });
     const setRateLimit = async (value: string) => {

@@ -13,9 +13,9 @@ import { horizontalOverflow } from "../../testing/portal-session.js";
 const browser = useBrowser();
 
 /**
- * Chrome logs every 4xx answer as a console error: the signed-out "who am I" probe (401 from
- * GET /auth/user) on every visit, and the errors the real-API test provokes. `watch` lets those
- * log lines through and checks the failed responses themselves instead, so nothing else hides.
+ * Chrome logs every 4xx answer as a console error, including the errors the real-API test
+ * provokes. `watch` lets those log lines through and checks the failed responses themselves
+ * instead, so nothing else hides.
  */
 const FAILED_LOAD_LOG = /^Failed to load resource: the server responded with a status of (401|404|422|429) /;
 
@@ -24,8 +24,7 @@ function watch(page: Page) {
   const failures: string[] = [];
   page.on("response", (answer) => {
     const { pathname } = new URL(answer.url());
-    const signedOutProbe = pathname === "/auth/user" && answer.status() === 401;
-    if (answer.status() >= 400 && !signedOutProbe) failures.push(`${answer.status()} ${answer.request().method()} ${pathname}`);
+    if (answer.status() >= 400) failures.push(`${answer.status()} ${answer.request().method()} ${pathname}`);
   });
   return {
     /** No console error, foreign request or failed response other than `expectedFailures` ("404 GET /path"). */

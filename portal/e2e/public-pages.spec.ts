@@ -9,19 +9,11 @@ const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 360, height: 800 };
 const TODAY = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric" }).format(new Date());
 
-/**
- * Until a visitor signs in, the portal's "who am I" probe (GET /auth/user) answers 401, which the
- * browser logs as a failed load. That one answer is expected; `watchFailedResponses` checks that
- * no other request failed, so the console allowance hides nothing else.
- */
-const SIGNED_OUT_PROBE_LOG = /^Failed to load resource: the server responded with a status of 401 \(Unauthorized\)$/;
-
 function watchFailedResponses(page: Page): string[] {
   const failures: string[] = [];
   page.on("response", (answer) => {
     const { pathname } = new URL(answer.url());
-    const signedOutProbe = pathname === "/auth/user" && answer.status() === 401;
-    if (answer.status() >= 400 && !signedOutProbe) failures.push(`${answer.status()} ${answer.request().method()} ${pathname}`);
+    if (answer.status() >= 400) failures.push(`${answer.status()} ${answer.request().method()} ${pathname}`);
   });
   return failures;
 }
@@ -29,7 +21,7 @@ function watchFailedResponses(page: Page): string[] {
 /** A fresh page at a viewport, watched for console errors, failed requests and requests leaving the origin, opened at `path`. */
 async function open(path: string, viewport = DESKTOP) {
   const page = await browser.page(viewport);
-  const checks = watchPage(page, { allowConsole: SIGNED_OUT_PROBE_LOG });
+  const checks = watchPage(page);
   const failures = watchFailedResponses(page);
   const watch = {
     expectClean(label: string) {

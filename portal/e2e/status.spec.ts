@@ -74,10 +74,10 @@ async function expectNoHorizontalScroll(page: Page) {
 
 /**
  * watchPage, with failed loads checked by URL instead of by their console line: the only failing
- * answers allowed are the signed-out probe's 401 (/auth/user) and those a test provokes.
+ * answers allowed are those a test provokes.
  */
 function watchStatusPage(page: Page, provoked: Record<string, number> = {}) {
-  const allowed: Record<string, number> = { "/auth/user": 401, ...provoked };
+  const allowed: Record<string, number> = { ...provoked };
   const watch = watchPage(page, { allowConsole: /^Failed to load resource: the server responded with a status of \d+/ });
   page.on("response", (answer) => {
     const path = new URL(answer.url()).pathname;
@@ -86,7 +86,7 @@ function watchStatusPage(page: Page, provoked: Record<string, number> = {}) {
   return watch;
 }
 
-/** Toasts are dismissed before axe runs: sonner's rich-colour toasts are the shared Toaster's styling. */
+/** Toasts are dismissed before axe runs, so the check is of the page itself. */
 async function expectAccessibleWithoutToasts(page: Page, label: string) {
   await page.locator("[data-sonner-toast]").first().waitFor({ state: "detached", timeout: 10_000 });
   await expectAccessible(page, label);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AuthUserSchema } from "../../../core/contracts/auth.js";
+import { AuthUserSchema, CurrentSessionSchema } from "../../../core/contracts/auth.js";
 import { ErrorBodySchema } from "../../../core/errors.js";
 import { createAccount } from "../../../testing/accounts.js";
 import { BrowserClient } from "../../../testing/browser-client.js";
@@ -122,6 +122,18 @@ describe("sessions", () => {
     const response = await browser().request("/auth/user");
     expect(response.status).toBe(401);
     expect(ErrorBodySchema.parse(await response.json()).error).toMatchObject({ code: "SESSION_MISSING", message: "Auth session missing!" });
+  });
+
+  it("answers the portal's /auth/session check with 200 either way: null for a visitor or after sign-out, the user when signed in", async () => {
+    const visitor = await browser().request("/auth/session");
+    expect(visitor.status).toBe(200);
+    expect(CurrentSessionSchema.parse(await visitor.json())).toEqual({ current: null });
+    const account = await createAccount(db());
+    const { client } = await signedIn(account);
+    const signedInState = CurrentSessionSchema.parse(await (await client.request("/auth/session")).json());
+    expect(signedInState.current?.user.id).toBe(account.id);
+    expect((await client.post("/auth/signout")).status).toBe(200);
+    expect(CurrentSessionSchema.parse(await (await client.request("/auth/session")).json())).toEqual({ current: null });
   });
 });
 

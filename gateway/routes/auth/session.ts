@@ -1,12 +1,12 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { AUTH_MESSAGES, AuthUserSchema, MessageResponseSchema, SignInRequestSchema } from "../../../core/contracts/auth.js";
+import { AUTH_MESSAGES, AuthUserSchema, CurrentSessionSchema, MessageResponseSchema, SignInRequestSchema } from "../../../core/contracts/auth.js";
 import { AppError } from "../../../core/errors.js";
 import type { AppEnv } from "../../app-env.js";
 import { verifyAccessToken } from "../../auth/access-token.js";
 import type { AuthDeps } from "../../auth/auth-deps.js";
 import { answerWithSession, cookiePolicy, signInBrowser } from "../../auth/establish-session.js";
 import { clearSessionCookies, readAccessCookie, readRefreshCookie } from "../../auth/session-cookies.js";
-import { findRefreshTokenOwner, revokeUserSessions, rotateSession } from "../../auth/sessions.js";
+import { findRefreshTokenOwner, isSessionFamilyActive, revokeUserSessions, rotateSession } from "../../auth/sessions.js";
 import { verifySignIn } from "../../auth/sign-in.js";
 import { loadAuthUser } from "../../auth/users.js";
 import { validationHook } from "../../http/errors.js";
@@ -42,6 +42,13 @@ const userRoute = createRoute({
   responses: { 200: jsonResponse(AuthUserSchema, "The signed-in user, profile and role.") },
 });
 
+const sessionStateRoute = createRoute({
+  method: "get",
+  path: "/auth/session",
+  hide: true,
+  responses: { 200: jsonResponse(CurrentSessionSchema, "The signed-in user, profile and role, or null for a visitor.") },
+});
+
 /** Sign-in, token refresh, global sign-out and the current user. */
 export function sessionRoutes(deps: AuthDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -75,6 +82,12 @@ export function sessionRoutes(deps: AuthDeps) {
   });
 
   app.use("/auth/user", requireSession(deps));
+  app.openapi(sessionStateRoute, async (c) => {
+    const claims = await verifyAccessToken(deps.keys, readAccessCookie(c));
+    if (!claims || !(await isSessionFamilyActive(deps.db, claims.sid))) return c.json({ current: null }, 200);
+    return c.json({ current: (await loadAuthUser(deps.db, claims.sub, new Date(claims.exp * 1_000))) ?? null }, 200);
+  });
+
   app.openapi(userRoute, async (c) => {
     const session = currentSession(c);
     const authUser = await loadAuthUser(deps.db, session.userId, session.accessExpiresAt);
