@@ -152,7 +152,7 @@ export async function createApp(deps: AppDeps) {
   app.route("/", checkoutRoutes(payments));
   app.route("/", paymentRoutes(payments));
   app.route("/", adminBillingRoutes({ ...payments, trustProxy: deps.config.TRUST_PROXY }));
-  app.route("/", adminRoutes({ ...payments, plainRedis: deps.plainRedis, trustProxy: deps.config.TRUST_PROXY }));
+  app.route("/", adminRoutes({ ...payments, plainRedis: deps.plainRedis, trustProxy: deps.config.TRUST_PROXY, unsubscribeSecret: deps.config.JWT_SECRET }));
   app.route("/", billingRoutes({ db: deps.db, redis: deps.redis, logger: deps.logger, now: deps.now ?? (() => new Date()) }));
   app.route("/", usageRoutes({ db: deps.db, redis: deps.redis, logger: deps.logger, now: deps.now ?? (() => new Date()) }));
   // The dashboard's copies of the workflow and webhook APIs: the signed-in user's own, unmetered.

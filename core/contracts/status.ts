@@ -81,7 +81,7 @@ export type StatusPage = z.infer<typeof StatusPageSchema>;
 export const StatusSubscribeRequestSchema = EmailRequestSchema;
 export type StatusSubscribeRequest = z.infer<typeof StatusSubscribeRequestSchema>;
 
-/** The token of a confirmation or unsubscribe link (32 random bytes, base64url). */
+/** The token of a confirmation or unsubscribe link (32 random bytes, base64url; an incident notice's unsubscribe link is signed). */
 export const StatusTokenRequestSchema = z.object({
   token: z.string().min(20).max(200),
 });

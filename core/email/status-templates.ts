@@ -46,3 +46,27 @@ export function statusAlreadySubscribedMessage(input: Product & { statusLink: st
     reason: `You received this email because this address is subscribed to ${input.productName} status updates.`,
   });
 }
+
+/** An incident opened or changed on the status page, to every confirmed subscriber. */
+export function statusIncidentMessage(
+  input: Product & { title: string; status: string; impact: string; description: string; statusLink: string; unsubscribeLink: string; opened: boolean },
+): EmailMessage {
+  const state = input.status.charAt(0).toUpperCase() + input.status.slice(1);
+  return renderEmail({
+    productName: input.productName,
+    publicUrl: input.publicUrl,
+    subject: `[${input.productName} status] ${input.title}: ${state}`,
+    blocks: [
+      { kind: "text", text: "Hi," },
+      {
+        kind: "text",
+        text: input.opened ? `We are looking into an incident: ${input.title} (${input.impact} impact).` : `Update on ${input.title}: the incident is now ${input.status}.`,
+      },
+      ...(input.description ? [{ kind: "text" as const, text: input.description }] : []),
+      { kind: "button", label: "View current status", url: input.statusLink },
+      { kind: "text", text: "To stop receiving status updates, use this link:" },
+      { kind: "button", label: "Unsubscribe", url: input.unsubscribeLink },
+    ],
+    reason: `You received this email because this address is subscribed to ${input.productName} status updates.`,
+  });
+}

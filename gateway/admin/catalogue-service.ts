@@ -6,20 +6,29 @@ import { AppError } from "../../core/errors.js";
 import { newId } from "../../core/ids.js";
 import { publishKeyInvalidation } from "../../core/keys/invalidation.js";
 import type { Logger } from "../../core/logger.js";
+import { sendQueuedEmail } from "../../core/email/send.js";
+import type { ProducerQueues } from "../../core/queues.js";
 import type { Redis } from "../../core/redis.js";
+import { queueIncidentNotices } from "../status/incident-notices.js";
 import { writeAudit } from "./audit.js";
 
 /**
  * What administrators maintain besides accounts: the package catalogue (a change reaches every
- * gateway within a second) and the status page's incidents. Every change is audited.
+ * gateway within a second) and the status page's incidents (opening one, or changing its status,
+ * e-mails the confirmed subscribers). Every change is audited.
  */
 
 interface Deps {
   db: Database;
   redis: Redis;
+  queues: ProducerQueues;
   redisKeyPrefix: string;
   logger: Logger;
   now: () => Date;
+  productName: string;
+  publicUrl: string;
+  /** Signs the unsubscribe links of incident notices. */
+  unsubscribeSecret: string;
 }
 
 type Actor = { actorId: string; ip: string | null };
@@ -60,22 +69,33 @@ export async function listIncidents(db: Database): Promise<Incident[]> {
   return rows.map(serializeIncident);
 }
 
+/** Notices to the status page's subscribers, written in the transaction and sent after it commits. */
+function noticesOf(deps: Deps, trx: Database, incident: { title: string; status: string; impact: string; description: string }, opened: boolean) {
+  return queueIncidentNotices(trx, { secret: deps.unsubscribeSecret, productName: deps.productName, publicUrl: deps.publicUrl, incident, opened });
+}
+
+async function sendNotices(deps: Deps, outboxIds: readonly string[]): Promise<void> {
+  for (const id of outboxIds) await sendQueuedEmail(deps.queues, id, deps.logger);
+}
+
 export async function createIncident(deps: Deps, input: { title: string; description: string; status: Incident["status"]; impact: Incident["impact"] }, actor: Actor): Promise<Incident> {
   const now = deps.now();
-  return deps.db.transaction().execute(async (trx) => {
+  const { incident, notices } = await deps.db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto("incidents")
       .values({ id: newId("inc"), ...input, started_at: now, resolved_at: isClosed(input.status) ? now : null })
       .returning(INCIDENT_COLUMNS)
       .executeTakeFirstOrThrow();
     await writeAudit(trx, { ...actor, action: "incident.created", targetType: "incident", targetId: row.id, metadata: { after: row } });
-    return serializeIncident(row);
+    return { incident: serializeIncident(row), notices: await noticesOf(deps, trx, row, true) };
   });
+  await sendNotices(deps, notices);
+  return incident;
 }
 
 export async function updateIncident(deps: Deps, id: string, changes: Partial<Pick<Incident, "title" | "description" | "status" | "impact">>, actor: Actor): Promise<Incident> {
   const now = deps.now();
-  return deps.db.transaction().execute(async (trx) => {
+  const { incident, notices } = await deps.db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom("incidents").select(INCIDENT_COLUMNS).where("id", "=", id).forUpdate().executeTakeFirst();
     if (!before) throw new AppError("NOT_FOUND", "No incident has this id.");
     // Closing records when; reopening clears it.
@@ -87,6 +107,10 @@ export async function updateIncident(deps: Deps, id: string, changes: Partial<Pi
       .returning(INCIDENT_COLUMNS)
       .executeTakeFirstOrThrow();
     await writeAudit(trx, { ...actor, action: "incident.updated", targetType: "incident", targetId: id, metadata: { before, after } });
-    return serializeIncident(after);
+    // Subscribers hear of status changes, not of every edit of the wording.
+    const notices = after.status !== before.status ? await noticesOf(deps, trx, after, false) : [];
+    return { incident: serializeIncident(after), notices };
   });
+  await sendNotices(deps, notices);
+  return incident;
 }

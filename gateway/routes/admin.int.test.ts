@@ -126,16 +126,38 @@ describe("admin API", () => {
     expect((await admin.client.request("/api/admin/usage", { method: "POST", json: { user_id: "usr_nobody", endpoint: "/api/general", request_count: 5 } })).status).toBe(404);
   });
 
-  it("opens and resolves an incident, shown on the public status API", async () => {
+  it("opens and resolves an incident, shown on the public status API and e-mailed to confirmed subscribers", async () => {
     const admin = await signedIn();
+    const subscriberEmail = `watcher-${Date.now()}@example.test`;
+    await db().insertInto("status_subscribers").values({ id: `sub_${Date.now()}`, email: subscriberEmail, confirmed_at: new Date() }).execute();
+    await db().insertInto("status_subscribers").values({ id: `sub_pending_${Date.now()}`, email: `pending-${subscriberEmail}` }).execute();
+    const notices = () => db().selectFrom("email_outbox").select(["to_address", "subject", "text_body"]).where("template", "=", "status-incident").where("to_address", "like", `%${subscriberEmail}`).orderBy("created_at").execute();
     const created = await admin.client.request("/api/admin/incidents", { method: "POST", json: { title: "Webhook delays", description: "Deliveries are slow.", impact: "major" } });
     expect(created.status).toBe(201);
     const incident = IncidentSchema.parse(await json(created));
     expect(incident).toMatchObject({ status: "investigating", resolved_at: null });
     const status = (await json(await testApp.current.app.request("/api/status"))) as { incidents: Array<{ id: string; title: string }> };
     expect(status.incidents.map((i) => i.title)).toContain("Webhook delays");
+    const [opened] = await notices();
+    expect(opened).toMatchObject({ to_address: subscriberEmail, subject: "[Sluice status] Webhook delays: Investigating" });
+    expect(opened?.text_body).toContain("Deliveries are slow.");
+    // A change of wording alone e-mails nobody; a change of status does.
+    expect((await admin.client.request(`/api/admin/incidents/${incident.id}`, { method: "PATCH", json: { description: "Deliveries are slow in eu-west." } })).status).toBe(200);
+    expect(await notices()).toHaveLength(1);
     const resolved = IncidentSchema.parse(await json(await admin.client.request(`/api/admin/incidents/${incident.id}`, { method: "PATCH", json: { status: "resolved" } })));
     expect(resolved.resolved_at).not.toBeNull();
-    expect((await db().selectFrom("audit_log").select("action").where("target_id", "=", incident.id).orderBy("created_at").execute()).map((r) => r.action)).toEqual(["incident.created", "incident.updated"]);
+    expect((await notices()).map((notice) => notice.subject)).toEqual(["[Sluice status] Webhook delays: Investigating", "[Sluice status] Webhook delays: Resolved"]);
+
+    // Every notice's unsubscribe link works (it is signed, not stored); a forged one does not.
+    const token = new URL(opened?.text_body.match(/https?:\/\/\S*unsubscribe=\S+/)?.[0] ?? "http://x").searchParams.get("unsubscribe") ?? "";
+    const visitor = new BrowserClient(testApp.current.app);
+    expect((await visitor.post("/api/status/subscription/unsubscribe", { token: `${token.slice(0, -2)}xx` })).status).toBe(400);
+    expect((await visitor.post("/api/status/subscription/unsubscribe", { token })).status).toBe(200);
+    expect((await db().selectFrom("status_subscribers").select("unsubscribed_at").where("email", "=", subscriberEmail).executeTakeFirstOrThrow()).unsubscribed_at).not.toBeNull();
+    expect((await db().selectFrom("audit_log").select("action").where("target_id", "=", incident.id).orderBy("created_at").execute()).map((r) => r.action)).toEqual([
+      "incident.created",
+      "incident.updated",
+      "incident.updated",
+    ]);
   });
 });

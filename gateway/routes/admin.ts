@@ -17,6 +17,7 @@ import {
   UpdatePackageRequestSchema,
 } from "../../core/contracts/admin.js";
 import { RoleSchema } from "../../core/contracts/auth.js";
+import type { ProducerQueues } from "../../core/queues.js";
 import type { Redis } from "../../core/redis.js";
 import type { AppEnv } from "../app-env.js";
 import { adminStats, adminUsersCsv, listAdminUsers, setUserRole, toCsv, type AdminDeps } from "../admin/admin-accounts-service.js";
@@ -70,7 +71,9 @@ function csv(c: Context<AppEnv>, body: string, filename: string) {
 }
 
 /** The administrator's dashboard API beyond billing; /api/admin/* is admin-only (requireAdmin in app.ts). */
-export function adminRoutes(deps: AdminDeps & { plainRedis: Redis; redisKeyPrefix: string; trustProxy: boolean }) {
+export function adminRoutes(
+  deps: AdminDeps & { plainRedis: Redis; redisKeyPrefix: string; trustProxy: boolean; queues: ProducerQueues; productName: string; publicUrl: string; unsubscribeSecret: string },
+) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const actor = (c: Context<AppEnv>) => ({ actorId: currentSession(c).userId, ip: clientAddress(c, deps.trustProxy) });
   const today = () => deps.now().toISOString().slice(0, 10);

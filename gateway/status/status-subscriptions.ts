@@ -6,7 +6,16 @@ import type { RateLimitRule } from "../../core/rate-limit.js";
 import type { AuthDeps } from "../auth/auth-deps.js";
 import { AUTH_RATE_RULES, accountSubject, consumeAttempt } from "../auth/auth-rate-limits.js";
 import { brand, link, stageEmail } from "../auth/outgoing-email.js";
-import { confirmSubscriber, insertPendingSubscriber, lockSubscriberByEmail, reissueSubscriberTokens, replaceUnsubscribeToken, unsubscribeSubscriber } from "./subscriber-queries.js";
+import { verifySignedUnsubscribeToken } from "./incident-notices.js";
+import {
+  confirmSubscriber,
+  insertPendingSubscriber,
+  lockSubscriberByEmail,
+  reissueSubscriberTokens,
+  replaceUnsubscribeToken,
+  unsubscribeSubscriber,
+  unsubscribeSubscriberById,
+} from "./subscriber-queries.js";
 
 /** How long a confirmation link works after it was sent. */
 export const CONFIRM_LINK_DAYS = 7;
@@ -71,6 +80,8 @@ export async function confirmStatusSubscription(deps: AuthDeps, token: string, c
 
 export async function endStatusSubscription(deps: AuthDeps, token: string, clientAddress: string): Promise<StatusMessage> {
   await consumeAttempt(deps.limiter, [[AUTH_RATE_RULES.linkUsesPerAddress, clientAddress]]);
-  if (!(await unsubscribeSubscriber(deps.db, hashToken(token), new Date()))) throw new AppError("INVALID_LINK");
+  const signedFor = verifySignedUnsubscribeToken(deps.config.JWT_SECRET, token);
+  const ended = signedFor ? await unsubscribeSubscriberById(deps.db, signedFor, new Date()) : await unsubscribeSubscriber(deps.db, hashToken(token), new Date());
+  if (!ended) throw new AppError("INVALID_LINK");
   return { message: STATUS_MESSAGES.unsubscribed };
 }

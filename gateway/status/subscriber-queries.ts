@@ -65,3 +65,14 @@ export async function unsubscribeSubscriber(db: Database, unsubscribeHash: Buffe
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Ends a subscription named by id (a signed unsubscribe link); false when there is no such subscriber. */
+export async function unsubscribeSubscriberById(db: Database, id: string, now: Date): Promise<boolean> {
+  const row = await db
+    .updateTable("status_subscribers")
+    .set({ unsubscribed_at: sql<Date>`coalesce(unsubscribed_at, ${now})`, confirm_token_hash: null })
+    .where("id", "=", id)
+    .returning("id")
+    .executeTakeFirst();
+  return row !== undefined;
+}
