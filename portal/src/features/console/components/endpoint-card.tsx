@@ -1,5 +1,6 @@
-import { ChevronDown, KeyRound, Send, Trash2, TriangleAlert } from "lucide-react";
-import { useId, useState } from "react";
+import { KeyRound, Send, Trash2, TriangleAlert } from "lucide-react";
+import { useState } from "react";
+import { CardDisclosure } from "./card-disclosure";
 import { toast } from "sonner";
 import type { WebhookEndpoint } from "../../../../../core/contracts/webhook-endpoints";
 import { Button } from "../../../components/ui/button";
@@ -22,7 +23,6 @@ interface EndpointCardProps {
 
 /** One endpoint: URL, events, state, failures, its actions and (opened) its delivery log. */
 export function EndpointCard({ endpoint, now, testsSent, setActive, onSendTest, onRotate, onDelete }: EndpointCardProps) {
-  const logId = useId();
   const [logOpen, setLogOpen] = useState(false);
   const [toggling, setToggling] = useState(false);
   const [seenTests, setSeenTests] = useState(testsSent);
@@ -90,23 +90,9 @@ export function EndpointCard({ endpoint, now, testsSent, setActive, onSendTest, 
           </Button>
         </div>
       </div>
-      <div className="border-t border-slate-200">
-        <button
-          type="button"
-          aria-expanded={logOpen}
-          aria-controls={logId}
-          onClick={() => setLogOpen((value) => !value)}
-          className="flex w-full items-center justify-between gap-2 px-4 py-3 text-left text-sm font-semibold text-brand-800 hover:bg-slate-50 sm:px-5"
-        >
-          Delivery log
-          <ChevronDown aria-hidden className={logOpen ? "size-4 rotate-180 transition-transform" : "size-4 transition-transform"} />
-        </button>
-        {logOpen && (
-          <div id={logId} className="border-t border-slate-200 px-4 py-4 sm:px-5">
-            <DeliveryLog endpointId={endpoint.id} now={now} refreshKey={testsSent} />
-          </div>
-        )}
-      </div>
+      <CardDisclosure label="Delivery log" open={logOpen} onToggle={() => setLogOpen((value) => !value)}>
+        <DeliveryLog endpointId={endpoint.id} now={now} refreshKey={testsSent} />
+      </CardDisclosure>
     </article>
   );
 }

@@ -1,5 +1,6 @@
-import { ChevronDown, Pause, Play } from "lucide-react";
-import { useId, useState, type ReactNode } from "react";
+import { Pause, Play } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { CardDisclosure } from "./card-disclosure";
 import { toast } from "sonner";
 import type { WorkflowStatus } from "../../../../../core/contracts/workflows";
 import { Button } from "../../../components/ui/button";
@@ -23,7 +24,6 @@ interface WorkflowCardProps {
 
 /** One workflow: its facts, Run now, Enable/Disable, and (opened) its recent executions. */
 export function WorkflowCard({ workflow, mode, now, changeStatus, run, refreshWorkflows }: WorkflowCardProps) {
-  const panelId = useId();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState<"run" | "status" | null>(null);
   /** Bumped after a run so the open panel reads the executions again. */
@@ -89,23 +89,9 @@ export function WorkflowCard({ workflow, mode, now, changeStatus, run, refreshWo
           </Button>
         </div>
       </div>
-      <div className="border-t border-slate-200">
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={() => setOpen((value) => !value)}
-          className="flex w-full items-center justify-between gap-2 px-4 py-3 text-left text-sm font-semibold text-brand-800 hover:bg-slate-50 sm:px-5"
-        >
-          Recent executions
-          <ChevronDown aria-hidden className={open ? "size-4 rotate-180 transition-transform" : "size-4 transition-transform"} />
-        </button>
-        {open && (
-          <div id={panelId} className="border-t border-slate-200 px-4 py-4 sm:px-5">
-            <ExecutionsPanel workflowId={workflow.id} mode={mode} now={now} refreshKey={runs} onRunsChanged={refreshWorkflows} />
-          </div>
-        )}
-      </div>
+      <CardDisclosure label="Recent executions" open={open} onToggle={() => setOpen((value) => !value)}>
+        <ExecutionsPanel workflowId={workflow.id} mode={mode} now={now} refreshKey={runs} onRunsChanged={refreshWorkflows} />
+      </CardDisclosure>
     </article>
   );
 }
