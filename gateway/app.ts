@@ -55,6 +55,7 @@ import { DASHBOARD_WORKFLOW_API } from "./workflows/owner.js";
 import { currentSession } from "./http/session-auth.js";
 import { datasetApiRoutes } from "./routes/v1/datasets.js";
 import { analysisApiRoutes } from "./routes/v1/analyses.js";
+import { streamApiRoutes } from "./routes/v1/streams.js";
 
 export interface AppDeps {
   config: GatewayConfig;
@@ -96,6 +97,7 @@ export function createApiApp(deps: Omit<AppDeps, "subscriber" | "plainRedis">) {
       now: deps.now ?? (() => new Date()),
     }),
   );
+  api.route("/", streamApiRoutes({ db: deps.db, redis: deps.redis, now: deps.now ?? (() => new Date()) }));
   // Served by createApp (it needs the metering collaborators); documented here with the rest.
   api.openAPIRegistry.registerPath(inboundHookRoute);
   return api;

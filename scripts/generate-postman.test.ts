@@ -90,7 +90,7 @@ describe("the Postman collection generated from openapi.yaml", () => {
   });
 
   it("puts each request in the folder of its operation's first tag", () => {
-    expect(collection.item.map((folder) => folder.name)).toEqual(["Operations", "Account", "Workflows", "Webhooks", "Datasets", "Analytics"]);
+    expect(collection.item.map((folder) => folder.name)).toEqual(["Operations", "Account", "Workflows", "Webhooks", "Datasets", "Analytics", "Streams"]);
     const workflows = collection.item.find((folder) => folder.name === "Workflows");
     expect(workflows?.item.map((item) => item.name)).toContain("Create a workflow");
   });

@@ -374,6 +374,14 @@ export interface StatusSubscribers {
   unsubscribed_at: Timestamp | null;
 }
 
+export interface Streams {
+  created_at: Generated<Timestamp>;
+  last_event_at: Timestamp | null;
+  mode: string;
+  name: string;
+  user_id: string;
+}
+
 export interface Subscriptions {
   /**
    * integer US cents
@@ -558,6 +566,7 @@ export interface DB {
   status_daily_counts: StatusDailyCounts;
   status_samples: StatusSamples;
   status_subscribers: StatusSubscribers;
+  streams: Streams;
   subscriptions: Subscriptions;
   usage_flush_batches: UsageFlushBatches;
   usage_thresholds_notified: UsageThresholdsNotified;

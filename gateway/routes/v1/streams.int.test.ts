@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IngestResultSchema, StreamDetailSchema, StreamListSchema, type StreamEvent } from "../../../core/contracts/streams.js";
+import { ErrorBodySchema } from "../../../core/errors.js";
+import { createKeyedAccount } from "../../../testing/accounts.js";
+import { startGatewayProcess, type GatewayProcess } from "../../../testing/gateway-process.js";
+import { createApiCaller, useTestApp, type Auth } from "../../../testing/gateway.js";
+import { ewma, robustScore, sampleVariance, welford, type Moments } from "../../streams/statistics.js";
+
+const testApp = useTestApp();
+const call = createApiCaller(testApp);
+const db = () => testApp.current.database.db;
+
+/** A keyed account on a plan whose rate limit the bursts here stay under. */
+async function account(options: { mode?: "live" | "test"; userId?: string } = {}) {
+  const keyed = await createKeyedAccount(db(), options);
+  await db().updateTable("user_packages").set({ package_name: "enterprise", request_limit: null }).where("user_id", "=", keyed.userId).execute();
+  return keyed;
+}
+
+/** A deterministic pseudo-random sequence (LCG), so a failure can be replayed. */
+function sequence(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+const event = (id: string, fields: Record<string, number>): StreamEvent => ({ id, timestamp: "2026-11-21T12:00:00Z", fields });
+
+async function ingest(auth: Auth, name: string, events: StreamEvent[]) {
+  const response = await call(auth, "POST", `/v1/streams/${name}/events`, { events });
+  expect(response.status).toBe(200);
+  return IngestResultSchema.parse(await response.json());
+}
+
+async function detail(auth: Auth, name: string) {
+  const response = await call(auth, "GET", `/v1/streams/${name}`);
+  expect(response.status).toBe(200);
+  return StreamDetailSchema.parse(await response.json());
+}
+
+const relative = (actual: number, expected: number) => (expected === 0 ? Math.abs(actual) : Math.abs(actual - expected) / Math.abs(expected));
+
+describe("ingesting events", () => {
+  it("keeps statistics equal to a batch computation over the same events, and anomalies equal to the reference", async () => {
+    const { authorization } = await account();
+    const random = sequence(7);
+    const values = { latency: [] as number[], price: [] as number[] };
+    const batches: StreamEvent[][] = [];
+    for (let b = 0; b < 4; b++) {
+      batches.push(
+        Array.from({ length: 150 }, (_, i) => {
+          const latency = 1e6 + random() * 50 + (random() < 0.03 ? 5_000 : 0);
+          const price = random() * 1e-3 - 5e-4;
+          values.latency.push(latency);
+          values.price.push(price);
+          return event(`e-${b}-${i}`, { latency, price });
+        }),
+      );
+    }
+    const reported: Array<{ event_id: string; field: string; score: number | null }> = [];
+    for (const batch of batches) reported.push(...(await ingest(authorization, "checkout", batch)).anomalies);
+
+    const stream = await detail(authorization, "checkout");
+    expect(stream.events).toBe(600);
+    const expectedAnomalies: Array<{ event_id: string; field: string; score: number | null }> = [];
+    for (const field of ["latency", "price"] as const) {
+      const xs = values[field];
+      const mean = xs.reduce((s, x) => s + x, 0) / xs.length;
+      const variance = xs.reduce((s, x) => s + (x - mean) ** 2, 0) / (xs.length - 1);
+      const stats = stream.fields[field]!;
+      expect(stats.count).toBe(600);
+      expect(relative(stats.mean, mean)).toBeLessThan(1e-9);
+      expect(relative(stats.variance, variance)).toBeLessThan(1e-9);
+      expect(relative(stats.stddev, Math.sqrt(variance))).toBeLessThan(1e-9);
+      expect(stats.min).toBe(Math.min(...xs));
+      expect(stats.max).toBe(Math.max(...xs));
+      // The reference, replayed: the script's doubles are the same doubles.
+      const moments = xs.reduce<Moments>(welford, { count: 0, mean: 0, m2: 0 });
+      expect(stats.mean).toBe(moments.mean);
+      expect(stats.variance).toBe(sampleVariance(moments));
+      expect(stats.ewma).toBe(xs.reduce<number | null>(ewma, null));
+      expect(stats.rate_per_minute).toBe(600);
+      xs.forEach((x, i) => {
+        const { flagged, score } = robustScore(xs.slice(Math.max(0, i - 100), i), x);
+        if (flagged) expectedAnomalies.push({ event_id: `e-${Math.floor(i / 150)}-${i % 150}`, field, score });
+      });
+    }
+    const byId = (a: { event_id: string; field: string }, b: { event_id: string; field: string }) => `${a.event_id}${a.field}`.localeCompare(`${b.event_id}${b.field}`);
+    expect(expectedAnomalies.length).toBeGreaterThan(5);
+    expect(reported.map(({ event_id, field, score }) => ({ event_id, field, score })).sort(byId)).toEqual(expectedAnomalies.sort(byId));
+    expect(stream.anomalies).toHaveLength(Math.min(20, expectedAnomalies.length));
+  });
+
+  it("counts a repeated event id once, within a batch and across batches", async () => {
+    const { authorization } = await account();
+    const first = await ingest(authorization, "orders", [event("a", { amount: 10 }), event("b", { amount: 20 }), event("a", { amount: 999 })]);
+    expect(first).toMatchObject({ accepted: 2, duplicates: 1 });
+    const again = await ingest(authorization, "orders", [event("b", { amount: 500 }), event("c", { amount: 30 })]);
+    expect(again).toMatchObject({ accepted: 1, duplicates: 1 });
+    const stream = await detail(authorization, "orders");
+    expect(stream.events).toBe(3);
+    expect(stream.fields.amount).toMatchObject({ count: 3, mean: 20, min: 10, max: 30, variance: 100 });
+  });
+
+  it("flags an injected spike in the batch that carries it", async () => {
+    const { authorization } = await account();
+    const random = sequence(11);
+    await ingest(authorization, "sensor", Array.from({ length: 40 }, (_, i) => event(`n-${i}`, { temperature: 20 + random() })));
+    const quiet = await ingest(authorization, "sensor", [event("n-40", { temperature: 20.5 })]);
+    expect(quiet.anomalies).toEqual([]);
+    const spike = await ingest(authorization, "sensor", [event("spike", { temperature: 95 })]);
+    expect(spike.anomalies).toHaveLength(1);
+    expect(spike.anomalies[0]).toMatchObject({ event_id: "spike", field: "temperature", value: 95 });
+    expect(spike.anomalies[0]!.score).toBeGreaterThan(3.5);
+    const stream = await detail(authorization, "sensor");
+    expect(stream.anomalies[0]).toMatchObject({ event_id: "spike", field: "temperature", value: 95 });
+    expect(stream.fields.temperature!.last_anomalies).toHaveLength(1);
+  });
+
+  it("scores against a window whose MAD is 0 as the reference does, and flags any change of a flat window with a null score", async () => {
+    const { authorization } = await account();
+    const window = [...Array.from({ length: 30 }, () => 5), ...Array.from({ length: 10 }, () => 9)];
+    await ingest(authorization, "mostly-flat", window.map((v, i) => event(`w-${i}`, { v })));
+    const fallback = await ingest(authorization, "mostly-flat", [event("big", { v: 50 })]);
+    expect(fallback.anomalies).toEqual([{ event_id: "big", field: "v", value: 50, score: robustScore(window, 50).score }]);
+
+    await ingest(authorization, "flat", Array.from({ length: 25 }, (_, i) => event(`f-${i}`, { v: 7 })));
+    expect((await ingest(authorization, "flat", [event("same", { v: 7 })])).anomalies).toEqual([]);
+    expect((await ingest(authorization, "flat", [event("moved", { v: 7.5 })])).anomalies).toEqual([{ event_id: "moved", field: "v", value: 7.5, score: null }]);
+  });
+
+  it("charges the body bytes to the data allowance", async () => {
+    const { userId, authorization } = await account();
+    const body = JSON.stringify({ events: [event("x", { v: 1 })] });
+    const response = await call(authorization, "POST", "/v1/streams/bytes/events", body);
+    expect(response.status).toBe(200);
+    const month = new Date().toISOString().slice(0, 7);
+    expect(Number(await testApp.current.redis.get(`m:{${userId}}:data:live:${month}`))).toBe(Buffer.byteLength(body));
+  });
+});
+
+describe("validation", () => {
+  const cases: Array<[string, string, unknown, string]> = [
+    ["no events", "/v1/streams/ok/events", { events: [] }, "events"],
+    ["1,001 events", "/v1/streams/ok/events", { events: Array.from({ length: 1_001 }, (_, i) => event(`e${i}`, { v: 1 })) }, "events"],
+    ["a non-numeric field", "/v1/streams/ok/events", { events: [{ ...event("a", {}), fields: { v: "1" } }] }, "events.0.fields.v"],
+    ["an event without fields", "/v1/streams/ok/events", { events: [event("a", {})] }, "events.0.fields"],
+    ["51 fields", "/v1/streams/ok/events", { events: [event("a", Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`f${i}`, i])))] }, "events.0.fields"],
+    ["a bad timestamp", "/v1/streams/ok/events", { events: [{ ...event("a", { v: 1 }), timestamp: "yesterday" }] }, "events.0.timestamp"],
+    ["a 101-character id", "/v1/streams/ok/events", { events: [event("x".repeat(101), { v: 1 })] }, "events.0.id"],
+    [
+      "5,001 field values in all",
+      "/v1/streams/ok/events",
+      { events: Array.from({ length: 101 }, (_, i) => event(`e${i}`, Object.fromEntries(Array.from({ length: i === 100 ? 1 : 50 }, (_, f) => [`f${f}`, f])))) },
+      "events",
+    ],
+  ];
+  it.each(cases)("answers 422 with details for %s", async (_label, path, body, field) => {
+    const { authorization } = await account();
+    const response = await call(authorization, "POST", path, body);
+    expect(response.status).toBe(422);
+    const error = ErrorBodySchema.parse(await response.json()).error;
+    expect(error.code).toBe("VALIDATION_FAILED");
+    expect(error.details?.map((d) => d.field)).toContain(field);
+  });
+
+  it("answers 400 with details for an invalid stream name (a path parameter, as everywhere)", async () => {
+    const { authorization } = await account();
+    for (const name of ["Bad", "-lead", "x".repeat(64)]) {
+      const response = await call(authorization, "POST", `/v1/streams/${name}/events`, { events: [event("a", { v: 1 })] });
+      expect(response.status).toBe(400);
+      expect(ErrorBodySchema.parse(await response.json()).error.details?.map((d) => d.field)).toEqual(["name"]);
+    }
+  });
+
+  it("refuses a read-only key (403)", async () => {
+    const { authorization } = await createKeyedAccount(db(), { permission: "read" });
+    expect((await call(authorization, "POST", "/v1/streams/ok/events", { events: [event("a", { v: 1 })] })).status).toBe(403);
+  });
+});
+
+describe("ownership, listing and deletion", () => {
+  it("scopes streams to the account and the mode", async () => {
+    const owner = await account();
+    const testKey = await createKeyedAccount(db(), { userId: owner.userId, mode: "test" });
+    const stranger = await account();
+    await ingest(owner.authorization, "mine", [event("a", { v: 1 })]);
+    for (const auth of [testKey.authorization, stranger.authorization]) {
+      expect((await call(auth, "GET", "/v1/streams/mine")).status).toBe(404);
+      expect((await call(auth, "DELETE", "/v1/streams/mine")).status).toBe(404);
+      expect(StreamListSchema.parse(await (await call(auth, "GET", "/v1/streams")).json()).total).toBe(0);
+    }
+    // The test key's stream of the same name is a stream of its own.
+    await ingest(testKey.authorization, "mine", [event("a", { v: 5 }), event("b", { v: 7 })]);
+    expect((await detail(testKey.authorization, "mine")).fields.v).toMatchObject({ count: 2, mean: 6 });
+    expect((await detail(owner.authorization, "mine")).fields.v).toMatchObject({ count: 1, mean: 1 });
+    const list = StreamListSchema.parse(await (await call(owner.authorization, "GET", "/v1/streams")).json());
+    expect(list).toMatchObject({ total: 1, streams: [{ name: "mine", mode: "live" }] });
+  });
+
+  it("DELETE removes the stream and its state; the name starts afresh", async () => {
+    const { authorization } = await account();
+    await ingest(authorization, "gone", [event("a", { v: 100 }), event("b", { v: 200 })]);
+    const deleted = await call(authorization, "DELETE", "/v1/streams/gone");
+    expect(deleted.status).toBe(200);
+    expect((await call(authorization, "GET", "/v1/streams/gone")).status).toBe(404);
+    // Same ids again: not duplicates, since the idempotency set went with the stream.
+    expect(await ingest(authorization, "gone", [event("a", { v: 1 })])).toMatchObject({ accepted: 1, duplicates: 0 });
+    expect((await detail(authorization, "gone")).fields.v).toMatchObject({ count: 1, mean: 1 });
+  });
+});
+
+describe("concurrent writers through two gateway processes", () => {
+  let gateways: GatewayProcess[] = [];
+  beforeAll(async () => {
+    const { database, config } = testApp.current;
+    const env = { DATABASE_URL: database.url, REDIS_KEY_PREFIX: config.REDIS_KEY_PREFIX, QUEUE_PREFIX: config.QUEUE_PREFIX, METER_REDIS_TIMEOUT_MS: "5000" };
+    gateways = await Promise.all([startGatewayProcess(env), startGatewayProcess(env)]);
+  }, 90_000);
+  afterAll(() => Promise.all(gateways.map((g) => g.stop())));
+
+  it("lose no event: 40 parallel batches of 100 give a count of 4,000", async () => {
+    const { authorization } = await account();
+    const random = sequence(3);
+    const values: number[] = [];
+    const batches = Array.from({ length: 40 }, (_, b) =>
+      Array.from({ length: 100 }, (_, i) => {
+        const v = random() * 1_000;
+        values.push(v);
+        return event(`p-${b}-${i}`, { v });
+      }),
+    );
+    const statuses = await Promise.all(
+      batches.map((events, b) =>
+        fetch(`${gateways[b % 2]!.url}/v1/streams/parallel/events`, { method: "POST", headers: { ...authorization, "Content-Type": "application/json" }, body: JSON.stringify({ events }) }).then((r) => r.status),
+      ),
+    );
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const stream = await detail(authorization, "parallel");
+    expect(stream.events).toBe(4_000);
+    expect(stream.fields.v!.count).toBe(4_000);
+    const mean = values.reduce((s, v) => s + v, 0) / values.length;
+    expect(relative(stream.fields.v!.mean, mean)).toBeLessThan(1e-9);
+  }, 60_000);
+});

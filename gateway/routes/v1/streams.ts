@@ -1,0 +1,134 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import {
+  DeletedStreamSchema,
+  IngestResultSchema,
+  StreamDetailSchema,
+  StreamEventBatchSchema,
+  StreamListSchema,
+  STREAM_NAME_MESSAGE,
+  STREAM_NAME_PATTERN,
+} from "../../../core/contracts/streams.js";
+import type { Database } from "../../../core/db/client.js";
+import { AppError } from "../../../core/errors.js";
+import { chargeDataBytes, dataQuotaExceeded } from "../../../core/metering/data-meter.js";
+import type { Redis } from "../../../core/redis.js";
+import type { AppEnv } from "../../app-env.js";
+import { errorResponses } from "../../http/error-responses.js";
+import { validationHook } from "../../http/errors.js";
+import { jsonBody, jsonResponse } from "../../http/route-helpers.js";
+import { findStream, listStreams, removeStream, serializeStream, touchStream } from "../../streams/stream-queries.js";
+import { deleteStreamState, ingestEvents, readStreamStatistics, withStreamScripts } from "../../streams/stream-state.js";
+import { keyOwner } from "../../workflows/owner.js";
+
+const tags = ["Streams"];
+const security = [{ apiKey: [] }];
+
+const NameParamsSchema = z.object({ name: z.string().regex(STREAM_NAME_PATTERN, STREAM_NAME_MESSAGE).openapi({ param: { name: "name", in: "path" }, example: "checkout-latency" }) });
+const ListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1).openapi({ example: 1 }),
+  limit: z.coerce.number().int().min(1).max(100).default(20).openapi({ example: 20 }),
+});
+
+const ingestRoute = createRoute({
+  method: "post",
+  path: "/v1/streams/{name}/events",
+  tags,
+  summary: "Send events to a stream",
+  description:
+    "A batch of 1 to 1,000 events, each with an id, a timestamp and 1 to 50 numeric fields. The stream is created by its first batch. " +
+    "Per field the stream keeps count, mean and variance (Welford), min, max, an EWMA (alpha 0.1) and the arrival rate, updated atomically; " +
+    "each value is scored against the last 100 values of its field (modified z-score 0.6745·(x − median)/MAD, once 20 values exist) and " +
+    "flagged when |z| > 3.5. An event id seen on this stream in the last 24 hours is a duplicate and changes nothing. The request is metered " +
+    "and its body size is charged to the data allowance.",
+  security,
+  request: { params: NameParamsSchema, ...jsonBody(StreamEventBatchSchema) },
+  responses: {
+    200: jsonResponse(IngestResultSchema, "Events accepted and duplicates ignored, with the anomalies this batch raised."),
+    ...errorResponses("BAD_REQUEST", "MALFORMED_JSON", "UNAUTHORIZED", "FORBIDDEN", "PAYLOAD_TOO_LARGE", "VALIDATION_FAILED", "RATE_LIMITED", "QUOTA_EXCEEDED"),
+  },
+});
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/v1/streams",
+  tags,
+  summary: "List streams",
+  security,
+  request: { query: ListQuerySchema },
+  responses: { 200: jsonResponse(StreamListSchema, "The key's streams (of its mode), by name."), ...errorResponses("BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "RATE_LIMITED", "QUOTA_EXCEEDED") },
+});
+
+const getRoute = createRoute({
+  method: "get",
+  path: "/v1/streams/{name}",
+  tags,
+  summary: "Get a stream's statistics",
+  description: "The current statistics per field and the stream's last 20 anomalies, newest first.",
+  security,
+  request: { params: NameParamsSchema },
+  responses: { 200: jsonResponse(StreamDetailSchema, "The stream."), ...errorResponses("BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "QUOTA_EXCEEDED") },
+});
+
+const deleteRoute = createRoute({
+  method: "delete",
+  path: "/v1/streams/{name}",
+  tags,
+  summary: "Delete a stream",
+  description: "The stream and all its statistics are removed; a later batch under the same name starts a new stream.",
+  security,
+  request: { params: NameParamsSchema },
+  responses: { 200: jsonResponse(DeletedStreamSchema, "Deleted."), ...errorResponses("BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "QUOTA_EXCEEDED") },
+});
+
+/** The request body's size: Content-Length when given, otherwise the size of the JSON parsed. */
+function bodyBytes(c: Context<AppEnv>, body: unknown): number {
+  const header = c.req.header("Content-Length");
+  return header && /^\d+$/.test(header) ? Number(header) : Buffer.byteLength(JSON.stringify(body));
+}
+
+/** The stream resource of the public API (issue 11). */
+export function streamApiRoutes(deps: { db: Database; redis: Redis; now: () => Date }) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const redis = withStreamScripts(deps.redis);
+
+  app.openapi(ingestRoute, async (c) => {
+    const key = c.get("apiKey");
+    if (!key) throw new AppError("UNAUTHORIZED");
+    const { name } = c.req.valid("param");
+    const batch = c.req.valid("json");
+    const now = deps.now();
+    const bytes = bodyBytes(c, batch);
+    const charge = await chargeDataBytes({ db: deps.db, redis: deps.redis }, { userId: key.userId, mode: key.mode, bytes, limitBytes: key.dataLimitBytes, now, endpoint: "/api/analytics" });
+    if (!charge.admitted) throw dataQuotaExceeded(charge, bytes, now);
+    const owner = { userId: key.userId, mode: key.mode };
+    await touchStream(deps.db, owner, name, now);
+    const outcome = await ingestEvents(redis, { ...owner, name }, batch.events, now);
+    return c.json({ stream: name, ...outcome }, 200);
+  });
+
+  app.openapi(listRoute, async (c) => {
+    const query = c.req.valid("query");
+    const { rows, total } = await listStreams(deps.db, keyOwner(c), query);
+    return c.json({ streams: rows.map(serializeStream), total, page: query.page, limit: query.limit }, 200);
+  });
+
+  app.openapi(getRoute, async (c) => {
+    const owner = keyOwner(c);
+    const { name } = c.req.valid("param");
+    const row = await findStream(deps.db, owner, name);
+    if (!row) throw new AppError("NOT_FOUND", "No such stream.");
+    const statistics = await readStreamStatistics(deps.redis, { ...owner, name }, deps.now());
+    return c.json({ ...serializeStream(row), ...statistics }, 200);
+  });
+
+  app.openapi(deleteRoute, async (c) => {
+    const owner = keyOwner(c);
+    const { name } = c.req.valid("param");
+    if (!(await removeStream(deps.db, owner, name))) throw new AppError("NOT_FOUND", "No such stream.");
+    await deleteStreamState(deps.redis, { ...owner, name });
+    return c.json({ message: "Stream deleted", deleted_at: deps.now().toISOString() }, 200);
+  });
+
+  return app;
+}

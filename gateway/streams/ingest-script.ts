@@ -1,0 +1,150 @@
+import { ANOMALIES_KEPT } from "../../core/contracts/streams.js";
+import { ANOMALY_MIN_VALUES, ANOMALY_THRESHOLD, ANOMALY_WINDOW, EWMA_ALPHA } from "./statistics.js";
+
+/** Seconds an event id is remembered for idempotency. */
+export const EVENT_ID_TTL_SECONDS = 24 * 3_600;
+/** Per-minute arrival buckets kept per field. */
+export const RATE_MINUTES = 60;
+
+/**
+ * INGEST applies one batch to a stream, atomically (one script, so concurrent batches through
+ * any gateway serialise in Redis and lose nothing).
+ *   KEYS: 1 statistics hash, 2 event-id sorted set (score: arrival ms), 3 anomaly list
+ *   ARGV: 1 now (ms), 2 the events as JSON [{id, fields: [[name, value], …]}, …]
+ * The hash holds per field f: `n|f`, `mean|f`, `m2|f`, `min|f`, `max|f`, `ewma|f`, `win|f` (the
+ * last values, oldest first, comma-separated) and `rate|f` (`minute:count` buckets), plus `events`.
+ * Doubles are written with %.17g, which reads back as the same double. Welford, EWMA and the
+ * robust score follow gateway/streams/statistics.ts operation for operation.
+ * An id seen in the last 24 hours (ZADD NX fails) is a duplicate and changes nothing.
+ * Returns {accepted, duplicates, anomaly, …}: each anomaly a JSON object (value and score as %.17g).
+ */
+export const INGEST_SCRIPT = `
+local now = tonumber(ARGV[1])
+local events = cjson.decode(ARGV[2])
+local window_size, min_values, threshold, alpha = ${ANOMALY_WINDOW}, ${ANOMALY_MIN_VALUES}, ${ANOMALY_THRESHOLD}, ${EWMA_ALPHA}
+local minute = math.floor(now / 60000)
+local function fmt(x) return string.format("%.17g", x) end
+redis.call("ZREMRANGEBYSCORE", KEYS[2], "-inf", now - ${EVENT_ID_TTL_SECONDS * 1_000})
+
+local state = {}
+local function load(field)
+  local s = state[field]
+  if s then return s end
+  local v = redis.call("HMGET", KEYS[1], "n|" .. field, "mean|" .. field, "m2|" .. field, "min|" .. field, "max|" .. field, "ewma|" .. field, "win|" .. field, "rate|" .. field)
+  s = { n = tonumber(v[1] or "0"), mean = tonumber(v[2] or "0"), m2 = tonumber(v[3] or "0"), min = tonumber(v[4] or ""), max = tonumber(v[5] or ""), ewma = tonumber(v[6] or ""), win = {}, rate = {} }
+  if v[7] and v[7] ~= "" then for item in string.gmatch(v[7], "[^,]+") do s.win[#s.win + 1] = tonumber(item) end end
+  s.sorted = {}
+  for i = 1, #s.win do s.sorted[i] = s.win[i] end
+  table.sort(s.sorted)
+  if v[8] and v[8] ~= "" then
+    for m, c in string.gmatch(v[8], "(%d+):(%d+)") do
+      if tonumber(m) > minute - ${RATE_MINUTES} then s.rate[tonumber(m)] = tonumber(c) end
+    end
+  end
+  state[field] = s
+  return s
+end
+
+local function median(sorted)
+  local middle = math.floor(#sorted / 2)
+  if #sorted % 2 == 1 then return sorted[middle + 1] end
+  return (sorted[middle] + sorted[middle + 1]) / 2
+end
+
+-- The number of values <= x (strict: < x) in a sorted array, by binary search.
+local function rank(sorted, x, strict)
+  local lo, hi = 1, #sorted + 1
+  while lo < hi do
+    local mid = math.floor((lo + hi) / 2)
+    if sorted[mid] < x or (not strict and sorted[mid] == x) then lo = mid + 1 else hi = mid end
+  end
+  return lo - 1
+end
+
+-- The k-th and (k+1)-th smallest |v - centre| of a sorted array: a merge walking out from the centre.
+local function deviations_at(sorted, centre, k)
+  local left = rank(sorted, centre, false)
+  local right = left + 1
+  local previous, d
+  for _ = 1, k + 1 do
+    local dl = left >= 1 and centre - sorted[left] or math.huge
+    local dr = right <= #sorted and sorted[right] - centre or math.huge
+    previous = d
+    if dl <= dr then d, left = dl, left - 1 else d, right = dr, right + 1 end
+  end
+  return previous, d
+end
+
+-- Returns flagged, score (nil: degenerate window, any other value flagged). The window's values
+-- are kept sorted too, so the median is read and the MAD selected without sorting.
+local function robust(s, x)
+  local sorted, n = s.sorted, #s.sorted
+  if n < min_values then return false, 0 end
+  local centre = median(sorted)
+  local half = math.floor(n / 2)
+  local lower, upper = deviations_at(sorted, centre, half)
+  local mad = upper
+  if n % 2 == 0 then mad = (lower + upper) / 2 end
+  local score
+  if mad > 0 then
+    score = (0.6745 * (x - centre)) / mad
+  else
+    local sum = 0
+    for i = 1, n do sum = sum + math.abs(s.win[i] - centre) end
+    local mean_deviation = sum / n
+    if mean_deviation == 0 then
+      if x == centre then return false, 0 end
+      return true, nil
+    end
+    score = (x - centre) / (1.253314 * mean_deviation)
+  end
+  return math.abs(score) > threshold, score
+end
+
+local accepted, duplicates = 0, 0
+local found = {}
+for _, event in ipairs(events) do
+  if redis.call("ZADD", KEYS[2], "NX", now, event.id) == 0 then
+    duplicates = duplicates + 1
+  else
+    accepted = accepted + 1
+    for _, pair in ipairs(event.fields) do
+      local field, x = pair[1], pair[2]
+      local s = load(field)
+      local flagged, score = robust(s, x)
+      if flagged then
+        found[#found + 1] = '{"event_id":' .. cjson.encode(event.id) .. ',"field":' .. cjson.encode(field) .. ',"value":' .. fmt(x) .. ',"score":' .. (score and fmt(score) or "null") .. ',"detected_at":' .. now .. '}'
+      end
+      s.n = s.n + 1
+      local delta = x - s.mean
+      s.mean = s.mean + delta / s.n
+      s.m2 = s.m2 + delta * (x - s.mean)
+      if s.min == nil or x < s.min then s.min = x end
+      if s.max == nil or x > s.max then s.max = x end
+      if s.ewma == nil then s.ewma = x else s.ewma = s.ewma + alpha * (x - s.ewma) end
+      s.win[#s.win + 1] = x
+      table.insert(s.sorted, rank(s.sorted, x, false) + 1, x)
+      if #s.win > window_size then
+        local oldest = table.remove(s.win, 1)
+        table.remove(s.sorted, rank(s.sorted, oldest, true) + 1)
+      end
+      s.rate[minute] = (s.rate[minute] or 0) + 1
+    end
+  end
+end
+
+for field, s in pairs(state) do
+  local win, rate = {}, {}
+  for i = 1, #s.win do win[i] = fmt(s.win[i]) end
+  for m, c in pairs(s.rate) do rate[#rate + 1] = m .. ":" .. c end
+  redis.call("HSET", KEYS[1], "n|" .. field, s.n, "mean|" .. field, fmt(s.mean), "m2|" .. field, fmt(s.m2), "min|" .. field, fmt(s.min), "max|" .. field, fmt(s.max),
+    "ewma|" .. field, fmt(s.ewma), "win|" .. field, table.concat(win, ","), "rate|" .. field, table.concat(rate, ","))
+end
+if accepted > 0 then redis.call("HINCRBY", KEYS[1], "events", accepted) end
+redis.call("EXPIRE", KEYS[2], ${EVENT_ID_TTL_SECONDS})
+for i = 1, #found do redis.call("LPUSH", KEYS[3], found[i]) end
+if #found > 0 then redis.call("LTRIM", KEYS[3], 0, ${ANOMALIES_KEPT - 1}) end
+local reply = {accepted, duplicates}
+for i = 1, #found do reply[#reply + 1] = found[i] end
+return reply
+`;
