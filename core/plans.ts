@@ -114,6 +114,20 @@ export function formatUsd(cents: number, options: { wholeDollars?: boolean } = {
   }).format(dollars);
 }
 
+/**
+ * The portal's checkout parameters for a plan (SPEC: plan, tier, period and amount in dollars
+ * per month; a Professional volume is plan "professional" with its tier). Used by the pricing
+ * page, the dashboard's plan picker and the renewal e-mails' links.
+ */
+export function checkoutParams(plan: Pick<PlanDefinition, "package_name" | "request_limit" | "monthly_price_cents">, period: BillingPeriod): URLSearchParams {
+  return new URLSearchParams({
+    plan: plan.package_name.startsWith("professional_") ? "professional" : plan.package_name,
+    tier: String(plan.request_limit),
+    period,
+    amount: String(plan.monthly_price_cents / 100),
+  });
+}
+
 export function findPlan(packageName: string, catalogue: readonly PlanDefinition[] = PLAN_CATALOGUE): PlanDefinition | undefined {
   return catalogue.find((p) => p.package_name === packageName);
 }

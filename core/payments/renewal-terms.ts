@@ -1,4 +1,4 @@
-import type { BillingPeriod } from "../plans.js";
+import { checkoutParams, type BillingPeriod } from "../plans.js";
 
 /**
  * When a paid period ends: reminder e-mails before the expiry, then a grace period during which
@@ -35,13 +35,7 @@ export function dueReminder(expiresAt: Date, now: Date): ReminderDays | undefine
  * renewal intent.
  */
 export function renewalLink(publicUrl: string, plan: { packageName: string; requestLimit: number; monthlyPriceCents: number }, period: BillingPeriod): string {
-  const professional = plan.packageName.startsWith("professional_");
-  const query = new URLSearchParams({
-    plan: professional ? "professional" : plan.packageName,
-    tier: String(plan.requestLimit),
-    period,
-    amount: String(plan.monthlyPriceCents / 100),
-    intent: "renew",
-  });
+  const query = checkoutParams({ package_name: plan.packageName, request_limit: plan.requestLimit, monthly_price_cents: plan.monthlyPriceCents }, period);
+  query.set("intent", "renew");
   return new URL(`/dashboard?${query.toString()}`, publicUrl).toString();
 }

@@ -3,11 +3,11 @@ import type { AdminStats, AdminUser, AdminUserList } from "../../core/contracts/
 import type { Database } from "../../core/db/client.js";
 import { AppError } from "../../core/errors.js";
 import type { Logger } from "../../core/logger.js";
-import { monthStartDay, nextMonthStart, utcDay, utcMonth } from "../../core/metering/calendar.js";
-import { meterKeys } from "../../core/metering/redis-keys.js";
+import { monthStartDay, nextMonthStart, utcDay } from "../../core/metering/calendar.js";
 import { BILLING_PERIODS, FREE_PLAN_NAME, UNLIMITED } from "../../core/plans.js";
 import type { Redis } from "../../core/redis.js";
 import { planLimits, selectAccountPlans } from "../metering/key-context.js";
+import { monthRequests } from "../usage/usage-service.js";
 import { EXPIRING_SOON_DAYS, statusBadge, subscriptionStatus } from "./account-standing.js";
 import { writeAudit } from "./audit.js";
 
@@ -98,7 +98,7 @@ export async function listAdminUsers(deps: AdminDeps, input: { search?: string |
       .execute(),
     countUsers(deps.db, input.search),
   ]);
-  const usage = await monthUsage(deps, rows.map((row) => row.id), now);
+  const usage = await monthRequests(deps, rows.map((row) => row.id), now);
   const users = rows.map((row): AdminUser => {
     const limit = planLimits(row).monthlyRequests;
     return {
@@ -121,30 +121,6 @@ export async function listAdminUsers(deps: AdminDeps, input: { search?: string |
     };
   });
   return { users, total: Number(total.n), page: input.page, limit: input.limit };
-}
-
-/** This month's live requests per account: the metered path's counter, or api_usage when Redis lost it. */
-async function monthUsage(deps: AdminDeps, userIds: string[], now: Date): Promise<Map<string, number>> {
-  const usage = new Map<string, number>();
-  if (userIds.length === 0) return usage;
-  const stored = await deps.db
-    .selectFrom("api_usage")
-    .select(["user_id", sql<string>`sum(request_count)`.as("n")])
-    .where("user_id", "in", userIds)
-    .where("date", ">=", monthStartDay(now))
-    .groupBy("user_id")
-    .execute();
-  for (const row of stored) usage.set(row.user_id, Number(row.n));
-  const month = utcMonth(now);
-  const counters = await Promise.all(userIds.map((id) => deps.redis.get(meterKeys.monthQuota(id, "live", month)))).catch((error: unknown) => {
-    deps.logger.warn({ err: error }, "monthly counters unavailable; usage read from api_usage");
-    return [];
-  });
-  counters.forEach((value, index) => {
-    const id = userIds[index];
-    if (id && value !== null) usage.set(id, Math.max(usage.get(id) ?? 0, Number(value)));
-  });
-  return usage;
 }
 
 /** Every account as CSV, for the administrator's records. */

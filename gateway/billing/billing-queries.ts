@@ -24,18 +24,6 @@ export function listPackageNames(db: Database) {
   return db.selectFrom("package_definitions").select(["package_name", "display_name"]).execute();
 }
 
-/** Live requests flushed to api_usage in [from, to) (days, YYYY-MM-DD). */
-export async function sumFlushedRequests(db: Database, userId: string, from: string, to: string): Promise<number> {
-  const row = await db
-    .selectFrom("api_usage")
-    .select(sql<string>`coalesce(sum(request_count), 0)::bigint`.as("requests"))
-    .where("user_id", "=", userId)
-    .where("date", ">=", from)
-    .where("date", "<", to)
-    .executeTakeFirstOrThrow();
-  return Number(row.requests);
-}
-
 /** The newest billing rows, by billing date. */
 export function listBillingHistory(db: Database, userId: string, limit: number) {
   return db

@@ -1,13 +1,13 @@
 import { BILLING_HISTORY_LIMIT, BillingHistoryStatusSchema, NEAR_LIMIT_PERCENT, type BillingOverview, type BillingUsage, type ScheduledChange } from "../../core/contracts/billing.js";
 import type { Database } from "../../core/db/client.js";
 import type { Logger } from "../../core/logger.js";
-import { monthStartDay, nextMonthStart, utcDay, utcMonth } from "../../core/metering/calendar.js";
-import { meterKeys } from "../../core/metering/redis-keys.js";
+import { nextMonthStart, utcDay } from "../../core/metering/calendar.js";
 import { BILLING_PERIODS, UNLIMITED } from "../../core/plans.js";
 import type { Redis } from "../../core/redis.js";
 import { planLimits, selectAccountPlans } from "../metering/key-context.js";
 import { findScheduledChange } from "../payments/payment-queries.js";
-import { findLatestSubscription, findUserPackage, listBillingHistory, listPackageNames, sumFlushedRequests } from "./billing-queries.js";
+import { monthRequests } from "../usage/usage-service.js";
+import { findLatestSubscription, findUserPackage, listBillingHistory, listPackageNames } from "./billing-queries.js";
 import { deriveSubscription, invoiceLabel, isNearLimit } from "./subscription-state.js";
 
 export interface BillingDeps {
@@ -61,21 +61,11 @@ function scheduledChangeOf(row: Awaited<ReturnType<typeof findScheduledChange>>)
   };
 }
 
-/**
- * Requests this calendar month: the metered path's monthly counter, which is ahead of api_usage
- * (flushed every few seconds); api_usage when Redis lost the counter or cannot be reached.
- */
+/** Requests this calendar month against the allowance. */
 async function monthUsage(deps: BillingDeps, userId: string, now: Date): Promise<BillingUsage> {
   const resetDate = utcDay(nextMonthStart(now));
-  const [counter, flushed, plan] = await Promise.all([
-    deps.redis.get(meterKeys.monthQuota(userId, "live", utcMonth(now))).catch((error: unknown) => {
-      deps.logger.warn({ err: error, userId }, "monthly counter unavailable; usage read from api_usage");
-      return null;
-    }),
-    sumFlushedRequests(deps.db, userId, monthStartDay(now), resetDate),
-    selectAccountPlans(deps.db, now).where("u.id", "=", userId).executeTakeFirst(),
-  ]);
-  const used = Math.max(Number(counter ?? 0), flushed);
+  const [requests, plan] = await Promise.all([monthRequests(deps, [userId], now), selectAccountPlans(deps.db, now).where("u.id", "=", userId).executeTakeFirst()]);
+  const used = requests.get(userId) ?? 0;
   const limit = plan ? planLimits(plan).monthlyRequests : UNLIMITED;
   const requestsLimit = limit === UNLIMITED ? null : limit;
   return { requests_used: used, requests_limit: requestsLimit, near_limit: isNearLimit(used, requestsLimit, NEAR_LIMIT_PERCENT), reset_date: resetDate };

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { UsageSeries } from "../../core/contracts/usage.js";
 import type { Database } from "../../core/db/client.js";
 import type { Logger } from "../../core/logger.js";
-import { utcDay } from "../../core/metering/calendar.js";
+import { monthStartDay, nextMonthStart, utcDay, utcMonth } from "../../core/metering/calendar.js";
 import { ENDPOINT_CATEGORIES, type EndpointCategory } from "../../core/metering/endpoint-categories.js";
 import { endpointField, meterKeys } from "../../core/metering/redis-keys.js";
 import type { Redis } from "../../core/redis.js";
@@ -76,4 +76,35 @@ export async function usageCsv(deps: UsageDeps, userId: string, month: string): 
     .execute();
   const lines = ["date,endpoint,requests,bytes_processed", ...rows.map((row) => `${row.day},${row.endpoint},${row.request_count},${row.bytes_processed}`)];
   return `${lines.join("\r\n")}\r\n`;
+}
+
+/**
+ * Live requests this calendar month per account: the metered path's monthly counter, which is
+ * ahead of api_usage (flushed every few seconds); api_usage when Redis lost the counter or
+ * cannot be reached.
+ */
+export async function monthRequests(deps: Pick<UsageDeps, "db" | "redis" | "logger">, userIds: readonly string[], now: Date): Promise<Map<string, number>> {
+  const usage = new Map<string, number>();
+  if (userIds.length === 0) return usage;
+  const month = utcMonth(now);
+  const [stored, counters] = await Promise.all([
+    deps.db
+      .selectFrom("api_usage")
+      .select(["user_id", sql<string>`sum(request_count)`.as("n")])
+      .where("user_id", "in", userIds)
+      .where("date", ">=", monthStartDay(now))
+      .where("date", "<", utcDay(nextMonthStart(now)))
+      .groupBy("user_id")
+      .execute(),
+    deps.redis.mget(userIds.map((id) => meterKeys.monthQuota(id, "live", month))).catch((error: unknown) => {
+      deps.logger.warn({ err: error }, "monthly counters unavailable; usage read from api_usage");
+      return [];
+    }),
+  ]);
+  for (const row of stored) usage.set(row.user_id, Number(row.n));
+  counters.forEach((value, index) => {
+    const id = userIds[index];
+    if (id && value !== null) usage.set(id, Math.max(usage.get(id) ?? 0, Number(value)));
+  });
+  return usage;
 }

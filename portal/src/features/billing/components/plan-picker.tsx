@@ -4,7 +4,8 @@ import { formatUsd, quotePrice, type BillingPeriod, type PlanDefinition } from "
 import { Button, ButtonLink } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
 import { PeriodSelector } from "../../pricing/components/period-selector";
-import { formatRequests, formatVolume, getPricingPlans } from "../../pricing/lib/pricing-model";
+import { VolumeSelect } from "../../pricing/components/volume-select";
+import { formatRequests, getPricingPlans } from "../../pricing/lib/pricing-model";
 import { checkoutHref, currentPlanOf, planButtonLabel, type PlanButtonLabel, type PlanFamily } from "../lib/billing-display";
 
 const PLANS = getPricingPlans();
@@ -18,7 +19,6 @@ export function PlanPicker({ subscription }: { subscription: BillingSubscription
     current.plan?.startsWith("professional_") ? current.plan : (firstTier?.package_name ?? ""),
   );
   const professional = PLANS.professionalTiers.find((tier) => tier.package_name === tierName) ?? firstTier;
-  const volumeId = useId();
 
   return (
     <section aria-labelledby="plan-picker">
@@ -42,21 +42,7 @@ export function PlanPicker({ subscription }: { subscription: BillingSubscription
             label={planButtonLabel("professional", professional.package_name, current)}
             highlighted
           >
-            <label htmlFor={volumeId} className="mt-4 block text-sm font-semibold text-slate-900">
-              Monthly request volume
-            </label>
-            <select
-              id={volumeId}
-              value={professional.package_name}
-              onChange={(event) => setTierName(event.target.value)}
-              className="mt-2 h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-slate-900"
-            >
-              {PLANS.professionalTiers.map((tier) => (
-                <option key={tier.package_name} value={tier.package_name}>
-                  {formatVolume(tier.request_limit)} requests
-                </option>
-              ))}
-            </select>
+            <VolumeSelect tiers={PLANS.professionalTiers} value={professional.package_name} onChange={setTierName} className="mt-4" />
           </PickerCard>
         )}
         <PickerCard family="enterprise" plan={PLANS.enterprise} period={period} label={planButtonLabel("enterprise", PLANS.enterprise.package_name, current)} />
@@ -107,7 +93,7 @@ function PickerCard({ family, plan, title = plan.display_name, period, label, hi
           </Button>
         ) : (
           <ButtonLink
-            to={family === "enterprise" ? "/contact" : checkoutHref(family, plan, period, label)}
+            to={family === "enterprise" ? "/contact" : checkoutHref(plan, period, label)}
             variant={highlighted ? "primary" : "secondary"}
             className="w-full"
           >

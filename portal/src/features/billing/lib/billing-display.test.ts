@@ -89,7 +89,10 @@ describe("plan button labels (SPEC)", () => {
   it("links to checkout with plan, tier, period and monthly dollars", () => {
     const plan = findPlan("professional_100000");
     if (!plan) throw new Error("catalogue");
-    expect(checkoutHref("professional", plan, "yearly")).toBe("/checkout?plan=professional&tier=100000&period=yearly&amount=190");
-    expect(checkoutHref("professional", plan, "monthly", "Change Plan")).toBe("/checkout?plan=professional&tier=100000&period=monthly&amount=190&intent=change");
+    expect(checkoutHref(plan, "yearly")).toBe("/checkout?plan=professional&tier=100000&period=yearly&amount=190");
+    expect(checkoutHref(plan, "monthly", "Change Plan")).toBe("/checkout?plan=professional&tier=100000&period=monthly&amount=190&intent=change");
+    const starter = findPlan("starter");
+    if (!starter) throw new Error("catalogue");
+    expect(checkoutHref(starter, "threeYears")).toBe("/checkout?plan=starter&tier=5000&period=threeYears&amount=29");
   });
 });

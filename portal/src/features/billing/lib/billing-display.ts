@@ -1,5 +1,5 @@
 import type { BillingHistoryEntry, BillingOverview, BillingSubscription } from "../../../../../core/contracts/billing";
-import { PERIOD_TERMS, type BillingPeriod, type PlanDefinition } from "../../../../../core/plans";
+import { PERIOD_TERMS, checkoutParams, type BillingPeriod, type PlanDefinition } from "../../../../../core/plans";
 
 /** Toast texts of the billing section. */
 export const BILLING_MESSAGES = {
@@ -114,16 +114,11 @@ export function planButtonLabel(family: PlanFamily, selectedPlan: string, curren
 }
 
 /**
- * Where a plan button leads: the checkout page with the SPEC's plan, tier, period and amount
- * (dollars per month); "Change Plan" says so, for the server's Professional-only rule.
+ * Where a plan button leads: the checkout page with the SPEC's plan, tier, period and amount;
+ * "Change Plan" says so, for the server's Professional-only rule.
  */
-export function checkoutHref(family: "starter" | "professional", plan: PlanDefinition, period: BillingPeriod, label?: PlanButtonLabel): string {
-  const query = new URLSearchParams({
-    plan: family,
-    tier: String(plan.request_limit),
-    period,
-    amount: String(plan.monthly_price_cents / 100),
-  });
+export function checkoutHref(plan: PlanDefinition, period: BillingPeriod, label?: PlanButtonLabel): string {
+  const query = checkoutParams(plan, period);
   if (label === "Change Plan") query.set("intent", "change");
   return `/checkout?${query.toString()}`;
 }

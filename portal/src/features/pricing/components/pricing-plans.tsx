@@ -1,8 +1,10 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { UNLIMITED, formatUsd, quotePrice, type BillingPeriod, type PlanDefinition } from "../../../../../core/plans";
+import { checkoutHref } from "../../billing/lib/billing-display";
 import { formatDataLimit, formatRequests, formatVolume, getPricingPlans } from "../lib/pricing-model";
 import { PeriodSelector } from "./period-selector";
 import { PlanCard } from "./plan-card";
+import { VolumeSelect } from "./volume-select";
 
 const PLANS = getPricingPlans();
 
@@ -24,16 +26,13 @@ function limitsOf(plan: PlanDefinition): string[] {
 }
 
 /** Where a plan button leads: sign-up when signed out, the checkout page when signed in. */
-function checkoutTarget(signedIn: boolean, plan: string, tier: number, period: BillingPeriod, monthlyCents: number): string {
-  if (!signedIn) return "/signup";
-  const query = new URLSearchParams({ plan, tier: String(tier), period, amount: String(monthlyCents / 100) });
-  return `/checkout?${query.toString()}`;
+function checkoutTarget(signedIn: boolean, plan: PlanDefinition, period: BillingPeriod): string {
+  return signedIn ? checkoutHref(plan, period) : "/signup";
 }
 
 export function PricingPlans({ signedIn }: { signedIn: boolean }) {
   const [period, setPeriod] = useState<BillingPeriod>("monthly");
   const [tierName, setTierName] = useState(PLANS.professionalTiers[0]?.package_name ?? "");
-  const volumeId = useId();
   const { starter, enterprise, free } = PLANS;
   const professional = PLANS.professionalTiers.find((p) => p.package_name === tierName) ?? PLANS.professionalTiers[0];
 
@@ -57,7 +56,7 @@ export function PricingPlans({ signedIn }: { signedIn: boolean }) {
           price={starterPrice.price}
           priceNote={starterPrice.note}
           features={[...limitsOf(starter), "Workflow, data-processing and analytics APIs"]}
-          cta={{ label: "Get Started", to: checkoutTarget(signedIn, "starter", starter.request_limit, period, starter.monthly_price_cents) }}
+          cta={{ label: "Get Started", to: checkoutTarget(signedIn, starter, period) }}
         />
         {professional && proPrice && (
           <PlanCard
@@ -68,25 +67,11 @@ export function PricingPlans({ signedIn }: { signedIn: boolean }) {
             features={[...limitsOf(professional), "Everything in Starter", `Volume tiers from ${formatVolume(PLANS.professionalTiers[0]?.request_limit ?? 0)} to ${formatVolume(PLANS.professionalTiers.at(-1)?.request_limit ?? 0)} requests`]}
             cta={{
               label: "Get Started",
-              to: checkoutTarget(signedIn, "professional", professional.request_limit, period, professional.monthly_price_cents),
+              to: checkoutTarget(signedIn, professional, period),
             }}
             highlighted
           >
-            <label htmlFor={volumeId} className="mt-6 block text-sm font-semibold text-slate-900">
-              Monthly request volume
-            </label>
-            <select
-              id={volumeId}
-              value={professional.package_name}
-              onChange={(event) => setTierName(event.target.value)}
-              className="mt-2 h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-slate-900"
-            >
-              {PLANS.professionalTiers.map((tier) => (
-                <option key={tier.package_name} value={tier.package_name}>
-                  {formatVolume(tier.request_limit)} requests · {formatUsd(tier.monthly_price_cents, { wholeDollars: true })}/month
-                </option>
-              ))}
-            </select>
+            <VolumeSelect tiers={PLANS.professionalTiers} value={professional.package_name} onChange={setTierName} className="mt-6" showPrices />
           </PlanCard>
         )}
         <PlanCard
