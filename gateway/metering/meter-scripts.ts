@@ -1,42 +1,69 @@
 /**
- * The metered path's Lua scripts. METER checks and counts in one round trip:
- *   KEYS: 1 rate window (current), 2 rate window (previous), 3 monthly quota, 4 key month, 5 usage day
- *   ARGV: 1 rate limit per window, 2 window ms, 3 ms elapsed in the window, 4 quota (-1 none),
- *         5 key cap (-1 none), 6 endpoint usage field ("" for none), 7 key usage field,
- *         8 counter TTL s, 9 usage TTL s
- * Returns {status, current, previous, quota, key}: status 1 admitted, 0 rate limited,
- * 2 quota exhausted, 3 key cap reached, -1 quota counter missing, -2 key counter missing
- * (the caller rebuilds a missing counter from PostgreSQL and runs the script again).
+ * The metered path's Lua scripts. METER checks and counts a batch of one account's requests (one
+ * mode, one rate window, one day) in one round trip, in arrival order, exactly as if each had
+ * run alone:
+ *   KEYS: 1 rate window (current), 2 rate window (previous), 3 monthly quota, 4 usage day,
+ *         5.. the month counters of the API keys in the batch
+ *   ARGV: 1 rate limit per window, 2 window ms, 3 quota (-1 none), 4 usage TTL s, then five per
+ *         request: key counter (1 is KEYS[5]), key cap (-1 none), ms elapsed in the window,
+ *         endpoint usage field ("" for none), key usage field
+ * Returns {-1} when the quota counter is missing and {-2, n} when key counter n is (the caller
+ * rebuilds it from PostgreSQL and runs the batch again); otherwise {current, previous, quota,
+ * key 1 .. key n, statuses}: the counters before the batch, then one digit per request:
+ * 1 admitted, 0 rate limited, 2 quota exhausted, 3 key cap reached.
  */
 export const METER_SCRIPT = `
 local quota = redis.call("GET", KEYS[3])
-if not quota then return {-1, 0, 0, 0, 0} end
-local key = redis.call("GET", KEYS[4])
-if not key then return {-2, 0, 0, 0, 0} end
+if not quota then return {-1} end
 quota = tonumber(quota)
-key = tonumber(key)
+local keys = {}
+for i = 5, #KEYS do
+  local count = redis.call("GET", KEYS[i])
+  if not count then return {-2, i - 4} end
+  keys[i - 4] = tonumber(count)
+end
 local limit = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
-local elapsed = tonumber(ARGV[3])
-local quota_limit = tonumber(ARGV[4])
-local cap_limit = tonumber(ARGV[5])
+local quota_limit = tonumber(ARGV[3])
 local current = tonumber(redis.call("GET", KEYS[1]) or "0")
 local previous = tonumber(redis.call("GET", KEYS[2]) or "0")
-if previous * (window - elapsed) / window + current + 1 > limit then return {0, current, previous, quota, key} end
-if quota_limit >= 0 and quota + 1 > quota_limit then return {2, current, previous, quota, key} end
-if cap_limit >= 0 and key + 1 > cap_limit then return {3, current, previous, quota, key} end
-current = redis.call("INCR", KEYS[1])
-if current == 1 then redis.call("PEXPIRE", KEYS[1], window * 2) end
-quota = redis.call("INCR", KEYS[3])
-key = redis.call("INCR", KEYS[4])
-if ARGV[6] ~= "" then redis.call("HINCRBY", KEYS[5], ARGV[6], 1) end
-if redis.call("HINCRBY", KEYS[5], ARGV[7], 1) == 1 then redis.call("EXPIRE", KEYS[5], tonumber(ARGV[9])) end
-return {1, current, previous, quota, key}
+local reply = {current, previous, quota}
+for i = 1, #keys do reply[#reply + 1] = keys[i] end
+local admitted, key_added, fields, statuses = 0, {}, {}, {}
+for i = 5, #ARGV, 5 do
+  local k = tonumber(ARGV[i])
+  local cap = tonumber(ARGV[i + 1])
+  local elapsed = tonumber(ARGV[i + 2])
+  local status = 1
+  if previous * (window - elapsed) / window + current + 1 > limit then status = 0
+  elseif quota_limit >= 0 and quota + 1 > quota_limit then status = 2
+  elseif cap >= 0 and keys[k] + 1 > cap then status = 3 end
+  if status == 1 then
+    current = current + 1
+    quota = quota + 1
+    keys[k] = keys[k] + 1
+    admitted = admitted + 1
+    key_added[k] = (key_added[k] or 0) + 1
+    if ARGV[i + 3] ~= "" then fields[ARGV[i + 3]] = (fields[ARGV[i + 3]] or 0) + 1 end
+    fields[ARGV[i + 4]] = (fields[ARGV[i + 4]] or 0) + 1
+  end
+  statuses[#statuses + 1] = status
+end
+if admitted > 0 then
+  if redis.call("INCRBY", KEYS[1], admitted) == admitted then redis.call("PEXPIRE", KEYS[1], window * 2) end
+  redis.call("INCRBY", KEYS[3], admitted)
+  for k, n in pairs(key_added) do redis.call("INCRBY", KEYS[k + 4], n) end
+  for field, n in pairs(fields) do redis.call("HINCRBY", KEYS[4], field, n) end
+  redis.call("EXPIRE", KEYS[4], tonumber(ARGV[4]))
+end
+reply[#reply + 1] = table.concat(statuses)
+return reply
 `;
 
 /**
- * REFUND takes back one admitted request whose answer was a server error (same KEYS as METER;
- * ARGV 1 endpoint field or "", 2 key field). Counters never go below zero.
+ * REFUND takes back one admitted request whose answer was a server error (KEYS 1 rate window
+ * (current), 2 rate window (previous), 3 monthly quota, 4 key month, 5 usage day; ARGV 1 endpoint
+ * field or "", 2 key field). Counters never go below zero.
  */
 export const REFUND_SCRIPT = `
 for i = 1, 4 do

@@ -31,20 +31,21 @@ export type MeterDecision =
   | { admitted: false; violated: MeterPolicy; policies: MeterPolicy[]; retryAfterSeconds: number };
 
 interface MeterCommands {
-  sluiceMeter: (...args: Array<string | number>) => Promise<[number, number, number, number, number]>;
+  /** METER_SCRIPT with the number of keys first (it varies with the keys in a batch). */
+  sluiceMeter: (...args: Array<string | number>) => Promise<Array<number | string>>;
   sluiceRefund: (...args: Array<string | number>) => Promise<number>;
   sluiceReplay: (...args: Array<string | number>) => Promise<number>;
 }
 
 /** Registers the scripts on a connection (EVALSHA with a fallback to EVAL). */
 export function withMeterScripts(redis: Redis): Redis & MeterCommands {
-  redis.defineCommand("sluiceMeter", { numberOfKeys: 5, lua: METER_SCRIPT });
+  redis.defineCommand("sluiceMeter", { lua: METER_SCRIPT });
   redis.defineCommand("sluiceRefund", { numberOfKeys: 5, lua: REFUND_SCRIPT });
   redis.defineCommand("sluiceReplay", { numberOfKeys: 3, lua: REPLAY_SCRIPT });
   return redis as Redis & MeterCommands;
 }
 
-interface Request {
+export interface MeterRequest {
   context: KeyContext;
   category: EndpointCategory;
   now: Date;
@@ -56,99 +57,143 @@ function limitsOf(context: KeyContext) {
     : { perMinute: context.ratePerMinute, perMonth: context.monthlyRequests };
 }
 
-function keysOf({ context, now }: Request) {
+/** The counters one request touched, in REFUND_SCRIPT's order. */
+function refundKeysOf({ context, now }: MeterRequest): string[] {
   const windowStart = now.getTime() - (now.getTime() % WINDOW_MS);
   const month = utcMonth(now);
-  return {
-    windowStart,
-    keys: [
-      meterKeys.rateWindow(context.userId, context.mode, windowStart),
-      meterKeys.rateWindow(context.userId, context.mode, windowStart - WINDOW_MS),
-      meterKeys.monthQuota(context.userId, context.mode, month),
-      meterKeys.keyMonth(context.userId, context.keyId, month),
-      meterKeys.usageDay(context.userId, utcDay(now)),
-    ],
-  };
+  return [
+    meterKeys.rateWindow(context.userId, context.mode, windowStart),
+    meterKeys.rateWindow(context.userId, context.mode, windowStart - WINDOW_MS),
+    meterKeys.monthQuota(context.userId, context.mode, month),
+    meterKeys.keyMonth(context.userId, context.keyId, month),
+    meterKeys.usageDay(context.userId, utcDay(now)),
+  ];
 }
 
 /** Live usage of the paid quota counts in api_usage; test keys never touch it. */
-function usageFields({ context, category }: Request) {
+function usageFields({ context, category }: MeterRequest) {
   return { endpoint: context.mode === "live" ? endpointField(category) : "", key: keyField(context.keyId) };
 }
 
+/** Requests of one account, mode, rate window and day waiting for the next script run. */
+interface Batch {
+  windowStart: number;
+  waiting: Array<{ request: MeterRequest; resolve: (decision: MeterDecision) => void; reject: (error: unknown) => void }>;
+}
+
+/** Scripts run with at most this many requests (ARGV grows by five per request). */
+const MAX_BATCH = 500;
+
 export function createMeter(deps: { redis: Redis & MeterCommands; db: Database }) {
   /** Seeds a missing monthly counter from the PostgreSQL ledgers (only if still missing). */
-  async function rebuild(which: "quota" | "key", request: Request, key: string): Promise<void> {
-    const month = monthStartDay(request.now);
+  async function rebuild(which: "quota" | "key", request: MeterRequest): Promise<void> {
+    const { context, now } = request;
+    const month = monthStartDay(now);
     let value = 0;
-    if (which === "quota" && request.context.mode === "live") {
+    if (which === "quota" && context.mode === "live") {
       const row = await deps.db
         .selectFrom("api_usage")
         .select(sql<number>`coalesce(sum(request_count), 0)::bigint`.as("total"))
-        .where("user_id", "=", request.context.userId)
+        .where("user_id", "=", context.userId)
         .where("date", ">=", month)
-        .where("date", "<", utcDay(nextMonthStart(request.now)))
+        .where("date", "<", utcDay(nextMonthStart(now)))
         .executeTakeFirst();
       value = Number(row?.total ?? 0);
     } else if (which === "key") {
-      const row = await deps.db.selectFrom("api_key_usage").select("request_count").where("key_id", "=", request.context.keyId).where("month", "=", month).executeTakeFirst();
+      const row = await deps.db.selectFrom("api_key_usage").select("request_count").where("key_id", "=", context.keyId).where("month", "=", month).executeTakeFirst();
       value = row?.request_count ?? 0;
     }
+    const key = which === "quota" ? meterKeys.monthQuota(context.userId, context.mode, utcMonth(now)) : meterKeys.keyMonth(context.userId, context.keyId, utcMonth(now));
     await deps.redis.set(key, value, "EX", COUNTER_TTL_SECONDS, "NX");
   }
 
-  async function admit(request: Request): Promise<MeterDecision> {
-    const { context, now } = request;
-    const { windowStart, keys } = keysOf(request);
-    const limits = limitsOf(context);
-    const fields = usageFields(request);
-    const elapsed = now.getTime() - windowStart;
-    const args = [
-      ...keys,
-      limits.perMinute,
-      WINDOW_MS,
-      elapsed,
-      limits.perMonth,
-      context.monthlyCap ?? -1,
-      fields.endpoint,
-      fields.key,
-      COUNTER_TTL_SECONDS,
-      USAGE_TTL_SECONDS,
-    ];
-    let result = await deps.redis.sluiceMeter(...args);
-    for (let rebuilt = 0; result[0] < 0 && rebuilt < 2; rebuilt++) {
-      await rebuild(result[0] === -1 ? "quota" : "key", request, result[0] === -1 ? (keys[2] ?? "") : (keys[3] ?? ""));
-      result = await deps.redis.sluiceMeter(...args);
+  /** Runs the script over requests of one batch and answers each of them, in order. */
+  async function run(windowStart: number, waiting: Batch["waiting"]): Promise<void> {
+    const first = waiting[0]!.request;
+    const { context, now } = first;
+    const month = utcMonth(now);
+    const keyIds: string[] = [];
+    const args: Array<string | number> = [];
+    for (const { request } of waiting) {
+      let index = keyIds.indexOf(request.context.keyId);
+      if (index < 0) index = keyIds.push(request.context.keyId) - 1;
+      const fields = usageFields(request);
+      args.push(index + 1, request.context.monthlyCap ?? -1, request.now.getTime() - windowStart, fields.endpoint, fields.key);
     }
-    const [status, current, previous, quota, keyCount] = result;
-    if (status < 0) throw new Error("metering counters could not be rebuilt");
+    const limits = limitsOf(context);
+    const keys = [
+      meterKeys.rateWindow(context.userId, context.mode, windowStart),
+      meterKeys.rateWindow(context.userId, context.mode, windowStart - WINDOW_MS),
+      meterKeys.monthQuota(context.userId, context.mode, month),
+      meterKeys.usageDay(context.userId, utcDay(now)),
+      ...keyIds.map((keyId) => meterKeys.keyMonth(context.userId, keyId, month)),
+    ];
+    const call = () => deps.redis.sluiceMeter(keys.length, ...keys, limits.perMinute, WINDOW_MS, limits.perMonth, USAGE_TTL_SECONDS, ...args);
+    let result = await call();
+    for (let rebuilt = 0; Number(result[0]) < 0 && rebuilt <= keyIds.length; rebuilt++) {
+      const missingKeyId = result[0] === -2 ? keyIds[Number(result[1]) - 1] : undefined;
+      const owner = missingKeyId === undefined ? first : (waiting.find((w) => w.request.context.keyId === missingKeyId)?.request ?? first);
+      await rebuild(missingKeyId === undefined ? "quota" : "key", owner);
+      result = await call();
+    }
+    if (Number(result[0]) < 0) throw new Error("metering counters could not be rebuilt");
 
-    const admitted = status === 1;
-    const weightedRate = Math.ceil((previous * (WINDOW_MS - elapsed)) / WINDOW_MS + current);
+    let [current, previous, quota] = [Number(result[0]), Number(result[1]), Number(result[2])];
+    const keyCounts = keyIds.map((_, i) => Number(result[3 + i]));
+    const statuses = String(result[3 + keyIds.length]);
     const monthEnd = nextMonthStart(now);
     const monthSeconds = Math.round((monthEnd.getTime() - Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)) / 1_000);
-    const policies: MeterPolicy[] = [policy("minute", "requests-per-minute", limits.perMinute, weightedRate, new Date(windowStart + WINDOW_MS), 60)];
-    if (limits.perMonth >= 0) policies.push(policy("month", "monthly-quota", limits.perMonth, quota, monthEnd, monthSeconds));
-    if (context.monthlyCap !== null) policies.push(policy("key-month", "key-monthly-cap", context.monthlyCap, keyCount, monthEnd, monthSeconds));
+    waiting.forEach(({ request, resolve }, i) => {
+      const status = Number(statuses[i]);
+      const keyIndex = keyIds.indexOf(request.context.keyId);
+      if (status === 1) {
+        current++;
+        quota++;
+        keyCounts[keyIndex]!++;
+      }
+      resolve(decide(request, { status, windowStart, current, previous, quota, keyCount: keyCounts[keyIndex]!, monthEnd, monthSeconds }));
+    });
+  }
 
-    if (admitted) {
-      const limiting = policies.reduce((tightest, p) => (p.remaining < tightest.remaining ? p : tightest));
-      return { admitted: true, policies, limiting };
+  const batches = new Map<string, Batch>();
+
+  /** Sends every waiting batch: one script run per account (and per MAX_BATCH requests). */
+  function flush(): void {
+    const ready = [...batches.values()];
+    batches.clear();
+    for (const { windowStart, waiting } of ready) {
+      for (let from = 0; from < waiting.length; from += MAX_BATCH) {
+        const part = waiting.slice(from, from + MAX_BATCH);
+        run(windowStart, part).catch((error: unknown) => {
+          for (const { reject } of part) reject(error);
+        });
+      }
     }
-    const violatedName: PolicyName = status === 0 ? "minute" : status === 2 ? "month" : "key-month";
-    const violated = policies.find((p) => p.name === violatedName) ?? policies[0]!;
-    const retryAfter =
-      violatedName === "minute"
-        ? retryAfterSeconds({ name: "minute", limit: limits.perMinute, windowMs: WINDOW_MS }, elapsed, current, previous, 1)
-        : Math.max(1, Math.ceil((monthEnd.getTime() - now.getTime()) / 1_000));
-    return { admitted: false, violated, policies, retryAfterSeconds: retryAfter };
+  }
+
+  /**
+   * Checks and counts one request. Requests arriving in the same turn of the event loop are
+   * batched per account into one script run (one Redis round trip for all of them), answered
+   * in arrival order with exactly the decisions they would get one by one.
+   */
+  function admit(request: MeterRequest): Promise<MeterDecision> {
+    const { context, now } = request;
+    const windowStart = now.getTime() - (now.getTime() % WINDOW_MS);
+    const id = `${context.userId} ${context.mode} ${windowStart} ${utcDay(now)}`;
+    let batch = batches.get(id);
+    if (!batch) {
+      if (batches.size === 0) setImmediate(flush);
+      batch = { windowStart, waiting: [] };
+      batches.set(id, batch);
+    }
+    const waiting = batch.waiting;
+    return new Promise((resolve, reject) => waiting.push({ request, resolve, reject }));
   }
 
   /** Takes back an admitted request that ended in a server error. */
-  async function refund(request: Request): Promise<void> {
-    const { keys } = keysOf(request);
+  async function refund(request: MeterRequest): Promise<void> {
     const fields = usageFields(request);
-    await deps.redis.sluiceRefund(...keys, fields.endpoint, fields.key);
+    await deps.redis.sluiceRefund(...refundKeysOf(request), fields.endpoint, fields.key);
   }
 
   /** Adds requests admitted while Redis was away to its counters and usage hashes. */
@@ -173,6 +218,42 @@ export function createMeter(deps: { redis: Redis & MeterCommands; db: Database }
 }
 
 export type Meter = ReturnType<typeof createMeter>;
+
+interface Outcome {
+  /** The script's digit for this request: 1 admitted, 0 rate limited, 2 quota, 3 key cap. */
+  status: number;
+  windowStart: number;
+  /** Counters after this request (counted only when admitted). */
+  current: number;
+  previous: number;
+  quota: number;
+  keyCount: number;
+  monthEnd: Date;
+  monthSeconds: number;
+}
+
+/** The policies and verdict of one request from the counters the script left after it. */
+function decide({ context, now }: MeterRequest, outcome: Outcome): MeterDecision {
+  const { status, windowStart, current, previous, quota, keyCount, monthEnd, monthSeconds } = outcome;
+  const limits = limitsOf(context);
+  const elapsed = now.getTime() - windowStart;
+  const weightedRate = Math.ceil((previous * (WINDOW_MS - elapsed)) / WINDOW_MS + current);
+  const policies: MeterPolicy[] = [policy("minute", "requests-per-minute", limits.perMinute, weightedRate, new Date(windowStart + WINDOW_MS), 60)];
+  if (limits.perMonth >= 0) policies.push(policy("month", "monthly-quota", limits.perMonth, quota, monthEnd, monthSeconds));
+  if (context.monthlyCap !== null) policies.push(policy("key-month", "key-monthly-cap", context.monthlyCap, keyCount, monthEnd, monthSeconds));
+
+  if (status === 1) {
+    const limiting = policies.reduce((tightest, p) => (p.remaining < tightest.remaining ? p : tightest));
+    return { admitted: true, policies, limiting };
+  }
+  const violatedName: PolicyName = status === 0 ? "minute" : status === 2 ? "month" : "key-month";
+  const violated = policies.find((p) => p.name === violatedName) ?? policies[0]!;
+  const retryAfter =
+    violatedName === "minute"
+      ? retryAfterSeconds({ name: "minute", limit: limits.perMinute, windowMs: WINDOW_MS }, elapsed, current, previous, 1)
+      : Math.max(1, Math.ceil((monthEnd.getTime() - now.getTime()) / 1_000));
+  return { admitted: false, violated, policies, retryAfterSeconds: retryAfter };
+}
 
 function policy(name: PolicyName, resource: string, limit: number, used: number, resetAt: Date, windowSeconds: number): MeterPolicy {
   return { name, resource, limit, used: Math.min(used, limit), remaining: Math.max(0, limit - used), resetAt, windowSeconds };

@@ -156,6 +156,22 @@ describe("quotas", () => {
     expect((await get("/v1/whoami", sibling)).status, "another key of the account is unaffected").toBe(200);
   });
 
+  it("decides concurrent requests of several keys of one account as if they came one by one", async () => {
+    const { userId, keyId, authorization: capped } = await createKeyedAccount(db());
+    await db().updateTable("api_keys").set({ monthly_cap: 3 }).where("id", "=", keyId).execute();
+    const { authorization: uncapped } = await createKeyedAccount(db(), { userId });
+    await usePackage(userId, "enterprise", 8);
+    // Both keys' month counters are missing: the first script run rebuilds them, then admits.
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => get("/v1/whoami", i % 2 === 0 ? capped : uncapped)));
+    const cappedAdmitted = answers.filter((r, i) => i % 2 === 0 && r.status === 200).length;
+    expect(answers.filter((r) => r.status === 200), "the quota binds, whatever the order").toHaveLength(8);
+    expect(cappedAdmitted === 2 || cappedAdmitted === 3, "the cap binds the capped key").toBe(true);
+    const refusals = await Promise.all(answers.filter((r) => r.status === 429).map(codeOf));
+    expect(refusals).toEqual(["QUOTA_EXCEEDED", "QUOTA_EXCEEDED", "QUOTA_EXCEEDED", "QUOTA_EXCEEDED"]);
+    const used = answers.filter((r) => r.status === 200 && r.headers.get("X-RateLimit-Resource") === "monthly-quota").map((r) => Number(r.headers.get("X-RateLimit-Used")));
+    expect(new Set(used).size, "each admitted request saw its own count").toBe(used.length);
+  });
+
   it("keeps test keys on their own counters: they never consume the live quota", async () => {
     const { userId, authorization: live } = await createKeyedAccount(db());
     const { authorization: test } = await createKeyedAccount(db(), { userId, mode: "test" });

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRedis, waitForRedis } from "../../core/redis.js";
+import { newId } from "../../core/ids.js";
+import { useTestDatabase } from "../../testing/database.js";
+import { baseTestConfig } from "../../testing/environment.js";
+import { useRedisNamespace } from "../../testing/redis.js";
+import type { KeyContext } from "./key-context.js";
+import { createMeter, withMeterScripts, type MeterRequest } from "./meter.js";
+
+const database = useTestDatabase();
+const namespace = useRedisNamespace();
+let redis: ReturnType<typeof withMeterScripts>;
+let scriptRuns = 0;
+
+beforeAll(async () => {
+  redis = withMeterScripts(createRedis(baseTestConfig().REDIS_URL, "client", { keyPrefix: namespace.keyPrefix, enableAutoPipelining: false }));
+  await waitForRedis(redis);
+  // Counts the script runs the meter makes against the real Redis (auto-pipelining would call the
+  // command through the pipeline, that is through this wrapper again).
+  const run = redis.sluiceMeter.bind(redis);
+  redis.sluiceMeter = (...args) => {
+    scriptRuns++;
+    return run(...args);
+  };
+});
+afterAll(async () => {
+  await redis.quit();
+});
+
+function keyContext(userId: string, overrides: Partial<KeyContext> = {}): KeyContext {
+  return { keyId: newId("key"), userId, mode: "live", permission: "write", monthlyCap: null, expiresAt: null, packageName: "bench", ratePerMinute: 100, monthlyRequests: -1, dataLimitBytes: -1, ...overrides };
+}
+
+describe("the meter's batches", () => {
+  it("checks and counts the requests of one turn of the event loop in one script run, in arrival order", async () => {
+    const meter = createMeter({ redis, db: database.current.db });
+    const userId = newId("usr");
+    const key = keyContext(userId);
+    const now = new Date("2026-11-25T10:00:30.000Z");
+    // Counters exist (no rebuild): one run answers all 250 requests.
+    await meter.admit({ context: key, category: "/api/general", now });
+    scriptRuns = 0;
+    const requests: MeterRequest[] = Array.from({ length: 250 }, () => ({ context: key, category: "/api/general", now }));
+    const decisions = await Promise.all(requests.map((request) => meter.admit(request)));
+    expect(scriptRuns).toBe(1);
+    expect(decisions.map((d) => d.admitted)).toEqual(Array.from({ length: 250 }, (_, i) => i < 99));
+    const admitted = decisions.flatMap((d) => (d.admitted ? [d.policies[0]!.used] : []));
+    expect(admitted, "each admitted request carries its own count").toEqual(Array.from({ length: 99 }, (_, i) => i + 2));
+    const refused = decisions[99]!;
+    expect(refused.admitted === false && refused.violated.name).toBe("minute");
+  });
+
+  it("rebuilds every missing month counter of a batch, then decides each key against its own cap", async () => {
+    const meter = createMeter({ redis, db: database.current.db });
+    const userId = newId("usr");
+    const capped = keyContext(userId, { monthlyCap: 2 });
+    const other = keyContext(userId, { monthlyCap: 3 });
+    const now = new Date("2026-11-25T11:00:00.000Z");
+    scriptRuns = 0;
+    const decisions = await Promise.all(Array.from({ length: 8 }, (_, i) => meter.admit({ context: i % 2 === 0 ? capped : other, category: "/api/general", now })));
+    expect(scriptRuns, "quota, then two key counters rebuilt, then the run that decides").toBe(4);
+    expect(decisions.map((d) => d.admitted)).toEqual([true, true, true, true, false, true, false, false]);
+    const refused = decisions[4]!;
+    expect(refused.admitted === false && refused.violated.name).toBe("key-month");
+  });
+
+  it("keeps accounts apart: one batch per account", async () => {
+    const meter = createMeter({ redis, db: database.current.db });
+    const [a, b] = [keyContext(newId("usr"), { ratePerMinute: 2 }), keyContext(newId("usr"), { ratePerMinute: 2 })];
+    const now = new Date("2026-11-25T12:00:00.000Z");
+    const decisions = await Promise.all([a, b, a, b, a, b].map((context) => meter.admit({ context, category: "/api/general", now })));
+    expect(decisions.map((d) => d.admitted)).toEqual([true, true, true, true, false, false]);
+  });
+});
