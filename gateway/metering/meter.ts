@@ -138,7 +138,8 @@ export function createMeter(deps: { redis: Redis & MeterCommands; db: Database }
     }
     if (Number(result[0]) < 0) throw new Error("metering counters could not be rebuilt");
 
-    let [current, previous, quota] = [Number(result[0]), Number(result[1]), Number(result[2])];
+    const previous = Number(result[1]);
+    let [current, quota] = [Number(result[0]), Number(result[2])];
     const keyCounts = keyIds.map((_, i) => Number(result[3 + i]));
     const statuses = String(result[3 + keyIds.length]);
     const monthEnd = nextMonthStart(now);
