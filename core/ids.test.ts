@@ -29,4 +29,23 @@ describe("ids", () => {
     expect(encodeBase58Fixed(new Uint8Array([58]), 2)).toBe("21");
     expect(() => encodeBase58Fixed(new Uint8Array([255, 255]), 2)).toThrow(RangeError);
   });
+
+  it("encode like plain big-number base conversion, for every length the platform uses", () => {
+    const reference = (bytes: Uint8Array, length: number) => {
+      let value = 0n;
+      for (const byte of bytes) value = (value << 8n) | BigInt(byte);
+      let out = "";
+      for (; value > 0n; value /= 58n) out = BASE58_ALPHABET[Number(value % 58n)] + out;
+      return out.padStart(length, "1");
+    };
+    const cases: Array<[number, number]> = [[4, 6], [16, 22], [24, 33], [5, 7]];
+    for (const [size, length] of cases) {
+      for (let i = 0; i < 500; i++) {
+        const bytes = crypto.getRandomValues(new Uint8Array(size));
+        if (i % 5 === 0) bytes.fill(0, 0, i % size);
+        if (i === 1) bytes.fill(255);
+        expect(encodeBase58Fixed(bytes, length)).toBe(reference(bytes, length));
+      }
+    }
+  });
 });

@@ -14,16 +14,38 @@ export const BASE58_ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnop
 const BODY_LENGTH = 22; // ceil(128 / log2(58))
 const BODY_PATTERN = new RegExp(`^[${BASE58_ALPHABET}]{${BODY_LENGTH}}$`);
 
+/**
+ * Big-endian bytes as exactly `length` base58 digits (leading zeros as "1"). Long division over
+ * 32-bit limbs in plain numbers: request ids and key checksums are made on every request, and
+ * BigInt arithmetic cost several microseconds each.
+ */
 export function encodeBase58Fixed(bytes: Uint8Array, length: number): string {
-  let value = 0n;
-  for (const byte of bytes) value = (value << 8n) | BigInt(byte);
-  let out = "";
-  while (value > 0n) {
-    out = BASE58_ALPHABET[Number(value % 58n)] + out;
-    value /= 58n;
+  const limbs: number[] = [];
+  const head = bytes.length % 4;
+  let i = 0;
+  if (head > 0) {
+    let limb = 0;
+    for (; i < head; i++) limb = limb * 256 + bytes[i]!;
+    limbs.push(limb);
   }
-  if (out.length > length) throw new RangeError(`value does not fit in ${length} base58 characters`);
-  return out.padStart(length, BASE58_ALPHABET[0]);
+  for (; i < bytes.length; i += 4) limbs.push(bytes[i]! * 16_777_216 + bytes[i + 1]! * 65_536 + bytes[i + 2]! * 256 + bytes[i + 3]!);
+  let first = 0;
+  while (first < limbs.length && limbs[first] === 0) first++;
+  let out = "";
+  for (let digit = 0; digit < length; digit++) {
+    let remainder = 0;
+    for (let j = first; j < limbs.length; j++) {
+      // remainder < 58, so the value stays below 2^38: exact in a double.
+      const value = remainder * 4_294_967_296 + limbs[j]!;
+      const quotient = Math.floor(value / 58);
+      remainder = value - quotient * 58;
+      limbs[j] = quotient;
+    }
+    while (first < limbs.length && limbs[first] === 0) first++;
+    out = BASE58_ALPHABET[remainder]! + out;
+  }
+  if (first < limbs.length) throw new RangeError(`value does not fit in ${length} base58 characters`);
+  return out;
 }
 
 /** Random bytes drawn from a pool refilled 4 KiB at a time: one system call per ~400 ids. */

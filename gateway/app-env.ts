@@ -1,3 +1,4 @@
+import type { HttpBindings } from "@hono/node-server";
 import type { Logger } from "../core/logger.js";
 import type { KeyContext } from "./metering/key-context.js";
 
@@ -10,6 +11,8 @@ export interface SessionInfo {
 
 /** Per-request variables every handler can read with `c.get(...)`. */
 export interface AppEnv {
+  /** Node's request and response when @hono/node-server serves the app; absent under `app.request()`. */
+  Bindings: Partial<HttpBindings>;
   Variables: {
     requestId: string;
     logger: Logger;

@@ -1,10 +1,8 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
-import { requestId } from "hono/request-id";
 import type { GatewayConfig } from "../core/config.js";
 import type { Database } from "../core/db/client.js";
 import { AppError } from "../core/errors.js";
-import { newId } from "../core/ids.js";
 import { SERVER_PATH_PREFIXES } from "../core/server-paths.js";
 import type { Logger } from "../core/logger.js";
 import type { ProducerQueues } from "../core/queues.js";
@@ -12,8 +10,8 @@ import type { Redis } from "../core/redis.js";
 import type { AppEnv } from "./app-env.js";
 import { handleError, handleNotFound, validationHook } from "./http/errors.js";
 import { createHttpMetrics } from "./http/metrics.js";
-import { requestLog } from "./http/request-log.js";
-import { securityHeaders } from "./http/security-headers.js";
+import { requestContext } from "./http/request-context.js";
+import { securityHeaderList } from "./http/security-headers.js";
 import { pesapalBaseUrl } from "../core/payments/pesapal-client.js";
 import { renderOpenApiYaml } from "./openapi-document.js";
 import { devMailboxRoutes } from "./routes/dev-mailbox.js";
@@ -109,10 +107,8 @@ export async function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const metrics = createHttpMetrics();
 
-  app.use(requestId({ generator: () => newId("req") }));
-  app.use(requestLog(deps.logger));
-  app.use(metrics.middleware);
-  app.use(securityHeaders({ hsts: deps.config.NODE_ENV === "production", frameOrigins: [new URL(pesapalBaseUrl(deps.config)).origin] }));
+  const headers = securityHeaderList({ hsts: deps.config.NODE_ENV === "production", frameOrigins: [new URL(pesapalBaseUrl(deps.config)).origin] });
+  app.use(requestContext({ logger: deps.logger, metrics, headers }));
   // Only requests that can carry a body pay for the size check (it materialises the Request).
   const limitBody = bodyLimit({
     maxSize: deps.config.MAX_JSON_BODY_BYTES,

@@ -1,16 +1,21 @@
-import { request } from "node:http";
+import { request, type IncomingHttpHeaders } from "node:http";
 import { describe, expect, it } from "vitest";
+import { ErrorBodySchema } from "../core/errors.js";
 import { createLogger } from "../core/logger.js";
 import { useTestApp } from "../testing/gateway.js";
 import { createKeyedAccount } from "../testing/accounts.js";
 import { listen } from "./server.js";
 
 function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  return getWithHeaders(url, headers).then(({ status, body }) => ({ status, body }));
+}
+
+function getWithHeaders(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; headers: IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     request(url, { headers }, (response) => {
       let body = "";
       response.on("data", (chunk: Buffer) => (body += chunk.toString()));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body, headers: response.headers }));
     })
       .on("error", reject)
       .end();
@@ -54,5 +59,41 @@ describe("graceful shutdown", () => {
     expect(response).toEqual({ status: 200, body: JSON.stringify({ finished: true }) });
     await stopped;
     expect(closedCalled).toBe(true);
+  });
+});
+
+describe("served by Node (headers written on Node's response, not Hono's)", () => {
+  const testApp = useTestApp();
+
+  it("puts the request id and security headers on every answer, lets a route's own header win, and meters by the Authorization header", async () => {
+    const { app } = testApp.current;
+    const listening = await listen(app.fetch, { host: "127.0.0.1", port: 0, shutdownTimeoutMs: 1_000, logger: createLogger({ level: "silent", name: "t" }) });
+    try {
+      const health = await getWithHeaders(`${listening.url}/healthz`, { "X-Request-Id": "abc-123" });
+      expect(health.headers["x-request-id"]).toBe("abc-123");
+      expect(health.headers["x-frame-options"]).toBe("SAMEORIGIN");
+      expect(health.headers["content-security-policy"]).toContain("default-src 'self'");
+      expect(health.headers["content-type"]).toBe("application/json");
+
+      // The API reference allows its own inline scripts by hash.
+      const own = await getWithHeaders(`${listening.url}/reference`);
+      expect(own.headers["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/);
+      expect(own.headers["x-content-type-options"]).toBe("nosniff");
+
+      const refused = await getWithHeaders(`${listening.url}/v1/whoami`);
+      expect(refused.status).toBe(401);
+      expect(ErrorBodySchema.parse(JSON.parse(refused.body)).error.request_id).toBe(refused.headers["x-request-id"]);
+      expect(refused.headers["x-ratelimit-limit"]).toBeUndefined();
+
+      const { authorization } = await createKeyedAccount(testApp.current.database.db);
+      const metered = await getWithHeaders(`${listening.url}/v1/whoami`, authorization);
+      expect(metered.status).toBe(200);
+      expect(metered.headers["x-ratelimit-limit"]).toBe("60");
+      expect(metered.headers["x-ratelimit-used"]).toBe("1");
+      expect(metered.headers["ratelimit-policy"]).toContain('"minute";q=60;w=60');
+      expect(metered.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    } finally {
+      await listening.shutdown();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 import { crc32 } from "node:zlib";
 import { BASE58_ALPHABET, encodeBase58Fixed } from "../ids.js";
 import type { KeyMode } from "../contracts/api-keys.js";
@@ -39,7 +39,7 @@ export function parseKey(raw: string): ParsedKey | null {
 
 /** What is stored and looked up: SHA-256 of the whole key. */
 export function hashKey(raw: string): Buffer {
-  return createHash("sha256").update(raw).digest();
+  return hash("sha256", raw, "buffer");
 }
 
 /** The parts kept for display: first 8 and last 4 characters. */

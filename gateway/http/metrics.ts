@@ -1,11 +1,12 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import { routePath } from "hono/route";
 import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { AppEnv } from "../app-env.js";
 
 export interface HttpMetrics {
   registry: Registry;
-  middleware: MiddlewareHandler<AppEnv>;
+  /** Counts an answered request and its latency since `startedMs` (performance.now()). */
+  observe: (c: Context<AppEnv>, startedMs: number) => void;
 }
 
 /** Prometheus request counts and latency histograms, labelled by route pattern and status. */
@@ -31,9 +32,7 @@ export function createHttpMetrics(): HttpMetrics {
   // costly part of an observation, and the set of patterns is small and fixed.
   const children = new Map<string, { count: { inc: () => void }; time: { observe: (seconds: number) => void } }>();
 
-  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const started = performance.now();
-    await next();
+  const observe = (c: Context<AppEnv>, startedMs: number) => {
     // The pattern that answered, never the raw path: ids must not become label values.
     const pattern = routePath(c);
     const route = pattern === "" || pattern === "*" || pattern === "/*" ? "unmatched" : pattern;
@@ -45,8 +44,8 @@ export function createHttpMetrics(): HttpMetrics {
       children.set(key, child);
     }
     child.count.inc();
-    child.time.observe((performance.now() - started) / 1_000);
+    child.time.observe((performance.now() - startedMs) / 1_000);
   };
 
-  return { registry, middleware };
+  return { registry, observe };
 }

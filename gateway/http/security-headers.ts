@@ -1,5 +1,3 @@
-import type { MiddlewareHandler } from "hono";
-
 export type CspDirectives = Record<string, string[]>;
 
 /** Only self-hosted assets: no CDN, no external fonts, no inline scripts. */
@@ -24,15 +22,14 @@ export function formatCsp(directives: CspDirectives): string {
 }
 
 /**
- * Secure headers on every response, set before the handler runs so they are part of the response
- * Hono builds (changing a built response's headers is far slower). A route that needs another
- * policy (the API reference page allows its own inline script by hash) sets
- * Content-Security-Policy itself, replacing this one.
+ * Secure headers on every response (the request middleware sets them before the handler runs).
+ * A route that needs another policy (the API reference page allows its own inline script by
+ * hash) sets Content-Security-Policy itself, replacing this one.
  */
-export function securityHeaders(options: { hsts: boolean; frameOrigins?: string[] }): MiddlewareHandler {
+export function securityHeaderList(options: { hsts: boolean; frameOrigins?: string[] }): ReadonlyArray<readonly [string, string]> {
   // The payment page is framed by /payment-process; only the provider's origin may be framed.
   const csp: CspDirectives = { ...DEFAULT_CSP, "frame-src": ["'self'", ...(options.frameOrigins ?? [])] };
-  const headers: Array<[string, string]> = [
+  return [
     ["Content-Security-Policy", formatCsp(csp)],
     ["X-Content-Type-Options", "nosniff"],
     ["X-Frame-Options", "SAMEORIGIN"],
@@ -40,10 +37,6 @@ export function securityHeaders(options: { hsts: boolean; frameOrigins?: string[
     ["Cross-Origin-Opener-Policy", "same-origin"],
     ["Cross-Origin-Resource-Policy", "same-origin"],
     ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()"],
-    ...(options.hsts ? ([["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]] as Array<[string, string]>) : []),
+    ...(options.hsts ? [["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] as const] : []),
   ];
-  return async (c, next) => {
-    for (const [name, value] of headers) c.header(name, value);
-    await next();
-  };
 }

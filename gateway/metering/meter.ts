@@ -75,7 +75,7 @@ function usageFields({ context, category }: MeterRequest) {
   return { endpoint: context.mode === "live" ? endpointField(category) : "", key: keyField(context.keyId) };
 }
 
-/** Requests of one account, mode, rate window and day waiting for the next script run. */
+/** Requests of one account, mode and rate window waiting for the next script run. */
 interface Batch {
   windowStart: number;
   waiting: Array<{ request: MeterRequest; resolve: (decision: MeterDecision) => void; reject: (error: unknown) => void }>;
@@ -180,7 +180,8 @@ export function createMeter(deps: { redis: Redis & MeterCommands; db: Database }
   function admit(request: MeterRequest): Promise<MeterDecision> {
     const { context, now } = request;
     const windowStart = now.getTime() - (now.getTime() % WINDOW_MS);
-    const id = `${context.userId} ${context.mode} ${windowStart} ${utcDay(now)}`;
+    // A rate window lies within one day and one month: it fixes every counter the batch touches.
+    const id = `${context.userId} ${context.mode} ${windowStart}`;
     let batch = batches.get(id);
     if (!batch) {
       if (batches.size === 0) setImmediate(flush);

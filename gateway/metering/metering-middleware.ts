@@ -5,6 +5,7 @@ import { hashKey, parseKey } from "../../core/keys/key-format.js";
 import type { Logger } from "../../core/logger.js";
 import { endpointCategory, type EndpointCategory } from "../../core/metering/endpoint-categories.js";
 import type { AppEnv } from "../app-env.js";
+import { defaultResponseHeader, requestHeader } from "../http/node-bindings.js";
 import type { KeyContext } from "./key-context.js";
 import type { KeyCache } from "./key-cache.js";
 import type { LocalMeter } from "./local-meter.js";
@@ -31,8 +32,8 @@ export function permits(permission: KeyPermission, method: string): boolean {
   return permission !== "read" || READ_METHODS.has(method);
 }
 
-function bearerKey(c: Context): string {
-  const header = c.req.header("Authorization") ?? "";
+function bearerKey(c: Context<AppEnv>): string {
+  const header = requestHeader(c, "authorization") ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match?.[1]) throw new AppError("UNAUTHORIZED", "Missing API key. Send it as `Authorization: Bearer <key>`.");
   return match[1];
@@ -91,7 +92,7 @@ export function meteredApi(deps: MeteringDeps): MiddlewareHandler<AppEnv> {
     c.set("apiKey", context);
     // Set before the handler builds its response, so every answer (errors too) carries them.
     if (decision?.admitted) {
-      for (const [name, value] of Object.entries(rateLimitHeaders(decision.limiting, decision.policies, now))) c.header(name, value);
+      for (const [name, value] of Object.entries(rateLimitHeaders(decision.limiting, decision.policies, now))) defaultResponseHeader(c, name, value);
     }
     await next();
 

@@ -1,8 +1,13 @@
 import type { MiddlewareHandler } from "hono";
+import { newId } from "../../core/ids.js";
 import type { Logger } from "../../core/logger.js";
 import type { AppEnv } from "../app-env.js";
+import type { HttpMetrics } from "./metrics.js";
+import { defaultResponseHeader, requestHeader } from "./node-bindings.js";
 
 const noop = () => undefined;
+const MAX_REQUEST_ID_LENGTH = 255;
+const UNSAFE_REQUEST_ID = /[^\w\-=]/;
 
 /**
  * A child logger made only when something first logs through it at an enabled level: most
@@ -21,17 +26,24 @@ function lazyChild(logger: Logger, bindings: Record<string, string>): Logger {
 }
 
 /**
- * Gives each request a logger bound to its request id and writes one line when it ends.
- * Only method, path (no query string: it may carry secrets), status and duration are logged.
+ * What every request gets, in one middleware: a request id (a well-formed incoming X-Request-Id
+ * is kept), a logger bound to it, the security headers, and when it ends its metrics and one
+ * log line. Only method, path (no query string: it may carry secrets), status and duration are
+ * logged.
  */
-export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
-  const lineLevel = (status: number) => (status >= 500 ? "error" : "info");
+export function requestContext(deps: { logger: Logger; metrics: HttpMetrics; headers: ReadonlyArray<readonly [string, string]> }): MiddlewareHandler<AppEnv> {
+  const { logger, metrics, headers } = deps;
   return async (c, next) => {
     const started = performance.now();
-    const requestId = c.get("requestId");
+    const incoming = requestHeader(c, "x-request-id");
+    const requestId = incoming && incoming.length <= MAX_REQUEST_ID_LENGTH && !UNSAFE_REQUEST_ID.test(incoming) ? incoming : newId("req");
+    c.set("requestId", requestId);
     c.set("logger", lazyChild(logger, { requestId }));
+    defaultResponseHeader(c, "X-Request-Id", requestId);
+    for (const [name, value] of headers) defaultResponseHeader(c, name, value);
     await next();
-    const level = lineLevel(c.res.status);
+    metrics.observe(c, started);
+    const level = c.res.status >= 500 ? "error" : "info";
     if (!logger.isLevelEnabled(level)) return;
     const durationMs = Math.round((performance.now() - started) * 100) / 100;
     logger[level]({ requestId, method: c.req.method, path: c.req.path, status: c.res.status, duration_ms: durationMs }, "request");
