@@ -3,11 +3,11 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
-import autocannon from "autocannon";
 import { CommonConfigSchema, parseConfig, readEnvironment } from "../core/config.js";
 import { ENGINE_HEARTBEATS_KEY } from "../core/liveness.js";
 import { createRedis } from "../core/redis.js";
 import { freePort } from "../testing/gateway-process.js";
+import { runLoad, type LoadFigures } from "./load-generator.js";
 import { startTestSmtpServer } from "../testing/smtp.js";
 import { createBenchFixture } from "./bench-fixture.js";
 import { measureAnalytics, type AnalyticsFigures, type LatencyFigures } from "./analytics-bench.js";
@@ -23,14 +23,6 @@ const WARMUP_SECONDS = 3;
 const MEASURE_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-}
-
 /** BENCH_PROFILE_DIR=dir writes a CPU profile of each server process there, for finding hot spots. */
 const PROFILE = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
 
@@ -45,20 +37,12 @@ async function startProcess(args: string[], env: Record<string, string>, isReady
   return child;
 }
 
-async function load(url: string, headers: Record<string, string>, seconds: number, overallRate?: number): Promise<Figures> {
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds, ...(overallRate ? { overallRate } : {}) });
-  return {
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
-}
+type Figures = LoadFigures;
 
-async function measure(url: string, headers: Record<string, string>, overallRate?: number): Promise<Figures> {
-  await load(url, headers, WARMUP_SECONDS, overallRate);
-  return load(url, headers, MEASURE_SECONDS, overallRate);
+async function measure(url: string, headers: Record<string, string>, rate?: number): Promise<Figures> {
+  const load = (seconds: number) => runLoad({ url, headers, connections: CONNECTIONS, seconds, ...(rate ? { rate } : {}) });
+  await load(WARMUP_SECONDS);
+  return load(MEASURE_SECONDS);
 }
 
 /** BENCH_ONLY=gateway, workflows or analytics runs one part; all of them by default. */

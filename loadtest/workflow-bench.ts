@@ -1,7 +1,7 @@
-import autocannon from "autocannon";
 import { sql } from "kysely";
 import { createDb } from "../core/db/client.js";
 import { startHttpReceiver } from "../testing/http-receiver.js";
+import { percentile, runLoad } from "./load-generator.js";
 
 /**
  * The workflow half of `npm run bench` (DESIGN.md section 13), against a running gateway and
@@ -38,23 +38,24 @@ export async function measureWorkflows(options: { gatewayUrl: string; secret: st
 
     // 1. Saturation: a burst of executions, accepted as fast as the API takes them, until the
     //    engine has finished them all (after a short warm-up burst).
-    await autocannon({ url: executeUrl, method: "POST", headers, body, connections: 50, amount: 300 });
+    const burst = (amount: number) => runLoad({ url: executeUrl, method: "POST", headers, body, connections: 50, seconds: 300, amount });
+    await burst(300);
     await waitUntilSettled(db);
     const burstStart = new Date();
-    await autocannon({ url: executeUrl, method: "POST", headers, body, connections: 50, amount: BURST_EXECUTIONS });
+    await burst(BURST_EXECUTIONS);
     await waitUntilSettled(db);
-    const burst = await db
+    const burstRows = await db
       .selectFrom("executions")
       .select([sql<number>`count(*)::int`.as("count"), sql<number>`count(*) filter (where status = 'failed')::int`.as("failed"), sql<Date>`max(finished_at)`.as("last")])
       .where("queued_at", ">=", burstStart)
       .executeTakeFirstOrThrow();
-    const seconds = (new Date(burst.last).getTime() - burstStart.getTime()) / 1_000;
-    const perSecond = Math.round(burst.count / seconds);
+    const seconds = (new Date(burstRows.last).getTime() - burstStart.getTime()) / 1_000;
+    const perSecond = Math.round(burstRows.count / seconds);
 
     // 2. The execute API's latency at half of that end-to-end rate (the engine keeps up, so the
     //    figure is the API's own, not a queue's), as the gateway's p99 is taken at half saturation.
     const rate = Math.max(1, Math.round(perSecond / 2));
-    const steady = await evenlySpacedLoad(() => fetch(executeUrl, { method: "POST", headers, body }), rate, options.seconds);
+    const { p50, p99, non2xx, errors } = await runLoad({ url: executeUrl, method: "POST", headers, body, connections: 50, seconds: options.seconds, rate });
     await waitUntilSettled(db);
 
     // 3. Completion to first webhook attempt, from the receiver's clock and the engine's finished_at.
@@ -74,8 +75,8 @@ export async function measureWorkflows(options: { gatewayUrl: string; secret: st
       .sort((a, b) => a - b);
 
     return {
-      execute: { rate, ...steady },
-      endToEnd: { executions: burst.count, seconds: Number(seconds.toFixed(2)), perSecond, failed: burst.failed },
+      execute: { rate, p50, p99, non2xx, errors },
+      endToEnd: { executions: burstRows.count, seconds: Number(seconds.toFixed(2)), perSecond, failed: burstRows.failed },
       firstWebhookAttempt: { samples: delays.length, p50: percentile(delays, 0.5), p99: percentile(delays, 0.99) },
     };
   } finally {
@@ -97,42 +98,4 @@ async function waitUntilSettled(db: ReturnType<typeof createDb>, timeoutMs = 300
     if (Date.now() > deadline) throw new Error(`${open} executions still unfinished after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-/**
- * Open-loop load: one request every 1/rate s, each timed from when it was due (so a slow answer
- * cannot hide the requests queued behind it). autocannon's rate mode sends in bursts, which
- * inflates latency at low rates; this does not.
- */
-async function evenlySpacedLoad(send: () => Promise<Response>, rate: number, seconds: number) {
-  const intervalMs = 1_000 / rate;
-  const start = performance.now();
-  const latencies: number[] = [];
-  let non2xx = 0;
-  let errors = 0;
-  const inFlight: Array<Promise<void>> = [];
-  for (let i = 0; i < rate * seconds; i++) {
-    const due = start + i * intervalMs;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    inFlight.push(
-      send().then(
-        async (response) => {
-          await response.arrayBuffer();
-          latencies.push(performance.now() - due);
-          if (response.status < 200 || response.status >= 300) non2xx++;
-        },
-        () => void errors++,
-      ),
-    );
-  }
-  await Promise.all(inFlight);
-  latencies.sort((a, b) => a - b);
-  const round = (ms: number) => Number(ms.toFixed(1));
-  return { p50: round(percentile(latencies, 0.5)), p99: round(percentile(latencies, 0.99)), non2xx, errors };
-}
-
-function percentile(sorted: number[], fraction: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
 }
