@@ -13,8 +13,10 @@ export type RedisRole = "worker" | "producer" | "client";
 const ROLE_OPTIONS: Record<RedisRole, RedisOptions> = {
   worker: { maxRetriesPerRequest: null, enableReadyCheck: true },
   producer: { maxRetriesPerRequest: 1, enableOfflineQueue: false },
-  // Commands issued in the same tick share one write: the metered path sends one per request.
-  client: { maxRetriesPerRequest: 1, commandTimeout: 300, enableOfflineQueue: false, enableAutoPipelining: true },
+  // No auto-pipelining: the metered path batches its requests itself (one script run per account
+  // and turn of the event loop), and deferring every command to a shared pipeline doubled the
+  // round trip's p99 under load.
+  client: { maxRetriesPerRequest: 1, commandTimeout: 300, enableOfflineQueue: false },
 };
 
 export function createRedis(url: string, role: RedisRole, options: RedisOptions = {}): Redis {

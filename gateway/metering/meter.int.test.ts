@@ -13,10 +13,9 @@ let redis: ReturnType<typeof withMeterScripts>;
 let scriptRuns = 0;
 
 beforeAll(async () => {
-  redis = withMeterScripts(createRedis(baseTestConfig().REDIS_URL, "client", { keyPrefix: namespace.keyPrefix, enableAutoPipelining: false }));
+  redis = withMeterScripts(createRedis(baseTestConfig().REDIS_URL, "client", { keyPrefix: namespace.keyPrefix }));
   await waitForRedis(redis);
-  // Counts the script runs the meter makes against the real Redis (auto-pipelining would call the
-  // command through the pipeline, that is through this wrapper again).
+  // Counts the script runs the meter makes against the real Redis.
   const run = redis.sluiceMeter.bind(redis);
   redis.sluiceMeter = (...args) => {
     scriptRuns++;
