@@ -54,6 +54,7 @@ import { currentSession } from "./http/session-auth.js";
 import { datasetApiRoutes } from "./routes/v1/datasets.js";
 import { analysisApiRoutes } from "./routes/v1/analyses.js";
 import { streamApiRoutes } from "./routes/v1/streams.js";
+import { createStreamHub, type StreamHub } from "./streams/stream-hub.js";
 
 export interface AppDeps {
   config: GatewayConfig;
@@ -71,7 +72,7 @@ export interface AppDeps {
 }
 
 /** The API routes: everything declared with createRoute ends up in openapi.yaml. */
-export function createApiApp(deps: Omit<AppDeps, "subscriber" | "plainRedis">) {
+export function createApiApp(deps: Omit<AppDeps, "subscriber" | "plainRedis"> & { streamHub: StreamHub }) {
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   api.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
@@ -95,7 +96,10 @@ export function createApiApp(deps: Omit<AppDeps, "subscriber" | "plainRedis">) {
       now: deps.now ?? (() => new Date()),
     }),
   );
-  api.route("/", streamApiRoutes({ db: deps.db, redis: deps.redis, now: deps.now ?? (() => new Date()) }));
+  api.route(
+    "/",
+    streamApiRoutes({ db: deps.db, redis: deps.redis, hub: deps.streamHub, redisKeyPrefix: deps.config.REDIS_KEY_PREFIX, now: deps.now ?? (() => new Date()), isShuttingDown: deps.isShuttingDown }),
+  );
   // Served by createApp (it needs the metering collaborators); documented here with the rest.
   api.openAPIRegistry.registerPath(inboundHookRoute);
   return api;
@@ -163,7 +167,7 @@ export async function createApp(deps: AppDeps) {
   // Inbound workflow hooks: no key; metered to the workflow's owner.
   app.route("/", inboundHookRoutes({ db: deps.db, queues: deps.queues, metering: createAccountMetering({ db: deps.db, metering }), now: deps.now ?? (() => new Date()) }));
 
-  const api = createApiApp(deps);
+  const api = createApiApp({ ...deps, streamHub: createStreamHub({ subscriber: deps.subscriber, redisKeyPrefix: deps.config.REDIS_KEY_PREFIX, logger: deps.logger }) });
   const openApiYaml = renderOpenApiYaml(api);
   app.route("/", api);
   app.get("/openapi.yaml", (c) => {

@@ -110,3 +110,14 @@ export const StreamDetailSchema = StreamSummarySchema.extend({
 export type StreamDetail = z.infer<typeof StreamDetailSchema>;
 
 export const DeletedStreamSchema = z.object({ message: z.string(), deleted_at: z.string() });
+
+/**
+ * What `/v1/streams/{name}/live` sends (Server-Sent Events): `statistics` events carry the
+ * stream's statistics (on connect, then after every batch that changed them), `anomaly` events
+ * each anomaly as a batch raises it.
+ */
+export const StreamLiveUpdateSchema = z.object({
+  statistics: z.object({ events: z.number().int(), fields: z.record(z.string(), FieldStatisticsSchema), anomalies: z.array(StoredAnomalySchema) }),
+  anomalies: z.array(StreamAnomalySchema),
+});
+export type StreamLiveUpdate = z.infer<typeof StreamLiveUpdateSchema>;

@@ -3,6 +3,7 @@ import { IngestResultSchema, StreamDetailSchema, StreamListSchema, type StreamEv
 import { ErrorBodySchema } from "../../../core/errors.js";
 import { createKeyedAccount } from "../../../testing/accounts.js";
 import { startGatewayProcess, type GatewayProcess } from "../../../testing/gateway-process.js";
+import { readEvents } from "../../../testing/sse.js";
 import { createApiCaller, useTestApp, type Auth } from "../../../testing/gateway.js";
 import { ewma, robustScore, sampleVariance, welford, type Moments } from "../../streams/statistics.js";
 
@@ -244,4 +245,40 @@ describe("concurrent writers through two gateway processes", () => {
     const mean = values.reduce((s, v) => s + v, 0) / values.length;
     expect(relative(stream.fields.v!.mean, mean)).toBeLessThan(1e-9);
   }, 60_000);
+
+  it("push statistics and anomalies to a live subscriber on the other gateway", async () => {
+    const { authorization } = await account();
+    const [writer, reader] = gateways as [GatewayProcess, GatewayProcess];
+    const post = (events: StreamEvent[]) =>
+      fetch(`${writer.url}/v1/streams/watched/events`, { method: "POST", headers: { ...authorization, "Content-Type": "application/json" }, body: JSON.stringify({ events }) });
+    expect((await post(Array.from({ length: 30 }, (_, i) => event(`w-${i}`, { latency: 100 + (i % 5) })))).status).toBe(200);
+
+    const live = await fetch(`${reader.url}/v1/streams/watched/live`, { headers: authorization });
+    expect(live.status).toBe(200);
+    expect(live.headers.get("content-type")).toContain("text/event-stream");
+    const events = readEvents(live);
+    try {
+      const snapshot = await events.next();
+      expect(snapshot.event).toBe("statistics");
+      expect(JSON.parse(snapshot.data)).toMatchObject({ events: 30 });
+
+      expect((await post([event("w-spike", { latency: 5_000 })])).status).toBe(200);
+      const update = await events.next();
+      expect(update.event).toBe("statistics");
+      expect(JSON.parse(update.data)).toMatchObject({ events: 31, fields: { latency: { count: 31, max: 5_000 } } });
+      const anomaly = await events.next();
+      expect(anomaly.event).toBe("anomaly");
+      expect(JSON.parse(anomaly.data)).toMatchObject({ event_id: "w-spike", field: "latency", value: 5_000 });
+    } finally {
+      await events.close();
+    }
+  }, 60_000);
+
+  it("answer 404 for the live view of a missing stream or another account's", async () => {
+    const { authorization: owner } = await account();
+    const { authorization: stranger } = await account();
+    await ingest(owner, "private", [event("p-1", { v: 1 })]);
+    expect((await fetch(`${gateways[0]!.url}/v1/streams/nothing-here/live`, { headers: owner })).status).toBe(404);
+    expect((await fetch(`${gateways[0]!.url}/v1/streams/private/live`, { headers: stranger })).status).toBe(404);
+  });
 });

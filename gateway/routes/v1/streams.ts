@@ -20,6 +20,9 @@ import { jsonBody, jsonResponse } from "../../http/route-helpers.js";
 import { findStream, listStreams, removeStream, serializeStream, touchStream } from "../../streams/stream-queries.js";
 import { deleteStreamState, ingestEvents, readStreamStatistics, withStreamScripts } from "../../streams/stream-state.js";
 import { keyOwner } from "../../workflows/owner.js";
+import { publishStreamUpdate } from "../../streams/stream-updates.js";
+import type { StreamHub } from "../../streams/stream-hub.js";
+import { registerStreamLive } from "./stream-live.js";
 
 const tags = ["Streams"];
 const security = [{ apiKey: [] }];
@@ -88,7 +91,7 @@ function bodyBytes(c: Context<AppEnv>, body: unknown): number {
 }
 
 /** The stream resource of the public API (issue 11). */
-export function streamApiRoutes(deps: { db: Database; redis: Redis; now: () => Date }) {
+export function streamApiRoutes(deps: { db: Database; redis: Redis; hub: StreamHub; redisKeyPrefix: string; now: () => Date; isShuttingDown: () => boolean }) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const redis = withStreamScripts(deps.redis);
 
@@ -103,7 +106,9 @@ export function streamApiRoutes(deps: { db: Database; redis: Redis; now: () => D
     if (!charge.admitted) throw dataQuotaExceeded(charge, bytes, now);
     const owner = { userId: key.userId, mode: key.mode };
     await touchStream(deps.db, owner, name, now);
-    const outcome = await ingestEvents(redis, { ...owner, name }, batch.events, now);
+    const ref = { ...owner, name };
+    const outcome = await ingestEvents(redis, ref, batch.events, now);
+    if (outcome.accepted > 0) await publishStreamUpdate(deps, ref, outcome.anomalies, now);
     return c.json({ stream: name, ...outcome }, 200);
   });
 
@@ -130,5 +135,6 @@ export function streamApiRoutes(deps: { db: Database; redis: Redis; now: () => D
     return c.json({ message: "Stream deleted", deleted_at: deps.now().toISOString() }, 200);
   });
 
+  registerStreamLive(app, deps);
   return app;
 }
