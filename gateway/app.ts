@@ -98,7 +98,12 @@ export function createApiApp(deps: Omit<AppDeps, "subscriber" | "plainRedis"> & 
   );
   api.route(
     "/",
-    streamApiRoutes({ db: deps.db, redis: deps.redis, hub: deps.streamHub, redisKeyPrefix: deps.config.REDIS_KEY_PREFIX, now: deps.now ?? (() => new Date()), isShuttingDown: deps.isShuttingDown }),
+    streamApiRoutes({
+      ...deps,
+      hub: deps.streamHub,
+      redisKeyPrefix: deps.config.REDIS_KEY_PREFIX,
+      now: deps.now ?? (() => new Date()),
+    }),
   );
   // Served by createApp (it needs the metering collaborators); documented here with the rest.
   api.openAPIRegistry.registerPath(inboundHookRoute);

@@ -12,6 +12,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "processing.completed",
   "processing.failed",
   "usage.threshold_reached",
+  "stream.anomaly_detected",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -15,7 +15,15 @@ export interface StreamRef {
 /** The stream's Redis keys, hash-tagged on the account like meterKeys (one slot per account). */
 export const streamKeys = (ref: StreamRef) => {
   const base = `s:{${ref.userId}}:${ref.mode}:${ref.name}`;
-  return { stats: `${base}:stats`, ids: `${base}:ids`, anomalies: `${base}:anomalies` };
+  return {
+    stats: `${base}:stats`,
+    ids: `${base}:ids`,
+    anomalies: `${base}:anomalies`,
+    /** Set while the stream's last anomaly webhook is younger than the interval between two. */
+    notified: `${base}:notified`,
+    /** Anomalies raised since that webhook and not sent. */
+    suppressed: `${base}:suppressed`,
+  };
 };
 
 interface StreamCommands {
@@ -106,5 +114,5 @@ export async function readStreamStatistics(redis: Redis, ref: StreamRef, now: Da
 
 export async function deleteStreamState(redis: Redis, ref: StreamRef): Promise<void> {
   const keys = streamKeys(ref);
-  await redis.del(keys.stats, keys.ids, keys.anomalies);
+  await redis.del(keys.stats, keys.ids, keys.anomalies, keys.notified, keys.suppressed);
 }

@@ -22,6 +22,12 @@ export function sampleEventData(type: WebhookEventType, now: Date): Record<strin
       reset_date: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 10),
       package: "starter",
     },
+    "stream.anomaly_detected": {
+      stream: "checkout-latency",
+      mode: "live",
+      anomalies: [{ event_id: "evt-1042", field: "latency_ms", value: 4_870, score: 41.2 }],
+      suppressed_since_last: 0,
+    },
   };
   return { ...data[type], test: true };
 }

@@ -5,6 +5,7 @@ import { createKeyedAccount } from "../../../testing/accounts.js";
 import { startGatewayProcess, type GatewayProcess } from "../../../testing/gateway-process.js";
 import { readEvents } from "../../../testing/sse.js";
 import { createApiCaller, useTestApp, type Auth } from "../../../testing/gateway.js";
+import { streamKeys } from "../../streams/stream-state.js";
 import { ewma, robustScore, sampleVariance, welford, type Moments } from "../../streams/statistics.js";
 
 const testApp = useTestApp();
@@ -118,6 +119,34 @@ describe("ingesting events", () => {
     const stream = await detail(authorization, "sensor");
     expect(stream.anomalies[0]).toMatchObject({ event_id: "spike", field: "temperature", value: 95 });
     expect(stream.fields.temperature!.last_anomalies).toHaveLength(1);
+  });
+
+  it("records a stream.anomaly_detected event with a delivery per subscribed endpoint, at most one per stream per interval", async () => {
+    const { userId, authorization } = await account();
+    const { authorization: admin } = await createKeyedAccount(db(), { userId, permission: "admin" });
+    const created = await call(admin, "POST", "/v1/webhook-endpoints", { url: "https://example.com/hooks", events: ["stream.anomaly_detected"] });
+    expect(created.status).toBe(201);
+    await ingest(authorization, "alarms", Array.from({ length: 30 }, (_, i) => event(`a-${i}`, { load: 10 + (i % 3) })));
+    const events = () => db().selectFrom("webhook_events").select(["id", "payload"]).where("user_id", "=", userId).where("type", "=", "stream.anomaly_detected").orderBy("created_at").execute();
+    expect(await events()).toHaveLength(0);
+
+    await ingest(authorization, "alarms", [event("spike-1", { load: 900 })]);
+    const [first] = await events();
+    expect(first!.payload).toMatchObject({
+      type: "stream.anomaly_detected",
+      data: { stream: "alarms", mode: "live", anomalies: [{ event_id: "spike-1", field: "load", value: 900 }], suppressed_since_last: 0 },
+    });
+    const deliveries = await db().selectFrom("webhook_deliveries").select("status").where("event_id", "=", first!.id).execute();
+    expect(deliveries).toEqual([{ status: "pending" }]);
+
+    await ingest(authorization, "alarms", [event("spike-2", { load: -900 })]);
+    expect(await events(), "within the interval: counted, not sent").toHaveLength(1);
+    // The interval ends (its Redis key expires).
+    await testApp.current.redis.del(streamKeys({ userId, mode: "live", name: "alarms" }).notified);
+    await ingest(authorization, "alarms", [event("spike-3", { load: 1_500 })]);
+    const all = await events();
+    expect(all).toHaveLength(2);
+    expect(all[1]!.payload).toMatchObject({ data: { anomalies: [{ event_id: "spike-3" }], suppressed_since_last: 1 } });
   });
 
   it("scores against a window whose MAD is 0 as the reference does, and flags any change of a flat window with a null score", async () => {

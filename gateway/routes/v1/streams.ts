@@ -21,6 +21,9 @@ import { findStream, listStreams, removeStream, serializeStream, touchStream } f
 import { deleteStreamState, ingestEvents, readStreamStatistics, withStreamScripts } from "../../streams/stream-state.js";
 import { keyOwner } from "../../workflows/owner.js";
 import { publishStreamUpdate } from "../../streams/stream-updates.js";
+import { notifyAnomalies } from "../../streams/anomaly-webhooks.js";
+import type { Logger } from "../../../core/logger.js";
+import type { ProducerQueues } from "../../../core/queues.js";
 import type { StreamHub } from "../../streams/stream-hub.js";
 import { registerStreamLive } from "./stream-live.js";
 
@@ -91,7 +94,16 @@ function bodyBytes(c: Context<AppEnv>, body: unknown): number {
 }
 
 /** The stream resource of the public API (issue 11). */
-export function streamApiRoutes(deps: { db: Database; redis: Redis; hub: StreamHub; redisKeyPrefix: string; now: () => Date; isShuttingDown: () => boolean }) {
+export function streamApiRoutes(deps: {
+  db: Database;
+  redis: Redis;
+  queues: ProducerQueues;
+  logger: Logger;
+  hub: StreamHub;
+  redisKeyPrefix: string;
+  now: () => Date;
+  isShuttingDown: () => boolean;
+}) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const redis = withStreamScripts(deps.redis);
 
@@ -109,6 +121,7 @@ export function streamApiRoutes(deps: { db: Database; redis: Redis; hub: StreamH
     const ref = { ...owner, name };
     const outcome = await ingestEvents(redis, ref, batch.events, now);
     if (outcome.accepted > 0) await publishStreamUpdate(deps, ref, outcome.anomalies, now);
+    await notifyAnomalies(deps, ref, outcome.anomalies, now);
     return c.json({ stream: name, ...outcome }, 200);
   });
 
