@@ -32,7 +32,7 @@ function postmanCollection(baseUrl: string): Plugin {
   };
 }
 
-export default defineConfig(({ command, mode }) => {
+export default defineConfig(({ mode }) => {
   // The gateway's own HOST and PORT settings (.env or environment) say where to forward.
   const env = loadEnv(mode, REPO_ROOT, "");
   const gatewayOrigin = `http://${env.HOST || "127.0.0.1"}:${env.PORT || "3000"}`;
@@ -40,9 +40,6 @@ export default defineConfig(({ command, mode }) => {
 
   return {
     root: fileURLToPath(new URL(".", import.meta.url)),
-    // The gateway's .env says NODE_ENV=development for the servers; a build is always production
-    // (otherwise Vite takes NODE_ENV from .env and bundles React's development build).
-    ...(command === "build" ? { define: { "process.env.NODE_ENV": JSON.stringify("production") } } : {}),
     plugins: [react(), tailwindcss(), postmanCollection(env.VITE_API_BASE_URL || env.PUBLIC_URL || "http://localhost:3000")],
     build: {
       outDir: "dist",
