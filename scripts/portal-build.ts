@@ -20,6 +20,7 @@ export function portalBuildIsStale(distDir = "portal/dist"): boolean {
 }
 
 export function buildPortal(): void {
-  const result = spawnSync("npx", ["vite", "build", "--config", "portal/vite.config.ts", "--logLevel", "warn"], { stdio: "inherit" });
+  // Always a production build: Vite would otherwise take NODE_ENV=development from .env and bundle React's development build.
+  const result = spawnSync("npx", ["vite", "build", "--config", "portal/vite.config.ts", "--logLevel", "warn"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (result.status !== 0) throw new Error("the portal build failed (see the output above)");
 }
