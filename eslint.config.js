@@ -34,6 +34,11 @@ export default tseslint.config(
     languageOptions: { globals: { __ENV: "readonly" } },
   },
   {
+    // The SDKs' examples are what users copy: printing is their point.
+    files: ["sdks/*/examples/**/*.ts"],
+    rules: { "no-console": "off" },
+  },
+  {
     files: ["portal/e2e/**/*.ts", "portal/vite.config.ts"],
     languageOptions: { globals: { ...globals.node } },
   },

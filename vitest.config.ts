@@ -9,7 +9,7 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: ["{core,gateway,engine,migrations,scripts,loadtest,portal/src}/**/*.test.{ts,tsx}"],
+          include: ["{core,gateway,engine,migrations,scripts,loadtest,portal/src,sdks,testing}/**/*.test.{ts,tsx}"],
           exclude: [...ignored, "**/*.int.test.ts"],
         },
       },
@@ -17,7 +17,7 @@ export default defineConfig({
         test: {
           name: "integration",
           environment: "node",
-          include: ["{core,gateway,engine,migrations,scripts}/**/*.int.test.ts"],
+          include: ["{core,gateway,engine,migrations,scripts,sdks}/**/*.int.test.ts"],
           exclude: ignored,
           globalSetup: ["testing/global-setup.ts"],
           testTimeout: 30_000,

@@ -42,6 +42,10 @@ export const GatewayConfigSchema = CommonConfigSchema.extend({
   /** Largest JSON body accepted, in bytes. */
   MAX_JSON_BODY_BYTES: z.coerce.number().int().min(1_024).default(1_048_576),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** A client has this long to send a request's headers (slowloris), in ms. */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** A client has this long to send a whole request, body included (uploads are the largest), in ms. */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(300_000),
   /** Signs access tokens (HS256); at least 32 characters, secret. */
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").default("development-only-jwt-secret-change-me-0000"),
   GITHUB_CLIENT_ID: z.string().min(1).optional(),

@@ -3,6 +3,7 @@ import { ingestDataset } from "./analytics/ingest.js";
 import { runSubscriptionRenewals } from "./billing/subscription-renewals.js";
 import { runAnalysisJob } from "./analytics/run-analysis.js";
 import { processEmailJob } from "./jobs/deliver-email.js";
+import { flushStreamRollups } from "./jobs/flush-stream-rollups.js";
 import { flushUsage } from "./jobs/flush-usage.js";
 import { purgeExpiredRows } from "./jobs/purge-expired.js";
 import { requeueStaleEmail } from "./jobs/requeue-stale-email.js";
@@ -28,6 +29,8 @@ export const WORKERS: AnyWorkerDefinition[] = [
         }
         case "flush-usage":
           return flushUsage(db, redis, config.REDIS_KEY_PREFIX);
+        case "flush-stream-rollups":
+          return flushStreamRollups(db, redis, config.REDIS_KEY_PREFIX);
         case "requeue-stale-email": {
           const requeued = await requeueStaleEmail(db, queues);
           if (requeued) logger.info({ requeued }, "re-enqueued stale queued e-mail");
@@ -61,6 +64,7 @@ export const WORKERS: AnyWorkerDefinition[] = [
       { id: "purge-expired-hourly", repeat: { every: 3_600_000 }, payload: { task: "purge-expired" } },
       { id: "requeue-stale-email-every-minute", repeat: { every: 60_000 }, payload: { task: "requeue-stale-email" } },
       { id: "flush-usage-every-5s", repeat: { every: 5_000 }, payload: { task: "flush-usage" } },
+      { id: "flush-stream-rollups-every-10s", repeat: { every: 10_000 }, payload: { task: "flush-stream-rollups" } },
       { id: "requeue-due-webhooks-every-minute", repeat: { every: 60_000 }, payload: { task: "requeue-due-webhooks" } },
       { id: "sync-schedules-every-10-minutes", repeat: { every: 600_000 }, payload: { task: "sync-schedules" }, atBoot: true },
       { id: "subscription-renewals-hourly", repeat: { every: 3_600_000 }, payload: { task: "subscription-renewals" }, atBoot: true },

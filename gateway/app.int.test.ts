@@ -1,18 +1,11 @@
-import { mkdtempSync, writeFileSync, mkdirSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { createRoute, z } from "@hono/zod-openapi";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ErrorBodySchema } from "../core/errors.js";
 import { useTestApp } from "../testing/gateway.js";
 import { createKeyedAccount } from "../testing/accounts.js";
+import { createPortalFixture, FIXTURE_ASSET } from "../testing/portal-fixture.js";
 
-const portalDir = mkdtempSync(join(tmpdir(), "sluice-portal-"));
-writeFileSync(join(portalDir, "index.html"), "<!doctype html><title>Sluice portal</title><div id=root></div>");
-mkdirSync(join(portalDir, "assets"));
-writeFileSync(join(portalDir, "assets", "app-abc123.js"), "console.log('portal');".repeat(200));
-
-const testApp = useTestApp({ PORTAL_DIST_DIR: portalDir, MAX_JSON_BODY_BYTES: "2048" });
+const testApp = useTestApp({ PORTAL_DIST_DIR: createPortalFixture(), MAX_JSON_BODY_BYTES: "2048" });
 
 const echoRoute = createRoute({
   method: "post",
@@ -202,7 +195,7 @@ describe("portal serving", () => {
   });
 
   it("serves fingerprinted assets compressed and cached for a year", async () => {
-    const response = await app().request("/assets/app-abc123.js", { headers: { "Accept-Encoding": "gzip" } });
+    const response = await app().request(`/assets/${FIXTURE_ASSET}`, { headers: { "Accept-Encoding": "gzip" } });
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toContain("immutable");
     expect(response.headers.get("Content-Encoding")).toBe("gzip");

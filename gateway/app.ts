@@ -1,5 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
+import { jsonDepthLimit } from "./http/json-depth.js";
 import type { GatewayConfig } from "../core/config.js";
 import type { Database } from "../core/db/client.js";
 import { AppError } from "../core/errors.js";
@@ -53,7 +54,7 @@ import { DASHBOARD_WORKFLOW_API } from "./workflows/owner.js";
 import { currentSession } from "./http/session-auth.js";
 import { datasetApiRoutes } from "./routes/v1/datasets.js";
 import { analysisApiRoutes } from "./routes/v1/analyses.js";
-import { streamApiRoutes } from "./routes/v1/streams.js";
+import { streamApiRoutes, streamDashboardRoutes } from "./routes/v1/streams.js";
 import { createStreamHub, type StreamHub } from "./streams/stream-hub.js";
 
 export interface AppDeps {
@@ -125,9 +126,10 @@ export async function createApp(deps: AppDeps) {
       throw new AppError("PAYLOAD_TOO_LARGE");
     },
   });
+  const limitDepth = jsonDepthLimit();
   for (const prefix of SERVER_PATH_PREFIXES) {
     // Dataset uploads stream to storage under their own caps (plan and data allowance), never this one.
-    app.use(`${prefix}/*`, (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" || isDatasetUpload(c.req.method, c.req.path) ? next() : limitBody(c, next)));
+    app.use(`${prefix}/*`, (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" || isDatasetUpload(c.req.method, c.req.path) ? next() : limitBody(c, async () => void (await limitDepth(c, next)))));
   }
 
   const auth: AuthDeps = {
@@ -167,12 +169,14 @@ export async function createApp(deps: AppDeps) {
   app.route("/", workflowApiRoutes(dashboardDeps, DASHBOARD_WORKFLOW_API));
   app.route("/", executionApiRoutes({ ...dashboardDeps, redis: deps.redis, redisKeyPrefix: deps.config.REDIS_KEY_PREFIX }, DASHBOARD_WORKFLOW_API));
   app.route("/", webhookEndpointRoutes(dashboardDeps, { prefix: "/api", hide: true, principal: (c) => ({ userId: currentSession(c).userId, canManage: true }) }));
+  const streamHub = createStreamHub({ subscriber: deps.subscriber, redisKeyPrefix: deps.config.REDIS_KEY_PREFIX, logger: deps.logger });
+  app.route("/", streamDashboardRoutes({ ...dashboardDeps, redis: deps.redis, hub: streamHub, isShuttingDown: deps.isShuttingDown }));
   const metering = createMeteringDeps(deps);
   app.use("/v1/*", meteredApi(metering));
   // Inbound workflow hooks: no key; metered to the workflow's owner.
   app.route("/", inboundHookRoutes({ db: deps.db, queues: deps.queues, metering: createAccountMetering({ db: deps.db, metering }), now: deps.now ?? (() => new Date()) }));
 
-  const api = createApiApp({ ...deps, streamHub: createStreamHub({ subscriber: deps.subscriber, redisKeyPrefix: deps.config.REDIS_KEY_PREFIX, logger: deps.logger }) });
+  const api = createApiApp({ ...deps, streamHub });
   const openApiYaml = renderOpenApiYaml(api);
   app.route("/", api);
   app.get("/openapi.yaml", (c) => {

@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { stringify } from "yaml";
 import type { AppEnv } from "./app-env.js";
+import { assignOperationIds } from "./openapi-operation-ids.js";
 
 export const API_INFO = {
   title: "Sluice API",
@@ -17,5 +18,6 @@ export function renderOpenApiYaml(app: OpenAPIHono<AppEnv>): string {
     info: API_INFO,
     servers: [{ url: "/", description: "This server" }],
   });
+  assignOperationIds(document.paths ?? {});
   return stringify(document, { lineWidth: 0, sortMapEntries: false });
 }

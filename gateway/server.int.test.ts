@@ -1,4 +1,6 @@
 import { request, type IncomingHttpHeaders } from "node:http";
+import { connect } from "node:net";
+import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { ErrorBodySchema } from "../core/errors.js";
 import { createLogger } from "../core/logger.js";
@@ -97,3 +99,50 @@ describe("served by Node (headers written on Node's response, not Hono's)", () =
     }
   });
 });
+
+describe("slow clients", () => {
+  /** Writes `parts` with `gapMs` between them; resolves with what the server answered and whether it closed the socket. */
+  function trickle(url: string, parts: string[], gapMs: number): Promise<{ answer: string; closedAfterMs: number }> {
+    const { hostname, port } = new URL(url);
+    return new Promise((resolve) => {
+      const started = Date.now();
+      let answer = "";
+      const socket = connect({ host: hostname, port: Number(port) });
+      socket.on("data", (chunk) => (answer += chunk.toString()));
+      socket.on("error", () => undefined);
+      socket.on("close", () => resolve({ answer, closedAfterMs: Date.now() - started }));
+      let index = 0;
+      const next = () => {
+        if (socket.destroyed || index >= parts.length) return;
+        socket.write(parts[index++] ?? "");
+        setTimeout(next, gapMs);
+      };
+      next();
+    });
+  }
+
+  it("cuts off a client that trickles its headers, and one that trickles its body, with 408", async () => {
+    const app = new Hono();
+    // The trickled body never arrives whole: reading it fails once the server cuts the request off.
+    app.post("/echo", async (c) => c.text(await c.req.text().catch(() => "")));
+    app.get("/", (c) => c.text("ok"));
+    const listening = await listen(app.fetch, { host: "127.0.0.1", port: 0, shutdownTimeoutMs: 1_000, headersTimeoutMs: 500, requestTimeoutMs: 1_000, logger: createLogger({ level: "silent", name: "t" }) });
+    try {
+      // A header line every 200 ms, never ending the headers.
+      const headers = await trickle(listening.url, Array.from({ length: 50 }, (_, i) => (i === 0 ? "GET / HTTP/1.1\r\nHost: x\r\n" : `X-Slow-${i}: y\r\n`)), 200);
+      expect(headers.answer).toMatch(/^HTTP\/1\.1 408/);
+      expect(headers.closedAfterMs).toBeLessThan(3_000);
+
+      // Headers at once, then a byte of a 100-byte body every 200 ms.
+      const body = await trickle(listening.url, ["POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n", ...Array.from({ length: 100 }, () => "a")], 200);
+      expect(body.answer).toMatch(/^HTTP\/1\.1 408/);
+      expect(body.closedAfterMs).toBeLessThan(4_000);
+
+      // A prompt client is unaffected.
+      expect(await (await fetch(`${listening.url}/`)).text()).toBe("ok");
+    } finally {
+      await listening.shutdown();
+    }
+  });
+});
+

@@ -18,6 +18,9 @@ export interface Listening {
 interface ListenOptions {
   host: string;
   port: number;
+  /** Slow clients are cut off: headers within the first, the whole request within the second (default 15 s, 300 s). */
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
   shutdownTimeoutMs: number;
   logger: Logger;
   /** Called when shutdown begins, before the listener closes (readiness turns false). */
@@ -27,7 +30,14 @@ interface ListenOptions {
 
 export async function listen(fetch: (request: Request) => Response | Promise<Response>, options: ListenOptions): Promise<Listening> {
   const server = await new Promise<Server>((resolve) => {
-    const started = serve({ fetch, hostname: options.host, port: options.port }, () => resolve(started as Server));
+    const headersTimeout = options.headersTimeoutMs ?? 15_000;
+    const serverOptions = {
+      headersTimeout,
+      requestTimeout: Math.max(options.requestTimeoutMs ?? 300_000, headersTimeout),
+      // How often Node looks for connections past those timeouts (its default, 30 s, would let them linger).
+      connectionsCheckingInterval: Math.min(1_000, headersTimeout),
+    };
+    const started = serve({ fetch, hostname: options.host, port: options.port, serverOptions }, () => resolve(started as Server));
   });
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(":") ? `[${options.host}]` : options.host;
@@ -75,6 +85,8 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     host: config.HOST,
     port: config.PORT,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    headersTimeoutMs: config.HTTP_HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS,
     logger,
     onShutdownStart: () => {
       shuttingDown = true;

@@ -11,6 +11,7 @@ import { runLoad, type LoadFigures } from "./load-generator.js";
 import { startTestSmtpServer } from "../testing/smtp.js";
 import { createBenchFixture } from "./bench-fixture.js";
 import { measureAnalytics, type AnalyticsFigures, type LatencyFigures } from "./analytics-bench.js";
+import { measureStreams, type StreamFigures } from "./stream-bench.js";
 import { measureWorkflows, type WorkflowFigures } from "./workflow-bench.js";
 
 /**
@@ -45,7 +46,7 @@ async function measure(url: string, headers: Record<string, string>, rate?: numb
   return load(MEASURE_SECONDS);
 }
 
-/** BENCH_ONLY=gateway, workflows or analytics runs one part; all of them by default. */
+/** BENCH_ONLY=gateway, streams, workflows or analytics runs one part; all of them by default. */
 const ONLY = process.env.BENCH_ONLY;
 
 interface GatewayReport {
@@ -92,6 +93,17 @@ function workflowTable(workflows: WorkflowFigures): string[] {
     `| execute API at ${execute.rate}/s: p50 / p99 ms | ${execute.p50} / ${execute.p99} (non-2xx ${execute.non2xx}) | p99 < 20 |`,
     `| one-step executions end to end | ${endToEnd.perSecond}/s (${endToEnd.executions} in ${endToEnd.seconds} s, ${endToEnd.failed} failed) | >= 500/s |`,
     `| completion to first webhook attempt: p50 / p99 ms | ${firstWebhookAttempt.p50} / ${firstWebhookAttempt.p99} (${firstWebhookAttempt.samples} samples) | p99 < 200 |`,
+    "",
+  ];
+}
+
+function streamTable(streams: StreamFigures): string[] {
+  const { ingest, eventToSse } = streams;
+  return [
+    "| streams | figure |",
+    "| --- | --- |",
+    `| events ingested, batches of 100, 8 connections | ${ingest.eventsPerSecond.toLocaleString("en")}/s (batch p50 / p99 ${ingest.batchP50} / ${ingest.batchP99} ms, non-2xx ${ingest.non2xx}) |`,
+    `| event to SSE subscriber: p50 / p99 ms | ${eventToSse.p50} / ${eventToSse.p99} (${eventToSse.samples} samples) |`,
     "",
   ];
 }
@@ -145,9 +157,12 @@ async function main() {
     const auth = { Authorization: `Bearer ${fixture.secret}` };
     const gateway = ONLY !== undefined && ONLY !== "gateway" ? undefined : await measureGateway(`http://127.0.0.1:${helloPort}/`, `http://127.0.0.1:${gatewayPort}/v1/whoami`, auth);
 
+    // Streams need only the gateway and Redis, so they run before the engine starts too.
+    const streams = ONLY === undefined || ONLY === "streams" ? await measureStreams({ gatewayUrl: `http://127.0.0.1:${gatewayPort}`, secret: fixture.secret, seconds: MEASURE_SECONDS }) : undefined;
+
     let workflows: WorkflowFigures | undefined;
     let analytics: AnalyticsFigures | undefined;
-    if (ONLY !== "gateway") {
+    if (ONLY === undefined || ONLY === "workflows" || ONLY === "analytics") {
       // The engine runs only for its own phases, so it takes no CPU from the gateway's.
       // Production engines require SMTP; a local stand-in answers (the bench sends no mail).
       const smtp = await startTestSmtpServer();
@@ -166,14 +181,15 @@ async function main() {
       date: new Date().toISOString(),
       machine: { cpus: cpus().length, node: process.version },
       ...gateway,
+      streams,
       workflows,
       analytics,
       targets: { ratio_at_least: 0.6, added_p99_ms_below: 2, execute_p99_ms_below: 20, executions_per_second_at_least: 500, first_webhook_attempt_p99_ms_below: 200, analysis_json_1e5_engine_p50_ms_below: 50, analysis_csv_1e6_engine_p50_ms_below: 200 },
     };
     writeFileSync("loadtest/last-bench.json", `${JSON.stringify(report, null, 2)}\n`);
-    process.stdout.write(["", ...(gateway ? gatewayTable(gateway) : []), ...(workflows ? workflowTable(workflows) : []), ...(analytics ? analyticsTable(analytics) : [])].join("\n"));
+    process.stdout.write(["", ...(gateway ? gatewayTable(gateway) : []), ...(streams ? streamTable(streams) : []), ...(workflows ? workflowTable(workflows) : []), ...(analytics ? analyticsTable(analytics) : [])].join("\n"));
     const metered = gateway?.saturation.metered;
-    if ((metered && (metered.non2xx > 0 || metered.errors > 0)) || (workflows && (workflows.execute.non2xx > 0 || workflows.endToEnd.failed > 0))) process.exitCode = 1;
+    if ((metered && (metered.non2xx > 0 || metered.errors > 0)) || (streams && (streams.ingest.non2xx > 0 || streams.ingest.errors > 0)) || (workflows && (workflows.execute.non2xx > 0 || workflows.endToEnd.failed > 0))) process.exitCode = 1;
   } finally {
     await Promise.all(
       children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : (child.once("exit", resolve), child.kill("SIGTERM"))))),

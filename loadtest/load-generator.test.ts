@@ -36,6 +36,12 @@ describe("the load generator", () => {
     expect(seen.every((r) => r.method === "POST" && r.auth === "Bearer k" && r.body === '{"a":1}')).toBe(true);
   });
 
+  it("makes each request's body when given a function, numbered from 0", async () => {
+    seen.length = 0;
+    await runLoad({ url: `${url}/`, method: "POST", body: (n) => `{"n":${n}}`, connections: 3, seconds: 30, amount: 12 });
+    expect(seen.map((r) => JSON.parse(r.body).n as number).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i));
+  });
+
   it("counts answers outside 2xx", async () => {
     const figures = await runLoad({ url: `${url}/missing`, connections: 2, seconds: 30, amount: 10 });
     expect(figures).toMatchObject({ requests: 10, non2xx: 10 });

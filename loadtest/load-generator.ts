@@ -14,7 +14,8 @@ export interface LoadOptions {
   url: string;
   method?: string;
   headers?: Record<string, string>;
-  body?: string;
+  /** The request body; a function makes each request's (numbered from 0), e.g. for unique ids. */
+  body?: string | ((sequence: number) => string);
   connections: number;
   seconds: number;
   /** Requests per second, evenly spaced (open loop); saturation when absent. */
@@ -40,9 +41,8 @@ const CHUNKED = /\r\ntransfer-encoding:\s*chunked/i;
 /** Answers still out this long after the end count as errors. */
 const DRAIN_MS = 5_000;
 
-function requestBytes(options: LoadOptions): Buffer {
+function requestBytes(options: LoadOptions, body: string): Buffer {
   const url = new URL(options.url);
-  const body = options.body ?? "";
   const lines = [`${options.method ?? "GET"} ${url.pathname}${url.search} HTTP/1.1`, `Host: ${url.host}`];
   for (const [name, value] of Object.entries(options.headers ?? {})) lines.push(`${name}: ${value}`);
   if (body !== "" || options.method === "POST") lines.push(`Content-Length: ${Buffer.byteLength(body)}`);
@@ -70,7 +70,9 @@ export function percentile(sorted: ArrayLike<number>, fraction: number): number 
 
 export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
   const url = new URL(options.url);
-  const bytes = requestBytes(options);
+  const makeBody = options.body;
+  const fixed = typeof makeBody === "function" ? null : requestBytes(options, makeBody ?? "");
+  const bytesOf = (sequence: number) => fixed ?? requestBytes(options, typeof makeBody === "function" ? makeBody(sequence) : "");
   const latencies: number[] = [];
   let [sent, non2xx, errors] = [0, 0, 0];
   const start = performance.now();
@@ -103,8 +105,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
 
     send(due: number): void {
       this.due = due;
+      this.socket.write(bytesOf(sent));
       sent++;
-      this.socket.write(bytes);
     }
 
     receive(chunk: Buffer): void {

@@ -11,7 +11,7 @@ const DATA_MODEL_TABLES = [
   "analyses", "api_key_usage", "api_keys", "api_usage", "audit_log", "auth_tokens", "billing_history", "datasets",
   "email_outbox", "execution_steps", "executions", "idempotency_keys", "incidents", "oauth_accounts",
   "package_definitions", "payment_orders", "profiles", "provider_events", "sessions", "status_daily_counts", "status_samples", "streams",
-  "status_subscribers", "subscriptions", "usage_flush_batches", "usage_thresholds_notified", "user_packages", "user_roles", "users",
+  "status_subscribers", "stream_rollups", "subscriptions", "usage_flush_batches", "usage_thresholds_notified", "user_packages", "user_roles", "users",
   "webhook_deliveries", "webhook_delivery_attempts", "webhook_endpoints", "webhook_events", "workflows",
 ];
 const KYSELY_TABLES = ["kysely_migration", "kysely_migration_lock"];

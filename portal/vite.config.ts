@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv, type Plugin } from "vite";
 import { SERVER_PATHS, SERVER_PATH_PREFIXES } from "../core/server-paths";
 import { renderPostmanCollection } from "../scripts/generate-postman";
+import { renderSdkArchives } from "../scripts/sdk-archives";
 import { POSTMAN_COLLECTION_FILE } from "./src/features/docs/lib/postman-collection";
 
 const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -32,6 +33,17 @@ function postmanCollection(baseUrl: string): Plugin {
   };
 }
 
+/** The SDKs' archives, offered for download by /sdks: written into every build. */
+function sdkArchives(): Plugin {
+  return {
+    name: "sluice-sdk-archives",
+    apply: "build",
+    generateBundle() {
+      for (const [fileName, source] of Object.entries(renderSdkArchives())) this.emitFile({ type: "asset", fileName, source });
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   // The gateway's own HOST and PORT settings (.env or environment) say where to forward.
   const env = loadEnv(mode, REPO_ROOT, "");
@@ -40,7 +52,7 @@ export default defineConfig(({ mode }) => {
 
   return {
     root: fileURLToPath(new URL(".", import.meta.url)),
-    plugins: [react(), tailwindcss(), postmanCollection(env.VITE_API_BASE_URL || env.PUBLIC_URL || "http://localhost:3000")],
+    plugins: [react(), tailwindcss(), postmanCollection(env.VITE_API_BASE_URL || env.PUBLIC_URL || "http://localhost:3000"), sdkArchives()],
     build: {
       outDir: "dist",
       emptyOutDir: true,

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
-const SOURCES = ["portal/src", "portal/index.html", "portal/vite.config.ts", "portal/public", "core", "openapi.yaml", "scripts/generate-postman.ts"];
+const SOURCES = ["portal/src", "portal/index.html", "portal/vite.config.ts", "portal/public", "core", "openapi.yaml", "scripts/generate-postman.ts", "scripts/sdk-archives.ts", "sdks"];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

@@ -1,3 +1,4 @@
+import { assertNoSecretsInLogs, clearCapturedLogs } from "./captured-logs.js";
 import { startGatewayProcess } from "./gateway-process.js";
 import type { TestProject } from "vitest/node";
 import { cloneDatabase, createTemplateDatabase, databaseUrl, dropDatabase, TEMPLATE_DATABASE, withAdminClient } from "./database.js";
@@ -20,6 +21,7 @@ const E2E_ADMIN = { email: "admin@e2e.test", password: "e2e-admin-passphrase" };
 
 /** Starts the real gateway process over a fresh database, serving the built portal. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  clearCapturedLogs();
   await createTemplateDatabase();
   const name = `sluice_e2e_${randomSuffix()}`;
   await withAdminClient((client) => cloneDatabase(client, TEMPLATE_DATABASE, name));
@@ -42,5 +44,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     await gateway.stop();
     await withAdminClient((client) => dropDatabase(client, name));
+    // The browser tests' whole run, as the gateway and engines logged it: no secret in it.
+    assertNoSecretsInLogs();
   };
 }

@@ -1,3 +1,4 @@
+import { captureLog } from "./captured-logs.js";
 import { spawn, type ChildProcess } from "node:child_process";
 
 export interface EngineProcess {
@@ -16,8 +17,12 @@ export async function startEngineProcess(env: Record<string, string>): Promise<E
     env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "info", LOG_PRETTY: "false", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const record = (chunk: Buffer) => {
+    output += chunk.toString();
+    captureLog("engine-process", chunk.toString());
+  };
+  child.stdout?.on("data", record);
+  child.stderr?.on("data", record);
   const deadline = Date.now() + 60_000;
   while (!output.includes('"msg":"engine running"')) {
     if (child.exitCode !== null) throw new Error(`the engine exited (${child.exitCode}):\n${output}`);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll } from "vitest";
 import { EngineConfigSchema, parseConfig, readEnvironment, type EngineConfig } from "../core/config.js";
 import { QUEUES, type JobPayload, type QueueKey } from "../core/jobs.js";
 import { createLogger } from "../core/logger.js";
+import { captureLog } from "./captured-logs.js";
 import { createProducerQueues, type ProducerQueues } from "../core/queues.js";
 import { createRedis, type Redis } from "../core/redis.js";
 import { startEngine, type RunningEngine } from "../engine/engine.js";
@@ -37,7 +38,7 @@ export function useTestEngine(database: { current: TestDatabase }, overrides: ()
       LOG_LEVEL: "silent",
       ...overrides(),
     });
-    const engine = await startEngine(config, createLogger({ level: "silent", name: "test-engine" }));
+    const engine = await startEngine(config, createLogger({ level: "debug", name: "test-engine", destination: { write: (line: string) => captureLog("engine", line) } }));
     const connect = () => {
       const connection = createRedis(config.REDIS_URL, "worker");
       connections.push(connection);

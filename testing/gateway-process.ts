@@ -1,3 +1,4 @@
+import { captureLog } from "./captured-logs.js";
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 
@@ -22,11 +23,15 @@ export async function startGatewayProcess(env: Record<string, string>): Promise<
   const port = await freePort();
   let output = "";
   const child = spawn(process.execPath, ["--import", "tsx/esm", "gateway/main.ts"], {
-    env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+    env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "info", HOST: "127.0.0.1", PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const record = (chunk: Buffer) => {
+    output += chunk.toString();
+    captureLog("gateway-process", chunk.toString());
+  };
+  child.stdout?.on("data", record);
+  child.stderr?.on("data", record);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {

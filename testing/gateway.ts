@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
 import type { GatewayConfig } from "../core/config.js";
 import { createLogger } from "../core/logger.js";
+import { captureLog } from "./captured-logs.js";
 import { createProducerQueues, type ProducerQueues } from "../core/queues.js";
 import { createRedis, type Redis } from "../core/redis.js";
 import { createApp } from "../gateway/app.js";
@@ -58,7 +59,16 @@ export function useTestApp(overrides: Record<string, string> = {}): { current: T
     producer = createRedis(config.REDIS_URL, "worker");
     const queues = createProducerQueues(producer, config.QUEUE_PREFIX);
     const logs: string[] = [];
-    const logger = createLogger({ level: "debug", name: "test", destination: { write: (line: string) => void logs.push(line) } });
+    const logger = createLogger({
+      level: "debug",
+      name: "test",
+      destination: {
+        write: (line: string) => {
+          logs.push(line);
+          captureLog("app", line);
+        },
+      },
+    });
     subscriber = createRedis(config.REDIS_URL, "worker");
     const clock = createTestClock();
     const app = await createApp({ config, db: database.current.db, redis, queues, plainRedis: producer, subscriber, logger, isShuttingDown: () => false, now: clock.now });

@@ -54,6 +54,8 @@ export type StreamEventBatch = z.infer<typeof StreamEventBatchSchema>;
 export const StreamAnomalySchema = z.object({
   event_id: z.string(),
   field: z.string(),
+  /** The value's position among the field's values (1 for its first): `recent` of the field's statistics ends at `count`. */
+  sequence: z.number().int(),
   value: z.number(),
   /** The robust z-score; null when every value of the window was equal (any other value is flagged). */
   score: z.number().nullable(),
@@ -71,6 +73,8 @@ export type IngestResult = z.infer<typeof IngestResultSchema>;
 export const StreamSummarySchema = z.object({
   name: z.string(),
   mode: z.enum(["live", "test"]),
+  /** The stream's history as a dataset (one row a minute) for /v1/data/analyze; null only for a stream older than stream datasets, until its next batch. */
+  dataset_id: z.string().nullable(),
   created_at: z.string(),
   last_event_at: z.string().nullable(),
 });
@@ -98,6 +102,8 @@ export const FieldStatisticsSchema = z.object({
   ewma: z.number(),
   /** Values received over the last 60 minutes (by arrival), per minute of that span. */
   rate_per_minute: z.number(),
+  /** The field's last values (at most 100, the anomaly score's window), oldest first; the last is value number `count`. */
+  recent: z.array(z.number()),
   last_anomalies: z.array(StoredAnomalySchema),
 });
 export type FieldStatistics = z.infer<typeof FieldStatisticsSchema>;

@@ -9,6 +9,8 @@ import { resolve, sep } from "node:path";
  */
 export const DATASET_FORMATS = ["csv", "json", "ndjson", "parquet"] as const;
 export type DatasetFormat = (typeof DATASET_FORMATS)[number];
+/** The format of a stream's dataset: no file, its rows are the stream's per-minute rollups (stream_rollups). */
+export const STREAM_DATASET_FORMAT = "stream";
 
 const SAFE_SEGMENT = /^[A-Za-z0-9_]{1,64}$/;
 

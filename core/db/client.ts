@@ -17,5 +17,10 @@ export function createDb(options: { url: string; poolSize?: number; applicationN
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
+  // A connection lost (PostgreSQL restarted, a network cut) is reported as an 'error' event on
+  // its client and on the pool, besides failing the query that was using it; the pool discards
+  // it and opens a fresh one for the next query. Unlistened, those events would end the process.
+  pool.on("error", () => undefined);
+  pool.on("connect", (client) => client.on("error", () => undefined));
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }

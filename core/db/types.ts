@@ -374,8 +374,21 @@ export interface StatusSubscribers {
   unsubscribed_at: Timestamp | null;
 }
 
+export interface StreamRollups {
+  count: number;
+  field: string;
+  max: number;
+  min: number;
+  minute: Timestamp;
+  mode: string;
+  name: string;
+  sum: number;
+  user_id: string;
+}
+
 export interface Streams {
   created_at: Generated<Timestamp>;
+  dataset_id: string | null;
   last_event_at: Timestamp | null;
   mode: string;
   name: string;
@@ -566,6 +579,7 @@ export interface DB {
   status_daily_counts: StatusDailyCounts;
   status_samples: StatusSamples;
   status_subscribers: StatusSubscribers;
+  stream_rollups: StreamRollups;
   streams: Streams;
   subscriptions: Subscriptions;
   usage_flush_batches: UsageFlushBatches;

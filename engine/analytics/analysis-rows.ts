@@ -97,7 +97,7 @@ export async function failAnalysis(deps: RowDeps, analysis: ClaimedAnalysis, err
 export async function findAnalysisDataset(db: Database, analysis: Pick<ClaimedAnalysis, "user_id" | "mode">, datasetId: string) {
   return db
     .selectFrom("datasets")
-    .select(["id", "storage_path", "size_bytes", "row_count"])
+    .select(["id", "format", "storage_path", "size_bytes", "row_count"])
     .where("id", "=", datasetId)
     .where("user_id", "=", analysis.user_id)
     .where("mode", "=", analysis.mode)

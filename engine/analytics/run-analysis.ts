@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AnalyzeRequestSchema, CleanRequestSchema, type AnalysisResult, type CleanResult } from "../../core/contracts/analytics.js";
-import { resolveStoragePath } from "../../core/datasets/storage.js";
+import { resolveStoragePath, STREAM_DATASET_FORMAT } from "../../core/datasets/storage.js";
 import type { EngineContext } from "../worker-definition.js";
 import { analyzeSource } from "./analysis/analyze.js";
 import { AnalysisInputError, inlineSource, parquetSource, type DataSource } from "./analysis/data-source.js";
@@ -8,6 +8,7 @@ import { claimAnalysis, completeAnalysis, failAnalysis, findAnalysisDataset, typ
 import { CleanInputError, cleanRows, type Row } from "./cleaning/clean-rows.js";
 import { AnalyticsTimeoutError, type AnalyticsCallOptions } from "./duckdb.js";
 import { KernelInputError } from "./kernels/errors.js";
+import { streamDatasetRows } from "./stream-dataset.js";
 
 /** A dataset cleaned in one job is held in memory: at most this many rows. */
 export const MAX_CLEAN_ROWS = 100_000;
@@ -92,18 +93,25 @@ function withoutMode(stored: Record<string, unknown>): Record<string, unknown> {
 
 async function openSource(analysis: ClaimedAnalysis, context: EngineContext, inline: Row[] | undefined): Promise<DataSource> {
   if (inline) return inlineSource(context.config.DATA_DIR, analysis.id, inline);
-  return parquetSource(await datasetPath(analysis, context));
+  const dataset = await readableDataset(analysis, context);
+  if ("rows" in dataset) return inlineSource(context.config.DATA_DIR, analysis.id, dataset.rows);
+  return parquetSource(dataset.path);
 }
 
-async function datasetPath(analysis: ClaimedAnalysis, context: EngineContext): Promise<string> {
+/** An uploaded dataset's Parquet file, or a stream dataset's rows (its per-minute rollups). */
+async function readableDataset(analysis: ClaimedAnalysis, context: EngineContext): Promise<{ path: string } | { rows: Row[] }> {
   const dataset = analysis.dataset_id ? await findAnalysisDataset(context.db, analysis, analysis.dataset_id) : undefined;
   if (!dataset) throw new AnalysisInputError("The dataset no longer exists or is not ready.");
-  return resolveStoragePath(context.config.DATA_DIR, dataset.storage_path);
+  if (dataset.format !== STREAM_DATASET_FORMAT) return { path: resolveStoragePath(context.config.DATA_DIR, dataset.storage_path) };
+  const rows = await streamDatasetRows(context.db, analysis, dataset.id);
+  if (!rows) throw new AnalysisInputError("The stream of this dataset no longer exists.");
+  if (rows.length === 0) throw new AnalysisInputError("The stream has no history yet: its per-minute rollups are recorded within a few seconds of its events.");
+  return { rows };
 }
 
 async function readDatasetRows(analysis: ClaimedAnalysis, context: EngineContext, call: AnalyticsCallOptions): Promise<Row[]> {
-  const path = await datasetPath(analysis, context);
-  const rows = await context.analytics.all("select * from read_parquet(?) limit ?", [path, MAX_CLEAN_ROWS + 1], call);
+  const dataset = await readableDataset(analysis, context);
+  const rows = "rows" in dataset ? dataset.rows : await context.analytics.all("select * from read_parquet(?) limit ?", [dataset.path, MAX_CLEAN_ROWS + 1], call);
   if (rows.length > MAX_CLEAN_ROWS) throw new AnalysisInputError(`The dataset has more than ${MAX_CLEAN_ROWS} rows, more than one cleaning handles.`);
   return rows;
 }

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { DATASET_FORMATS } from "../../core/datasets/storage.js";
+import { DATASET_FORMATS, STREAM_DATASET_FORMAT } from "../../core/datasets/storage.js";
 
 /** Response and parameter schemas of the public dataset API (they become openapi.yaml). */
 
@@ -14,7 +14,10 @@ export const DatasetSchema = z
   .object({
     id: z.string().openapi({ example: "ds_1AbCdEfGhJkLmNpQrStUvW" }),
     name: z.string(),
-    format: z.enum(DATASET_FORMATS).openapi({ description: "The format the file was uploaded in; every dataset is stored as Parquet." }),
+    format: z.enum([...DATASET_FORMATS, STREAM_DATASET_FORMAT]).openapi({
+      description:
+        "The format the file was uploaded in (every upload is stored as Parquet), or `stream`: a stream's history, one row a minute with a `minute` column and per field `<field>:mean`, `<field>:count`, `<field>:min` and `<field>:max`, deleted with its stream.",
+    }),
     status: z.enum(DATASET_STATUSES).openapi({ description: "processing until the upload is parsed; ready, or failed with an error." }),
     mode: z.enum(["live", "test"]),
     size_bytes: z.number().int().openapi({ description: "Size of the uploaded file." }),

@@ -1,6 +1,7 @@
 import type { Insertable } from "kysely";
 import type { Database } from "../../core/db/client.js";
 import type { Datasets } from "../../core/db/types.js";
+import { STREAM_DATASET_FORMAT } from "../../core/datasets/storage.js";
 import { FREE_PLAN_NAME } from "../../core/plans.js";
 import type { Owner } from "../workflows/workflow-queries.js";
 
@@ -33,7 +34,7 @@ export async function listDatasets(db: Database, owner: Owner, page: { page: num
   return { rows, total: Number(count?.total ?? 0) };
 }
 
-/** Marks the dataset deleted; returns its storage path and format, or undefined when not found. */
+/** Marks an uploaded dataset deleted; returns its storage path and format, or undefined when not found (or a stream's). */
 export async function softDeleteDataset(db: Database, owner: Owner, id: string, now: Date) {
   return db
     .updateTable("datasets")
@@ -41,6 +42,7 @@ export async function softDeleteDataset(db: Database, owner: Owner, id: string, 
     .where("id", "=", id)
     .where("user_id", "=", owner.userId)
     .where("mode", "=", owner.mode)
+    .where("format", "!=", STREAM_DATASET_FORMAT)
     .where("deleted_at", "is", null)
     .returning(["id", "format", "storage_path", "deleted_at"])
     .executeTakeFirst();

@@ -1,6 +1,6 @@
 import { rm } from "node:fs/promises";
 import type { Database } from "../../core/db/client.js";
-import { uploadPath, datasetStoragePath, resolveStoragePath, DATASET_FORMATS, type DatasetFormat } from "../../core/datasets/storage.js";
+import { uploadPath, datasetStoragePath, resolveStoragePath, DATASET_FORMATS, STREAM_DATASET_FORMAT, type DatasetFormat } from "../../core/datasets/storage.js";
 import { AppError } from "../../core/errors.js";
 import { newId } from "../../core/ids.js";
 import type { Logger } from "../../core/logger.js";
@@ -108,10 +108,17 @@ export async function createDatasetFromUpload(deps: DatasetDeps, key: KeyContext
   return row;
 }
 
-/** Soft-deletes the dataset and removes its files. */
+/** Soft-deletes the dataset and removes its files; a stream's dataset goes with its stream only. */
 export async function deleteDataset(deps: Pick<DatasetDeps, "db" | "dataDir" | "logger">, owner: { userId: string; mode: "live" | "test" }, id: string, now: Date) {
   const row = await softDeleteDataset(deps.db, owner, id, now);
-  if (!row) throw new AppError("NOT_FOUND", "No such dataset.");
+  if (!row) {
+    const stream = await findDataset(deps.db, owner, id);
+    if (stream?.format === STREAM_DATASET_FORMAT) {
+      const name = stream.name.replace(/^stream:/, "");
+      throw new AppError("CONFLICT", `This dataset is the history of stream ${name}; delete the stream (DELETE /v1/streams/${name}) to delete it.`);
+    }
+    throw new AppError("NOT_FOUND", "No such dataset.");
+  }
   const format = DATASET_FORMATS.find((f) => f === row.format);
   await Promise.all([
     rm(resolveStoragePath(deps.dataDir, row.storage_path), { force: true }),

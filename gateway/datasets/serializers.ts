@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 import type { Datasets } from "../../core/db/types.js";
-import { DATASET_FORMATS } from "../../core/datasets/storage.js";
+import { DATASET_FORMATS, STREAM_DATASET_FORMAT } from "../../core/datasets/storage.js";
 import { DATASET_COLUMN_TYPES, DATASET_STATUSES, type DatasetSchema } from "./api-schemas.js";
 import type { z } from "@hono/zod-openapi";
 
@@ -13,7 +13,7 @@ export function serializeDataset(row: DatasetRow): z.infer<typeof DatasetSchema>
   return {
     id: row.id,
     name: row.name,
-    format: DATASET_FORMATS.find((f) => f === row.format) ?? "csv",
+    format: row.format === STREAM_DATASET_FORMAT ? STREAM_DATASET_FORMAT : (DATASET_FORMATS.find((f) => f === row.format) ?? "csv"),
     status: DATASET_STATUSES.find((s) => s === row.status) ?? "processing",
     mode: row.mode === "test" ? "test" : "live",
     size_bytes: Number(row.size_bytes),

@@ -15,6 +15,18 @@ function fromHttpException(error: HTTPException): AppError {
   return new AppError("INTERNAL_ERROR", undefined, { cause: error });
 }
 
+/** Connection failures and PostgreSQL's "shutting down / starting up" states: worth a retry, not a 500. */
+const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "57P01", "57P02", "57P03", "08000", "08001", "08003", "08004", "08006"]);
+const UNAVAILABLE_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i;
+
+export function isStoreUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string" && UNAVAILABLE_CODES.has(code)) return true;
+  if (error instanceof AggregateError) return error.errors.some(isStoreUnavailable);
+  return UNAVAILABLE_MESSAGES.test(error.message);
+}
+
 /** The one place an error becomes a response body (DESIGN.md section 12). */
 export function handleError(error: Error, c: Context<AppEnv>): Response {
   const appError =
@@ -22,7 +34,9 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
       ? error
       : error instanceof HTTPException
         ? fromHttpException(error)
-        : new AppError("INTERNAL_ERROR", undefined, { cause: error });
+        : isStoreUnavailable(error)
+          ? new AppError("SERVICE_UNAVAILABLE", "A data store is unreachable; retry shortly.", { cause: error, headers: { "Retry-After": "5" } })
+          : new AppError("INTERNAL_ERROR", undefined, { cause: error });
 
   const logger = c.get("logger");
   if (appError.status >= 500) {

@@ -9,12 +9,14 @@ export const RATE_MINUTES = 60;
 /**
  * INGEST applies one batch to a stream, atomically (one script, so concurrent batches through
  * any gateway serialise in Redis and lose nothing).
- *   KEYS: 1 statistics hash, 2 event-id sorted set (score: arrival ms), 3 anomaly list
- *   ARGV: 1 now (ms), 2 the events as JSON [{id, fields: [[name, value], …]}, …]
+ *   KEYS: 1 statistics hash, 2 event-id sorted set (score: arrival ms), 3 anomaly list, 4 rollup hash
+ *   ARGV: 1 now (ms), 2 the events as JSON [{id, minute, fields: [[name, value], …]}, …]
  * The hash holds per field f: `n|f`, `mean|f`, `m2|f`, `min|f`, `max|f`, `ewma|f`, `win|f` (the
  * last values, oldest first, comma-separated) and `rate|f` (`minute:count` buckets), plus `events`.
  * Doubles are written with %.17g, which reads back as the same double. Welford, EWMA and the
  * robust score follow gateway/streams/statistics.ts operation for operation.
+ * The rollup hash holds per event minute (of the event's timestamp) and field `minute|f`:
+ * "count,sum,min,max" of the values, until the engine moves it to PostgreSQL.
  * An id seen in the last 24 hours (ZADD NX fails) is a duplicate and changes nothing.
  * Returns {accepted, duplicates, anomaly, …}: each anomaly a JSON object (value and score as %.17g).
  */
@@ -103,6 +105,24 @@ end
 
 local accepted, duplicates = 0, 0
 local found = {}
+local rollups = {}
+local function roll(event_minute, field, x)
+  local key = event_minute .. "|" .. field
+  local r = rollups[key]
+  if r == nil then
+    r = { c = 0, s = 0, lo = x, hi = x }
+    local stored = redis.call("HGET", KEYS[4], key)
+    if stored then
+      local c, s, lo, hi = string.match(stored, "^([^,]+),([^,]+),([^,]+),([^,]+)$")
+      r = { c = tonumber(c), s = tonumber(s), lo = tonumber(lo), hi = tonumber(hi) }
+    end
+    rollups[key] = r
+  end
+  r.c = r.c + 1
+  r.s = r.s + x
+  if x < r.lo then r.lo = x end
+  if x > r.hi then r.hi = x end
+end
 for _, event in ipairs(events) do
   if redis.call("ZADD", KEYS[2], "NX", now, event.id) == 0 then
     duplicates = duplicates + 1
@@ -113,7 +133,7 @@ for _, event in ipairs(events) do
       local s = load(field)
       local flagged, score = robust(s, x)
       if flagged then
-        found[#found + 1] = '{"event_id":' .. cjson.encode(event.id) .. ',"field":' .. cjson.encode(field) .. ',"value":' .. fmt(x) .. ',"score":' .. (score and fmt(score) or "null") .. ',"detected_at":' .. now .. '}'
+        found[#found + 1] = '{"event_id":' .. cjson.encode(event.id) .. ',"field":' .. cjson.encode(field) .. ',"sequence":' .. (s.n + 1) .. ',"value":' .. fmt(x) .. ',"score":' .. (score and fmt(score) or "null") .. ',"detected_at":' .. now .. '}'
       end
       s.n = s.n + 1
       local delta = x - s.mean
@@ -129,6 +149,7 @@ for _, event in ipairs(events) do
         table.remove(s.sorted, rank(s.sorted, oldest, true) + 1)
       end
       s.rate[minute] = (s.rate[minute] or 0) + 1
+      roll(event.minute, field, x)
     end
   end
 end
@@ -139,6 +160,9 @@ for field, s in pairs(state) do
   for m, c in pairs(s.rate) do rate[#rate + 1] = m .. ":" .. c end
   redis.call("HSET", KEYS[1], "n|" .. field, s.n, "mean|" .. field, fmt(s.mean), "m2|" .. field, fmt(s.m2), "min|" .. field, fmt(s.min), "max|" .. field, fmt(s.max),
     "ewma|" .. field, fmt(s.ewma), "win|" .. field, table.concat(win, ","), "rate|" .. field, table.concat(rate, ","))
+end
+for key, r in pairs(rollups) do
+  redis.call("HSET", KEYS[4], key, r.c .. "," .. fmt(r.s) .. "," .. fmt(r.lo) .. "," .. fmt(r.hi))
 end
 if accepted > 0 then redis.call("HINCRBY", KEYS[1], "events", accepted) end
 redis.call("EXPIRE", KEYS[2], ${EVENT_ID_TTL_SECONDS})

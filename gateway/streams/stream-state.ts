@@ -23,6 +23,10 @@ export const streamKeys = (ref: StreamRef) => {
     notified: `${base}:notified`,
     /** Anomalies raised since that webhook and not sent. */
     suppressed: `${base}:suppressed`,
+    /** Per-minute rollups not yet moved to PostgreSQL (engine/jobs/flush-stream-rollups.ts). */
+    rollup: `${base}:rollup`,
+    /** The rollup hash the engine has claimed and not yet applied (its batch id in the field `batch`). */
+    claimedRollup: `${base}:rollup-flushing`,
   };
 };
 
@@ -32,11 +36,11 @@ interface StreamCommands {
 
 /** Registers the ingest script on a connection (EVALSHA with a fallback to EVAL). */
 export function withStreamScripts(redis: Redis): Redis & StreamCommands {
-  redis.defineCommand("sluiceStreamIngest", { numberOfKeys: 3, lua: INGEST_SCRIPT });
+  redis.defineCommand("sluiceStreamIngest", { numberOfKeys: 4, lua: INGEST_SCRIPT });
   return redis as Redis & StreamCommands;
 }
 
-const ScriptAnomalySchema = z.object({ event_id: z.string(), field: z.string(), value: z.number(), score: z.number().nullable(), detected_at: z.number() });
+const ScriptAnomalySchema = z.object({ event_id: z.string(), field: z.string(), sequence: z.number().int(), value: z.number(), score: z.number().nullable(), detected_at: z.number() });
 
 export interface IngestOutcome {
   accepted: number;
@@ -47,15 +51,15 @@ export interface IngestOutcome {
 /** Applies a batch to the stream's statistics in one atomic script run. */
 export async function ingestEvents(redis: Redis & StreamCommands, ref: StreamRef, events: readonly StreamEvent[], now: Date): Promise<IngestOutcome> {
   const keys = streamKeys(ref);
-  const payload = JSON.stringify(events.map((event) => ({ id: event.id, fields: Object.entries(event.fields) })));
-  const reply = await redis.sluiceStreamIngest(keys.stats, keys.ids, keys.anomalies, now.getTime(), payload);
+  const payload = JSON.stringify(events.map((event) => ({ id: event.id, minute: Math.floor(Date.parse(event.timestamp) / 60_000), fields: Object.entries(event.fields) })));
+  const reply = await redis.sluiceStreamIngest(keys.stats, keys.ids, keys.anomalies, keys.rollup, now.getTime(), payload);
   const [accepted, duplicates, ...found] = reply;
   return {
     accepted: Number(accepted),
     duplicates: Number(duplicates),
     anomalies: found.map((entry) => {
-      const { event_id, field, value, score } = ScriptAnomalySchema.parse(JSON.parse(String(entry)));
-      return { event_id, field, value, score };
+      const { event_id, field, sequence, value, score } = ScriptAnomalySchema.parse(JSON.parse(String(entry)));
+      return { event_id, field, sequence, value, score };
     }),
   };
 }
@@ -106,6 +110,7 @@ export async function readStreamStatistics(redis: Redis, ref: StreamRef, now: Da
       max: number("max"),
       ewma: number("ewma"),
       rate_per_minute: ratePerMinute(hash[`rate|${field}`] ?? "", now),
+      recent: (hash[`win|${field}`] ?? "").split(",").filter(Boolean).map(Number),
       last_anomalies: anomalies.filter((anomaly) => anomaly.field === field),
     };
   }
@@ -114,5 +119,5 @@ export async function readStreamStatistics(redis: Redis, ref: StreamRef, now: Da
 
 export async function deleteStreamState(redis: Redis, ref: StreamRef): Promise<void> {
   const keys = streamKeys(ref);
-  await redis.del(keys.stats, keys.ids, keys.anomalies, keys.notified, keys.suppressed);
+  await redis.del(keys.stats, keys.ids, keys.anomalies, keys.notified, keys.suppressed, keys.rollup, keys.claimedRollup);
 }

@@ -25,7 +25,7 @@ export function sampleEventData(type: WebhookEventType, now: Date): Record<strin
     "stream.anomaly_detected": {
       stream: "checkout-latency",
       mode: "live",
-      anomalies: [{ event_id: "evt-1042", field: "latency_ms", value: 4_870, score: 41.2 }],
+      anomalies: [{ event_id: "evt-1042", field: "latency_ms", sequence: 1042, value: 4_870, score: 41.2 }],
       suppressed_since_last: 0,
     },
   };

@@ -19,6 +19,7 @@ const SECTIONS = [
   ["Error Codes", "Error Codes"],
   ["Workflows", "Workflows"],
   ["Webhook Endpoints", "Webhook Endpoints"],
+  ["Streams", "Streams"],
   ["Usage", "Usage"],
   ["API Keys", "API Keys"],
   ["Billing & Credits", "Billing & Credits"],

@@ -9,7 +9,7 @@ import { horizontalOverflow } from "../../testing/portal-session.js";
 
 const browser = useBrowser();
 
-const SECTION_IDS = ["getting-started", "authentication", "sdks", "workflows", "webhooks", "rate-limits", "errors", "changelog"];
+const SECTION_IDS = ["getting-started", "authentication", "sdks", "workflows", "streams", "webhooks", "rate-limits", "errors", "changelog"];
 
 const CollectionSchema = z.object({
   info: z.object({ schema: z.literal("https://schema.getpostman.com/json/collection/v2.1.0/collection.json") }),
@@ -64,8 +64,8 @@ async function exerciseTabs(page: Page, tablistName: string, expectations: Recor
   await page.keyboard.press("End");
   expect(await selectedTab(tablist).textContent()).toBe(labels.at(-1));
   await page.keyboard.press("Home");
-  expect(await selectedTab(tablist).textContent()).toBe("JavaScript");
-  expect(await panel.textContent()).toContain(expectations.JavaScript);
+  expect(await selectedTab(tablist).textContent()).toBe(labels[0]);
+  expect(await panel.textContent()).toContain(expectations[labels[0] ?? ""]);
   await page.keyboard.press("ArrowLeft");
   expect(await selectedTab(tablist).textContent()).toBe(labels.at(-1));
   // One tab stop: only the selected tab is in the tab order.
@@ -131,6 +131,7 @@ describe("the documentation page", () => {
     await expectCopies(page, container, panel, "Python");
 
     await exerciseTabs(page, "Verify a webhook: language", { JavaScript: "verifyStandard", Python: "def verify_standard", Go: "func VerifyStandard" });
+    await exerciseTabs(page, "SDK quick start: language", { TypeScript: 'from "@sluice/sdk"', Python: "from sluice import Sluice", Go: "sluice.New(apiKey, baseURL)" });
     watch.expectClean("/api-docs tabs");
   });
 
@@ -196,19 +197,25 @@ describe("the SDK page", () => {
     const list = page.getByRole("region", { name: "Libraries and tools" }).getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3 }) });
     expect(await list.count()).toBe(6);
     const cards = await list.allTextContents();
-    for (const language of ["TypeScript / JavaScript", "Python", "Go"]) {
+    const origin = await page.evaluate(() => window.location.origin);
+    const installs = { "TypeScript / JavaScript": `npm install ${origin}/downloads/sluice-sdk-1.0.0.tgz`, Python: `pip install ${origin}/downloads/sluice-sdk-python-1.0.0.tar.gz`, Go: `curl -sSL ${origin}/downloads/sluice-go-1.0.0.tar.gz | tar -xz` };
+    for (const [language, command] of Object.entries(installs)) {
       const card = cards.find((text) => text.includes(language) && text.includes("Official"));
-      expect(card, language).toContain("Package coming soon");
+      expect(card, language).toContain(command);
+      // The download the command names is served.
+      const response = await page.request.get(command.match(/https?:\/\/\S+/)?.[0] ?? "");
+      expect(response.status(), command).toBe(200);
+      expect((await response.body()).subarray(0, 2).toString("hex"), "gzip").toBe("1f8b");
     }
     expect(cards.filter((text) => /Community|Beta/.test(text))).toHaveLength(3);
-    expect(cards.join(" ")).not.toMatch(/npm install @?sluice|pip install sluice|go get .*sluice|downloads/i);
 
     const main = page.getByRole("main");
     expect(await main.getByRole("link", { name: /^API documentation/ }).getAttribute("href")).toBe("/api-docs");
     expect(await main.getByRole("link", { name: /^Playground/ }).getAttribute("href")).toBe("/playground");
     await page.getByRole("button", { name: "Copy", exact: true }).first().click();
     await page.getByRole("button", { name: "Copied!" }).waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("npx @openapitools/openapi-generator-cli generate -i " + inject("baseUrl") + "/openapi.yaml -g java -o sluice-java");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(installs["TypeScript / JavaScript"]);
+    expect(cards.join(" ")).toContain("npx @openapitools/openapi-generator-cli generate -i " + inject("baseUrl") + "/openapi.yaml -g java -o sluice-java");
 
     await expectAccessible(page, "/sdks");
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -216,14 +223,15 @@ describe("the SDK page", () => {
     watch.expectClean("/sdks");
   });
 
-  it("has worked examples in JavaScript, Python and Go with keyboard tabs and copy", async () => {
+  it("has the SDKs' tested examples in TypeScript, Python and Go with keyboard tabs and copy", async () => {
     const { page, watch } = await openWithClipboard("/sdks");
+    await exerciseTabs(page, "Verify a webhook with the SDK: language", { TypeScript: "await verifyWebhook", Python: "verify_webhook(raw_body", Go: "sluice.VerifyWebhook(body" });
     const { container, panel } = await exerciseTabs(page, "Worked example: language", {
-      JavaScript: "AbortSignal.timeout(TIMEOUT_MS)",
-      Python: "session.request(method, BASE_URL + path",
-      Go: "func call(method, path string",
+      TypeScript: 'from "@sluice/sdk"',
+      Python: "sluice.create_workflow(",
+      Go: "client.CreateWorkflow(ctx",
     });
-    expect(await panel.textContent()).toContain("Idempotency-Key");
+    expect(await panel.textContent()).toContain("Analyze");
     await container.getByRole("tab", { name: "Go" }).click();
     await expectCopies(page, container, panel, "Go");
     watch.expectClean("/sdks tabs");

@@ -77,10 +77,10 @@ const deleteRoute = createRoute({
   path: "/v1/datasets/{id}",
   tags,
   summary: "Delete a dataset",
-  description: "The dataset and its stored file are removed; it is not found afterwards.",
+  description: "The dataset and its stored file are removed; it is not found afterwards. A stream's dataset (format `stream`) is deleted with its stream only (409).",
   security,
   request: { params: DatasetIdParamsSchema },
-  responses: { 200: jsonResponse(DeletedDatasetSchema, "Deleted."), ...errorResponses("BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "QUOTA_EXCEEDED") },
+  responses: { 200: jsonResponse(DeletedDatasetSchema, "Deleted."), ...errorResponses("BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "RATE_LIMITED", "QUOTA_EXCEEDED") },
 });
 
 /** The upload's format: ?format= when given, otherwise its Content-Type. */

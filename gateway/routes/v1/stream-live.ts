@@ -9,23 +9,24 @@ import { errorResponses } from "../../http/error-responses.js";
 import { findStream } from "../../streams/stream-queries.js";
 import type { StreamHub } from "../../streams/stream-hub.js";
 import { readStreamStatistics } from "../../streams/stream-state.js";
-import { keyOwner } from "../../workflows/owner.js";
+import type { ApiSurface } from "../../http/api-surface.js";
+import type { Owner } from "../../workflows/workflow-queries.js";
 
 /** A comment line this often keeps proxies from closing an idle stream. */
 export const HEARTBEAT_MS = 15_000;
 /** How often an open stream checks whether the process is shutting down. */
 const SHUTDOWN_CHECK_MS = 1_000;
 
-const liveRoute = createRoute({
+const liveRoute = (surface: ApiSurface<Owner>) => createRoute({
   method: "get",
-  path: "/v1/streams/{name}/live",
+  path: `${surface.prefix}/streams/{name}/live`,
   tags: ["Streams"],
   summary: "Follow a stream live (Server-Sent Events)",
   description:
     "An `text/event-stream` that sends a `statistics` event on connect and after every batch that changes the stream (the same " +
     "statistics as GET /v1/streams/{name}), and an `anomaly` event for each anomaly a batch raises. Any gateway serves any " +
     "subscriber. A comment line every 15 s keeps the connection open through proxies. Metered as one request when it opens.",
-  security: [{ apiKey: [] }],
+  ...(surface.hide ? { hide: true } : { security: [{ apiKey: [] }] }),
   request: { params: z.object({ name: z.string().regex(STREAM_NAME_PATTERN, STREAM_NAME_MESSAGE).openapi({ param: { name: "name", in: "path" }, example: "checkout-latency" }) }) },
   responses: {
     200: { description: "The event stream.", content: { "text/event-stream": { schema: z.string().openapi({ example: 'event: statistics\ndata: {"events":42,"fields":{},"anomalies":[]}\n\n' }) } } },
@@ -41,10 +42,10 @@ function parseUpdate(message: string) {
   }
 }
 
-/** GET /v1/streams/{name}/live: the stream's statistics and anomalies as they change. */
-export function registerStreamLive(app: OpenAPIHono<AppEnv>, deps: { db: Database; redis: Redis; hub: StreamHub; now: () => Date; isShuttingDown: () => boolean }) {
-  app.openapi(liveRoute, async (c) => {
-    const owner = keyOwner(c);
+/** GET …/streams/{name}/live: the stream's statistics and anomalies as they change. */
+export function registerStreamLive(app: OpenAPIHono<AppEnv>, deps: { db: Database; redis: Redis; hub: StreamHub; now: () => Date; isShuttingDown: () => boolean }, surface: ApiSurface<Owner>) {
+  app.openapi(liveRoute(surface), async (c) => {
+    const owner = surface.principal(c);
     const { name } = c.req.valid("param");
     if (!(await findStream(deps.db, owner, name))) throw new AppError("NOT_FOUND", "No such stream.");
     const ref = { ...owner, name };

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IngestResultSchema, StreamDetailSchema, StreamListSchema, type StreamEvent } from "../../../core/contracts/streams.js";
 import { ErrorBodySchema } from "../../../core/errors.js";
-import { createKeyedAccount } from "../../../testing/accounts.js";
+import { createAccount, createKeyedAccount } from "../../../testing/accounts.js";
+import { BrowserClient } from "../../../testing/browser-client.js";
 import { startGatewayProcess, type GatewayProcess } from "../../../testing/gateway-process.js";
 import { readEvents } from "../../../testing/sse.js";
 import { createApiCaller, useTestApp, type Auth } from "../../../testing/gateway.js";
@@ -61,12 +62,12 @@ describe("ingesting events", () => {
         }),
       );
     }
-    const reported: Array<{ event_id: string; field: string; score: number | null }> = [];
+    const reported: Array<{ event_id: string; field: string; sequence: number; score: number | null }> = [];
     for (const batch of batches) reported.push(...(await ingest(authorization, "checkout", batch)).anomalies);
 
     const stream = await detail(authorization, "checkout");
     expect(stream.events).toBe(600);
-    const expectedAnomalies: Array<{ event_id: string; field: string; score: number | null }> = [];
+    const expectedAnomalies: Array<{ event_id: string; field: string; sequence: number; score: number | null }> = [];
     for (const field of ["latency", "price"] as const) {
       const xs = values[field];
       const mean = xs.reduce((s, x) => s + x, 0) / xs.length;
@@ -84,14 +85,15 @@ describe("ingesting events", () => {
       expect(stats.variance).toBe(sampleVariance(moments));
       expect(stats.ewma).toBe(xs.reduce<number | null>(ewma, null));
       expect(stats.rate_per_minute).toBe(600);
+      expect(stats.recent).toEqual(xs.slice(-100));
       xs.forEach((x, i) => {
         const { flagged, score } = robustScore(xs.slice(Math.max(0, i - 100), i), x);
-        if (flagged) expectedAnomalies.push({ event_id: `e-${Math.floor(i / 150)}-${i % 150}`, field, score });
+        if (flagged) expectedAnomalies.push({ event_id: `e-${Math.floor(i / 150)}-${i % 150}`, field, sequence: i + 1, score });
       });
     }
     const byId = (a: { event_id: string; field: string }, b: { event_id: string; field: string }) => `${a.event_id}${a.field}`.localeCompare(`${b.event_id}${b.field}`);
     expect(expectedAnomalies.length).toBeGreaterThan(5);
-    expect(reported.map(({ event_id, field, score }) => ({ event_id, field, score })).sort(byId)).toEqual(expectedAnomalies.sort(byId));
+    expect(reported.map(({ event_id, field, sequence, score }) => ({ event_id, field, sequence, score })).sort(byId)).toEqual(expectedAnomalies.sort(byId));
     expect(stream.anomalies).toHaveLength(Math.min(20, expectedAnomalies.length));
   });
 
@@ -154,11 +156,11 @@ describe("ingesting events", () => {
     const window = [...Array.from({ length: 30 }, () => 5), ...Array.from({ length: 10 }, () => 9)];
     await ingest(authorization, "mostly-flat", window.map((v, i) => event(`w-${i}`, { v })));
     const fallback = await ingest(authorization, "mostly-flat", [event("big", { v: 50 })]);
-    expect(fallback.anomalies).toEqual([{ event_id: "big", field: "v", value: 50, score: robustScore(window, 50).score }]);
+    expect(fallback.anomalies).toEqual([{ event_id: "big", field: "v", sequence: 41, value: 50, score: robustScore(window, 50).score }]);
 
     await ingest(authorization, "flat", Array.from({ length: 25 }, (_, i) => event(`f-${i}`, { v: 7 })));
     expect((await ingest(authorization, "flat", [event("same", { v: 7 })])).anomalies).toEqual([]);
-    expect((await ingest(authorization, "flat", [event("moved", { v: 7.5 })])).anomalies).toEqual([{ event_id: "moved", field: "v", value: 7.5, score: null }]);
+    expect((await ingest(authorization, "flat", [event("moved", { v: 7.5 })])).anomalies).toEqual([{ event_id: "moved", field: "v", sequence: 27, value: 7.5, score: null }]);
   });
 
   it("charges the body bytes to the data allowance", async () => {
@@ -239,6 +241,43 @@ describe("ownership, listing and deletion", () => {
     // Same ids again: not duplicates, since the idempotency set went with the stream.
     expect(await ingest(authorization, "gone", [event("a", { v: 1 })])).toMatchObject({ accepted: 1, duplicates: 0 });
     expect((await detail(authorization, "gone")).fields.v).toMatchObject({ count: 1, mean: 1 });
+  });
+});
+
+describe("the dashboard's streams (/api/streams)", () => {
+  it("shows the signed-in user's streams, test apart, with the live view, and nobody else's", async () => {
+    const user = await createAccount(db());
+    const { authorization } = await account({ userId: user.id });
+    const { authorization: testKey } = await account({ userId: user.id, mode: "test" });
+    await ingest(authorization, "orders", Array.from({ length: 25 }, (_, i) => event(`o-${i}`, { amount: 10 + (i % 3) })));
+    await ingest(testKey, "sandbox", [event("t-1", { amount: 1 })]);
+    const browser = new BrowserClient(testApp.current.app);
+    expect((await browser.post("/auth/signin", { email: user.email, password: user.password })).status).toBe(200);
+
+    expect(StreamListSchema.parse(await (await browser.request("/api/streams")).json()).streams.map((s) => s.name)).toEqual(["orders"]);
+    expect(StreamListSchema.parse(await (await browser.request("/api/streams?mode=test")).json()).streams.map((s) => s.name)).toEqual(["sandbox"]);
+    const shown = StreamDetailSchema.parse(await (await browser.request("/api/streams/orders")).json());
+    expect(shown.fields.amount).toMatchObject({ count: 25, recent: Array.from({ length: 25 }, (_, i) => 10 + (i % 3)) });
+
+    const live = await browser.request("/api/streams/orders/live");
+    expect(live.status).toBe(200);
+    const events = readEvents(live);
+    try {
+      expect(JSON.parse((await events.next()).data)).toMatchObject({ events: 25 });
+      await ingest(authorization, "orders", [event("o-spike", { amount: 900 })]);
+      expect(JSON.parse((await events.next()).data)).toMatchObject({ events: 26, fields: { amount: { max: 900 } } });
+      expect(JSON.parse((await events.next()).data)).toMatchObject({ event_id: "o-spike", sequence: 26 });
+    } finally {
+      await events.close();
+    }
+
+    const stranger = await createAccount(db());
+    const other = new BrowserClient(testApp.current.app);
+    expect((await other.post("/auth/signin", { email: stranger.email, password: stranger.password })).status).toBe(200);
+    expect((await other.request("/api/streams/orders")).status).toBe(404);
+    expect((await other.request("/api/streams/orders/live")).status).toBe(404);
+    expect(StreamListSchema.parse(await (await other.request("/api/streams")).json()).streams).toEqual([]);
+    expect((await testApp.current.app.request("/api/streams")).status).toBe(401);
   });
 });
 

@@ -19,7 +19,9 @@ import { validationHook } from "../../http/errors.js";
 import { jsonBody, jsonResponse } from "../../http/route-helpers.js";
 import { findStream, listStreams, removeStream, serializeStream, touchStream } from "../../streams/stream-queries.js";
 import { deleteStreamState, ingestEvents, readStreamStatistics, withStreamScripts } from "../../streams/stream-state.js";
-import { keyOwner } from "../../workflows/owner.js";
+import { keyOwner, sessionOwner } from "../../workflows/owner.js";
+import type { ApiSurface } from "../../http/api-surface.js";
+import type { Owner } from "../../workflows/workflow-queries.js";
 import { publishStreamUpdate } from "../../streams/stream-updates.js";
 import { notifyAnomalies } from "../../streams/anomaly-webhooks.js";
 import type { Logger } from "../../../core/logger.js";
@@ -28,6 +30,9 @@ import type { StreamHub } from "../../streams/stream-hub.js";
 import { registerStreamLive } from "./stream-live.js";
 
 const tags = ["Streams"];
+export const PUBLIC_STREAM_API: ApiSurface<Owner> = { prefix: "/v1", hide: false, principal: keyOwner };
+/** The dashboard's view of the signed-in user's streams (`?mode=test` for test streams), unmetered. */
+export const DASHBOARD_STREAM_API: ApiSurface<Owner> = { prefix: "/api", hide: true, principal: sessionOwner };
 const security = [{ apiKey: [] }];
 
 const NameParamsSchema = z.object({ name: z.string().regex(STREAM_NAME_PATTERN, STREAM_NAME_MESSAGE).openapi({ param: { name: "name", in: "path" }, example: "checkout-latency" }) });
@@ -55,27 +60,6 @@ const ingestRoute = createRoute({
   },
 });
 
-const listRoute = createRoute({
-  method: "get",
-  path: "/v1/streams",
-  tags,
-  summary: "List streams",
-  security,
-  request: { query: ListQuerySchema },
-  responses: { 200: jsonResponse(StreamListSchema, "The key's streams (of its mode), by name."), ...errorResponses("BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "RATE_LIMITED", "QUOTA_EXCEEDED") },
-});
-
-const getRoute = createRoute({
-  method: "get",
-  path: "/v1/streams/{name}",
-  tags,
-  summary: "Get a stream's statistics",
-  description: "The current statistics per field and the stream's last 20 anomalies, newest first.",
-  security,
-  request: { params: NameParamsSchema },
-  responses: { 200: jsonResponse(StreamDetailSchema, "The stream."), ...errorResponses("BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "QUOTA_EXCEEDED") },
-});
-
 const deleteRoute = createRoute({
   method: "delete",
   path: "/v1/streams/{name}",
@@ -86,6 +70,52 @@ const deleteRoute = createRoute({
   request: { params: NameParamsSchema },
   responses: { 200: jsonResponse(DeletedStreamSchema, "Deleted."), ...errorResponses("BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "QUOTA_EXCEEDED") },
 });
+
+/** The read routes, served on the public API and, hidden, on the dashboard's copy. */
+function readRouteDefinitions(surface: ApiSurface<Owner>) {
+  const onSurface = surface.hide ? { hide: true } : { security };
+  const listRoute = createRoute({
+    method: "get",
+    path: `${surface.prefix}/streams`,
+    tags,
+    summary: "List streams",
+    ...onSurface,
+    request: { query: ListQuerySchema },
+    responses: { 200: jsonResponse(StreamListSchema, "The key's streams (of its mode), by name."), ...errorResponses("BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "RATE_LIMITED", "QUOTA_EXCEEDED") },
+  });
+  const getRoute = createRoute({
+    method: "get",
+    path: `${surface.prefix}/streams/{name}`,
+    tags,
+    summary: "Get a stream's statistics",
+    description: "The current statistics per field and the stream's last 20 anomalies, newest first.",
+    ...onSurface,
+    request: { params: NameParamsSchema },
+    responses: { 200: jsonResponse(StreamDetailSchema, "The stream."), ...errorResponses("BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "QUOTA_EXCEEDED") },
+  });
+  return { listRoute, getRoute };
+}
+
+/** Listing, statistics and the live view of streams, for the surface's principal. */
+export function registerStreamReads(app: OpenAPIHono<AppEnv>, deps: { db: Database; redis: Redis; hub: StreamHub; now: () => Date; isShuttingDown: () => boolean }, surface: ApiSurface<Owner>) {
+  const { listRoute, getRoute } = readRouteDefinitions(surface);
+  app.openapi(listRoute, async (c) => {
+    const query = c.req.valid("query");
+    const { rows, total } = await listStreams(deps.db, surface.principal(c), query);
+    return c.json({ streams: rows.map(serializeStream), total, page: query.page, limit: query.limit }, 200);
+  });
+
+  app.openapi(getRoute, async (c) => {
+    const owner = surface.principal(c);
+    const { name } = c.req.valid("param");
+    const row = await findStream(deps.db, owner, name);
+    if (!row) throw new AppError("NOT_FOUND", "No such stream.");
+    const statistics = await readStreamStatistics(deps.redis, { ...owner, name }, deps.now());
+    return c.json({ ...serializeStream(row), ...statistics }, 200);
+  });
+
+  registerStreamLive(app, deps, surface);
+}
 
 /** The request body's size: Content-Length when given, otherwise the size of the JSON parsed. */
 function bodyBytes(c: Context<AppEnv>, body: unknown): number {
@@ -125,29 +155,21 @@ export function streamApiRoutes(deps: {
     return c.json({ stream: name, ...outcome }, 200);
   });
 
-  app.openapi(listRoute, async (c) => {
-    const query = c.req.valid("query");
-    const { rows, total } = await listStreams(deps.db, keyOwner(c), query);
-    return c.json({ streams: rows.map(serializeStream), total, page: query.page, limit: query.limit }, 200);
-  });
-
-  app.openapi(getRoute, async (c) => {
-    const owner = keyOwner(c);
-    const { name } = c.req.valid("param");
-    const row = await findStream(deps.db, owner, name);
-    if (!row) throw new AppError("NOT_FOUND", "No such stream.");
-    const statistics = await readStreamStatistics(deps.redis, { ...owner, name }, deps.now());
-    return c.json({ ...serializeStream(row), ...statistics }, 200);
-  });
-
   app.openapi(deleteRoute, async (c) => {
     const owner = keyOwner(c);
     const { name } = c.req.valid("param");
-    if (!(await removeStream(deps.db, owner, name))) throw new AppError("NOT_FOUND", "No such stream.");
+    if (!(await removeStream(deps.db, owner, name, deps.now()))) throw new AppError("NOT_FOUND", "No such stream.");
     await deleteStreamState(deps.redis, { ...owner, name });
     return c.json({ message: "Stream deleted", deleted_at: deps.now().toISOString() }, 200);
   });
 
-  registerStreamLive(app, deps);
+  registerStreamReads(app, deps, PUBLIC_STREAM_API);
+  return app;
+}
+
+/** The dashboard's read-only copy (/api/streams…): the signed-in user's streams, unmetered. */
+export function streamDashboardRoutes(deps: { db: Database; redis: Redis; hub: StreamHub; now: () => Date; isShuttingDown: () => boolean }) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  registerStreamReads(app, deps, DASHBOARD_STREAM_API);
   return app;
 }

@@ -12,10 +12,10 @@ export function SdksRoute() {
     <ContentLayout
       title="SDKs and client libraries"
       eyebrow="SDKs"
-      description="Call Sluice from your own code: with our client libraries once they are published, with community tools today, or with plain HTTP as in the worked example below."
+      description="Call Sluice from your own code: with our client libraries for TypeScript, Python and Go, with community tools, or with plain HTTP."
     >
-      <SdkGrid sdks={sdkCatalogue({ origin, collectionHref: `/${POSTMAN_COLLECTION_FILE}` })} />
-      <WorkedExample origin={origin} />
+      <SdkGrid sdks={sdkCatalogue({ origin, siteOrigin: window.location.origin, collectionHref: `/${POSTMAN_COLLECTION_FILE}` })} />
+      <WorkedExample />
       <div className="mt-16">
         <LinkCardGrid>
           <LinkCard title="API documentation" text="Concepts, authentication and every endpoint the SDKs wrap." to="/api-docs" />

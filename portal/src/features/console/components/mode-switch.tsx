@@ -6,10 +6,10 @@ const MODES: ReadonlyArray<{ value: WorkflowMode; label: string }> = [
   { value: "test", label: "Test" },
 ];
 
-/** Two toggle buttons: the workflows of live keys, or those of test keys (which run dry). */
-export function ModeSwitch({ mode, onChange }: { mode: WorkflowMode; onChange: (mode: WorkflowMode) => void }) {
+/** Two toggle buttons: what live keys made, or what test keys made (test workflows run dry). */
+export function ModeSwitch({ mode, onChange, label = "Workflow mode" }: { mode: WorkflowMode; onChange: (mode: WorkflowMode) => void; label?: string }) {
   return (
-    <div role="group" aria-label="Workflow mode" className="inline-flex rounded-lg border border-slate-300 bg-white p-1 shadow-sm">
+    <div role="group" aria-label={label} className="inline-flex rounded-lg border border-slate-300 bg-white p-1 shadow-sm">
       {MODES.map((option) => (
         <button
           key={option.value}

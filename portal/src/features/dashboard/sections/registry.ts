@@ -7,6 +7,7 @@ import {
   Gauge,
   KeyRound,
   LayoutDashboard,
+  Radio,
   Rocket,
   Send,
   ShieldCheck,
@@ -48,6 +49,7 @@ const WorkflowsSection = lazy(async () => ({ default: (await import("../../conso
 const WebhookEndpointsSection = lazy(async () => ({
   default: (await import("../../console/components/webhook-endpoints-section")).WebhookEndpointsSection,
 }));
+const StreamsSection = lazy(async () => ({ default: (await import("../../streams/components/streams-section")).StreamsSection }));
 const UsageSection = lazy(async () => ({ default: (await import("../../console/components/usage-section")).UsageSection }));
 
 export const OVERVIEW: DashboardSection = { id: "overview", title: "Overview", icon: LayoutDashboard, component: OverviewSection };
@@ -64,6 +66,7 @@ export const SECTIONS: readonly DashboardSection[] = [
   { id: "error-codes", title: "Error Codes", icon: TriangleAlert, component: ErrorCodesSection, group: "Documentation" },
   { id: "workflows", title: "Workflows", icon: Workflow, component: WorkflowsSection, group: "Console" },
   { id: "webhook-endpoints", title: "Webhook Endpoints", icon: Send, component: WebhookEndpointsSection, group: "Console" },
+  { id: "streams", title: "Streams", icon: Radio, component: StreamsSection, group: "Console" },
   { id: "usage", title: "Usage", icon: ChartLine, component: UsageSection, group: "Console" },
   { id: "api-keys", title: "API Keys", icon: KeyRound, component: ApiKeysSection, group: "Account" },
   { id: "billing", title: "Billing & Credits", icon: CreditCard, component: BillingSection, group: "Account" },

@@ -9,6 +9,7 @@ import { HelpButtons } from "./help-buttons";
 import { RateLimitsSection } from "./rate-limits-section";
 import { SdksSection } from "./sdks-section";
 import { WebhooksSection } from "./webhooks-section";
+import { StreamsSection } from "./streams-section";
 import { WorkflowsSection } from "./workflows-section";
 
 /** The documentation: a sidebar of anchors beside the sections, help at the end. */
@@ -24,6 +25,7 @@ export function ApiDocs({ origin }: { origin: string }) {
         <AuthenticationSection />
         <SdksSection />
         <WorkflowsSection origin={origin} />
+        <StreamsSection origin={origin} />
         <WebhooksSection />
         <RateLimitsSection />
         <ErrorsSection />

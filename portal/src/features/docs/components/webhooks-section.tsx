@@ -13,7 +13,7 @@ const EVENT_DATA: Record<WebhookEventType, string> = {
   "processing.completed": "the dataset or analysis concerned",
   "processing.failed": "the dataset or analysis concerned",
   "usage.threshold_reached": "threshold_percent (80, 90, 100), requests_used, requests_limit, reset_date, package",
-  "stream.anomaly_detected": "stream, mode, anomalies [{event_id, field, value, score}], suppressed_since_last (at most one event per stream per minute)",
+  "stream.anomaly_detected": "stream, mode, anomalies [{event_id, field, sequence, value, score}], suppressed_since_last (at most one event per stream per minute)",
 };
 
 function Code({ children }: { children: string }) {

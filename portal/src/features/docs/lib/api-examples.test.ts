@@ -5,7 +5,8 @@ import { z } from "zod";
 import { AnalyzeRequestSchema } from "../../../../../core/contracts/analytics";
 import { CreateWorkflowRequestSchema } from "../../../../../core/contracts/workflows";
 import { ExecuteRequestSchema, IdempotencyHeadersSchema } from "../../../../../gateway/workflows/api-schemas";
-import { ANALYZE_REQUEST, CREATE_WORKFLOW_REQUEST, EXECUTE_WORKFLOW_REQUEST, WHOAMI_REQUEST } from "./api-examples";
+import { IngestResultSchema, StreamEventBatchSchema } from "../../../../../core/contracts/streams";
+import { ANALYZE_REQUEST, CREATE_WORKFLOW_REQUEST, EXECUTE_WORKFLOW_REQUEST, STREAM_EVENTS_REQUEST, STREAM_EVENTS_RESPONSE, WHOAMI_REQUEST } from "./api-examples";
 import type { ApiRequest } from "./request-samples";
 
 const OpenApiSchema = z.object({ paths: z.record(z.string(), z.record(z.string(), z.unknown())) });
@@ -22,7 +23,7 @@ function documented(request: ApiRequest): boolean {
 
 describe("the requests the docs page shows", () => {
   it("call operations that exist in openapi.yaml", () => {
-    for (const request of [WHOAMI_REQUEST, CREATE_WORKFLOW_REQUEST, EXECUTE_WORKFLOW_REQUEST, ANALYZE_REQUEST]) {
+    for (const request of [WHOAMI_REQUEST, CREATE_WORKFLOW_REQUEST, EXECUTE_WORKFLOW_REQUEST, ANALYZE_REQUEST, STREAM_EVENTS_REQUEST]) {
       expect(documented(request), `${request.method} ${request.path}`).toBe(true);
     }
     expect(documented({ method: "POST", path: "/v1/workflows/wf_1/launch" })).toBe(false);
@@ -33,5 +34,7 @@ describe("the requests the docs page shows", () => {
     expect(ExecuteRequestSchema.safeParse(EXECUTE_WORKFLOW_REQUEST.body).error).toBeUndefined();
     expect(IdempotencyHeadersSchema.safeParse({ "idempotency-key": EXECUTE_WORKFLOW_REQUEST.headers?.["Idempotency-Key"] }).error).toBeUndefined();
     expect(AnalyzeRequestSchema.safeParse(ANALYZE_REQUEST.body).error).toBeUndefined();
+    expect(StreamEventBatchSchema.safeParse(STREAM_EVENTS_REQUEST.body).error).toBeUndefined();
+    expect(IngestResultSchema.safeParse(JSON.parse(STREAM_EVENTS_RESPONSE.split("\n\n")[1] ?? "")).error).toBeUndefined();
   });
 });

@@ -39,6 +39,18 @@ export const EXECUTE_WORKFLOW_REQUEST: ApiRequest = {
   body: { data: { email: "ada@example.com", plan: "starter" } },
 };
 
+/** A batch of two events to a stream (created by its first batch). */
+export const STREAM_EVENTS_REQUEST: ApiRequest = {
+  method: "POST",
+  path: "/v1/streams/checkout-latency/events",
+  body: {
+    events: [
+      { id: "evt-1041", timestamp: "2026-11-21T09:00:00Z", fields: { latency_ms: 182, items: 3 }, dimensions: { region: "eu-west" } },
+      { id: "evt-1042", timestamp: "2026-11-21T09:00:01Z", fields: { latency_ms: 4870, items: 2 }, dimensions: { region: "eu-west" } },
+    ],
+  },
+};
+
 /** A trend analysis over inline rows: answered inline when quick, else 202 with an analysis_id. */
 export const ANALYZE_REQUEST: ApiRequest = {
   method: "POST",
@@ -70,6 +82,17 @@ X-RateLimit-Reset: 1795251660
   "webhook_url": "https://sluice.example/hooks/wf_1AbCdEfGhJkLmNpQrStUvW/…",
   "created_at": "2026-11-21T09:00:00.000Z",
   …
+}`;
+
+export const STREAM_EVENTS_RESPONSE = `HTTP/1.1 200 OK
+
+{
+  "stream": "checkout-latency",
+  "accepted": 2,
+  "duplicates": 0,
+  "anomalies": [
+    { "event_id": "evt-1042", "field": "latency_ms", "sequence": 1042, "value": 4870, "score": 41.2 }
+  ]
 }`;
 
 export const EXECUTION_STARTED_RESPONSE = `HTTP/1.1 202 Accepted

@@ -4,6 +4,7 @@ export const DOC_SECTIONS = [
   { id: "authentication", title: "Authentication" },
   { id: "sdks", title: "SDKs and tools" },
   { id: "workflows", title: "Workflows" },
+  { id: "streams", title: "Streams" },
   { id: "webhooks", title: "Webhooks" },
   { id: "rate-limits", title: "Rate limits" },
   { id: "errors", title: "Errors" },

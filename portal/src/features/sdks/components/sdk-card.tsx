@@ -12,13 +12,6 @@ const STATUS_STYLES: Record<SdkStatus, string> = {
 
 function Availability({ sdk }: { sdk: Sdk }) {
   const { availability } = sdk;
-  if (availability.kind === "coming-soon") {
-    return (
-      <p className="text-sm text-slate-600">
-        <span className="font-semibold text-slate-900">Package coming soon.</span> {availability.meanwhile}
-      </p>
-    );
-  }
   if (availability.kind === "download") {
     return (
       <a href={availability.href} download={availability.fileName} className={buttonClasses("secondary", "sm", "self-start")}>

@@ -1,10 +1,9 @@
+import { SDK_DOWNLOADS } from "./sdk-downloads";
+
 export type SdkStatus = "Official" | "Community" | "Beta";
 
-/** How to get a library: a command that works today, a download, or an honest "coming soon". */
-export type SdkAvailability =
-  | { kind: "install"; commands: readonly string[] }
-  | { kind: "download"; href: string; fileName: string; label: string }
-  | { kind: "coming-soon"; meanwhile: string };
+/** How to get a library: commands that work today, or a download. */
+export type SdkAvailability = { kind: "install"; commands: readonly string[] } | { kind: "download"; href: string; fileName: string; label: string };
 
 export interface Sdk {
   name: string;
@@ -19,33 +18,39 @@ export interface Sdk {
 interface CatalogueLinks {
   /** The API origin, for commands that read the OpenAPI document. */
   origin: string;
+  /** This site's origin, which serves the SDKs' downloads. */
+  siteOrigin: string;
   /** Where the portal serves the Postman collection. */
   collectionHref: string;
 }
 
-/** The six SDK cards. Sluice's own libraries are not published yet, and the cards say so. */
-export function sdkCatalogue({ origin, collectionHref }: CatalogueLinks): Sdk[] {
+/** The six SDK cards: Sluice's own libraries install from this site's downloads. */
+export function sdkCatalogue({ origin, siteOrigin, collectionHref }: CatalogueLinks): Sdk[] {
+  const download = (path: string) => `${siteOrigin}/${path}`;
   return [
     {
       name: "Sluice for JavaScript",
       language: "TypeScript / JavaScript",
       status: "Official",
-      description: "A typed client for Node.js with retries that honour Retry-After, time-outs and webhook verification.",
-      availability: { kind: "coming-soon", meanwhile: "Until it is published, use fetch as in the worked example below." },
+      description: "@sluice/sdk: typed methods for every endpoint, retries that honour Retry-After, time-outs, pagination, live streams and webhook verification. No dependencies.",
+      availability: { kind: "install", commands: [`npm install ${download(SDK_DOWNLOADS.typescript)}`] },
     },
     {
       name: "Sluice for Python",
       language: "Python",
       status: "Official",
-      description: "A client for Python with typed models, retries that honour Retry-After, time-outs and webhook verification.",
-      availability: { kind: "coming-soon", meanwhile: "Until it is published, use requests as in the worked example below." },
+      description: "Standard library only, Python 3.9+: every endpoint, retries that honour Retry-After, time-outs, pagination, live streams and webhook verification.",
+      availability: { kind: "install", commands: [`pip install ${download(SDK_DOWNLOADS.python)}`] },
     },
     {
       name: "Sluice for Go",
       language: "Go",
       status: "Official",
-      description: "A client for Go built on net/http and context, with retries, time-outs and webhook verification.",
-      availability: { kind: "coming-soon", meanwhile: "Until it is published, use net/http as in the worked example below." },
+      description: "Standard library only, built on net/http and context: every endpoint, retries, time-outs, pagination, live streams and webhook verification.",
+      availability: {
+        kind: "install",
+        commands: [`curl -sSL ${download(SDK_DOWNLOADS.go)} | tar -xz`, "go mod edit -replace github.com/sluice-dev/sluice-go=./sluice-go"],
+      },
     },
     {
       name: "Postman collection",

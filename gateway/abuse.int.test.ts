@@ -1,0 +1,117 @@
+import { connect } from "node:net";
+import { describe, expect, it } from "vitest";
+import { ErrorBodySchema } from "../core/errors.js";
+import { createLogger } from "../core/logger.js";
+import { createAccount, createKeyedAccount } from "../testing/accounts.js";
+import { BrowserClient } from "../testing/browser-client.js";
+import { createApiCaller, useTestApp } from "../testing/gateway.js";
+import { createPortalFixture, FIXTURE_ASSET } from "../testing/portal-fixture.js";
+import { MAX_JSON_DEPTH } from "./http/json-depth.js";
+import { listen } from "./server.js";
+
+/** Hostile input that is not random (issue 13): the shapes attackers actually send. */
+const testApp = useTestApp({ PORTAL_DIST_DIR: createPortalFixture(), TRUST_PROXY: "true" });
+const db = () => testApp.current.database.db;
+const call = createApiCaller(testApp);
+const codeOf = async (response: Response) => ErrorBodySchema.parse(await response.json()).error.code;
+
+/** Sends raw bytes to a listening copy of the app; resolves with what came back before the socket closed. */
+async function raw(bytes: string): Promise<string> {
+  const listening = await listen(testApp.current.app.fetch, { host: "127.0.0.1", port: 0, shutdownTimeoutMs: 500, logger: createLogger({ level: "silent", name: "t" }) });
+  try {
+    const { port } = new URL(listening.url);
+    return await new Promise((resolve) => {
+      let answer = "";
+      const socket = connect({ host: "127.0.0.1", port: Number(port) }, () => socket.write(bytes));
+      socket.on("data", (chunk) => (answer += chunk.toString()));
+      socket.on("error", () => undefined);
+      socket.setTimeout(3_000, () => socket.destroy());
+      socket.on("close", () => resolve(answer));
+    });
+  } finally {
+    await listening.shutdown();
+  }
+}
+
+describe("deeply nested JSON", () => {
+  it(`is refused with 400 past ${MAX_JSON_DEPTH} levels on every JSON route, before anything tries to store or log it`, async () => {
+    const { authorization } = await createKeyedAccount(db());
+    const created = await call(authorization, "POST", "/v1/workflows", { name: "Deep", trigger: { type: "manual", config: {} }, actions: [{ type: "transform", name: "s", config: { output: {} } }] });
+    const { id } = (await created.json()) as { id: string };
+    const deep = `{"data":${'{"a":'.repeat(50_000)}1${"}".repeat(50_000)}}`;
+    for (const path of [`/v1/workflows/${id}/execute`, "/v1/workflows", "/v1/data/analyze", "/v1/streams/deep/events"]) {
+      const response = await call(authorization, "POST", path, deep);
+      expect(response.status, path).toBe(400);
+      expect(await codeOf(response)).toBe("MALFORMED_JSON");
+    }
+    const shallow = `{"data":${'{"a":'.repeat(MAX_JSON_DEPTH - 2)}1${"}".repeat(MAX_JSON_DEPTH - 2)}}`;
+    expect((await call(authorization, "POST", `/v1/workflows/${id}/execute`, shallow)).status).toBe(202);
+  });
+});
+
+describe("malformed and smuggling-style requests", () => {
+  it("answers 400 and closes the connection: both Content-Length and Transfer-Encoding, conflicting lengths, bad header bytes, obsolete line folding", async () => {
+    const requests = [
+      "POST /v1/workflows HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /admin HTTP/1.1\r\nHost: x\r\n\r\n",
+      "POST /v1/workflows HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nContent-Length: 40\r\n\r\nabcd",
+      "GET / HTTP/1.1\r\nHost: x\r\nX-Bad: a\u0000b\r\n\r\n",
+      "GET / HTTP/1.1\r\nHost: x\r\nX-Folded: a\r\n b\r\n\r\n",
+      "GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, identity\r\n\r\n",
+    ];
+    for (const request of requests) {
+      const answer = await raw(request);
+      expect(answer, JSON.stringify(request)).toMatch(/^HTTP\/1\.1 400/);
+      expect(answer.match(/HTTP\/1\.1/g), "one answer only: nothing smuggled behind").toHaveLength(1);
+    }
+  });
+});
+
+describe("path traversal", () => {
+  it("serves nothing outside the portal's directory, however the path is encoded", async () => {
+    for (const path of ["/assets/../../package.json", "/assets/%2e%2e/%2e%2e/package.json", "/%2e%2e/%2e%2e/etc/passwd", "/assets/..%2f..%2fpackage.json", "/..%5c..%5cpackage.json", `/assets/${FIXTURE_ASSET}%00.png`]) {
+      const response = await testApp.current.app.request(path);
+      const body = await response.text();
+      expect(body, path).not.toContain('"name": "sluice"');
+      expect(body, path).not.toContain("root:");
+    }
+  });
+
+  it("addresses datasets only by id: a traversal in the id is not found", async () => {
+    const { authorization } = await createKeyedAccount(db());
+    for (const id of ["..%2F..%2Fetc%2Fpasswd", "ds_..", "%2e%2e"]) {
+      const response = await call(authorization, "GET", `/v1/datasets/${id}`);
+      expect([400, 404], id).toContain(response.status);
+    }
+  });
+});
+
+describe("CSRF", () => {
+  it("refuses every state-changing /api and /auth route to a signed-in browser without the CSRF token (403)", async () => {
+    const account = await createAccount(db());
+    const browser = new BrowserClient(testApp.current.app);
+    expect((await browser.post("/auth/signin", { email: account.email, password: account.password })).status).toBe(200);
+    const routes = [...new Set(testApp.current.app.routes.filter((r) => ["POST", "PUT", "PATCH", "DELETE"].includes(r.method) && /^\/(api|auth)\//.test(r.path)).map((r) => `${r.method} ${r.path}`))];
+    expect(routes.length).toBeGreaterThan(30);
+    const unguarded: string[] = [];
+    for (const route of routes) {
+      const [method = "POST", path = ""] = route.split(" ");
+      const response = await browser.request(path.replace(/:[A-Za-z_]+/g, "x"), { method, json: {}, csrf: false });
+      if (response.status !== 403 || (await codeOf(response)) !== "CSRF_FAILED") unguarded.push(`${route}: ${response.status}`);
+    }
+    expect(unguarded).toEqual([]);
+  });
+});
+
+describe("credential stuffing", () => {
+  it("refuses one address trying many accounts after 50 failures in 15 minutes, whatever the accounts", async () => {
+    const browser = new BrowserClient(testApp.current.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 51; i++) statuses.push((await browser.post("/auth/signin", { email: `victim-${i}@example.test`, password: "Password123!" })).status);
+    // A wrong address or password answers 400 (the same for both: nothing tells which accounts exist).
+    expect(new Set(statuses.slice(0, 50))).toEqual(new Set([400]));
+    expect(statuses[50]).toBe(429);
+    // Another address is not held up.
+    const other = new BrowserClient(testApp.current.app);
+    expect((await other.post("/auth/signin", { email: "victim-0@example.test", password: "Password123!" })).status).toBe(400);
+  }, 60_000);
+});

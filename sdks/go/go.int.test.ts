@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { runCommand } from "../../testing/run-command.js";
+import { useSdkStack } from "../../testing/sdk-stack.js";
+
+// The Go SDK's own tests (go test, sdks/go) against a real gateway and engine.
+const stack = useSdkStack();
+
+const run = (command: "go" | "gofmt", args: string[], env: Record<string, string> = {}) =>
+  runCommand(command, args, { cwd: "sdks/go", env: { GOFLAGS: "-mod=mod", GOPROXY: "off", ...env }, timeoutMs: 300_000 });
+
+describe("the Go SDK", () => {
+  it("is gofmt-clean and passes go vet", async () => {
+    const formatted = await run("gofmt", ["-l", "."]);
+    expect(formatted.output, "files gofmt would change").toBe("");
+    const vetted = await run("go", ["vet", "./..."]);
+    expect(vetted.status, vetted.output).toBe(0);
+  }, 300_000);
+
+  it("passes its own tests against the API, none skipped", async () => {
+    const { secret } = await stack.keyedAccount();
+    const { status, output } = await run("go", ["test", "-count=1", "-v", "./..."], { SLUICE_BASE_URL: stack.url, SLUICE_API_KEY: secret });
+    expect(output).not.toMatch(/--- SKIP/);
+    expect(output).toMatch(/--- PASS: TestDrift/);
+    expect(status, output).toBe(0);
+  }, 300_000);
+});

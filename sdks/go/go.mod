@@ -1,0 +1,3 @@
+module github.com/sluice-dev/sluice-go
+
+go 1.19

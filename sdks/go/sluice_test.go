@@ -1,0 +1,313 @@
+package sluice_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"reflect"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	sluice "github.com/sluice-dev/sluice-go"
+	"github.com/sluice-dev/sluice-go/examples/quickstart"
+	"github.com/sluice-dev/sluice-go/examples/verifywebhook"
+)
+
+// The Go SDK against a real gateway and engine (started by sdks/go/go.int.test.ts), and against
+// local stand-ins for retries. Needs SLUICE_BASE_URL and SLUICE_API_KEY (an admin key).
+
+func apiClient(t *testing.T) *sluice.Client {
+	t.Helper()
+	baseURL, apiKey := os.Getenv("SLUICE_BASE_URL"), os.Getenv("SLUICE_API_KEY")
+	if baseURL == "" || apiKey == "" {
+		t.Skip("SLUICE_BASE_URL and SLUICE_API_KEY are needed")
+	}
+	return sluice.New(apiKey, baseURL)
+}
+
+func tag() string { return strconv.FormatInt(time.Now().UnixNano(), 36) }
+
+func workflowBody(name string) map[string]any {
+	return map[string]any{
+		"name":    name,
+		"trigger": map[string]any{"type": "manual", "config": map[string]any{}},
+		"actions": []any{map[string]any{"type": "transform", "name": "shape", "config": map[string]any{"output": map[string]any{"ok": "yes"}}}},
+	}
+}
+
+func waitUntil(t *testing.T, check func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for !check() {
+		if time.Now().After(deadline) {
+			t.Fatal("timed out")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+func TestWorkflowLifecycle(t *testing.T) {
+	client, ctx, name := apiClient(t), context.Background(), "go "+tag()
+	created, err := client.CreateWorkflow(ctx, workflowBody(name))
+	if err != nil || created["status"] != "active" {
+		t.Fatalf("create: %v %v", created, err)
+	}
+	id := created["id"].(string)
+	found := false
+	if err := sluice.Paginate(ctx, func(ctx context.Context, q sluice.Params) (sluice.Object, error) { return client.ListWorkflows(ctx, q) }, nil, func(item any) bool {
+		found = found || item.(map[string]any)["id"] == id
+		return true
+	}); err != nil || !found {
+		t.Fatalf("list: found %v, %v", found, err)
+	}
+	if updated, err := client.UpdateWorkflow(ctx, id, map[string]any{"name": name + " renamed"}); err != nil || updated["name"] != name+" renamed" {
+		t.Fatalf("update: %v %v", updated, err)
+	}
+	run, err := client.ExecuteWorkflow(ctx, id, map[string]any{"data": map[string]any{"n": 1}}, sluice.WithIdempotencyKey("go-"+name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := client.ExecuteWorkflow(ctx, id, map[string]any{"data": map[string]any{"n": 1}}, sluice.WithIdempotencyKey("go-"+name))
+	if err != nil || again["execution_id"] != run["execution_id"] {
+		t.Fatalf("idempotent execute: %v %v", again, err)
+	}
+	waitUntil(t, func() bool {
+		execution, err := client.GetExecution(ctx, run["execution_id"].(string))
+		return err == nil && execution["status"] == "completed"
+	})
+	if limit := client.RateLimit(); limit == nil || limit.Limit <= 0 {
+		t.Fatalf("rate limit: %v", limit)
+	}
+	if _, err := client.DeleteWorkflow(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	_, err = client.GetWorkflow(ctx, id)
+	var apiErr *sluice.Error
+	if !errors.As(err, &apiErr) || apiErr.Status != 404 || apiErr.Code != "NOT_FOUND" || apiErr.RequestID == "" {
+		t.Fatalf("deleted workflow: %v", err)
+	}
+}
+
+func TestQuickstart(t *testing.T) {
+	apiClient(t)
+	run, analysis, err := quickstart.Run(context.Background(), os.Getenv("SLUICE_API_KEY"), os.Getenv("SLUICE_BASE_URL"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	trend := analysis["insights"].(map[string]any)["trend"].(map[string]any)
+	if run["status"] != "queued" || analysis["status"] != "completed" || trend["direction"] != "increasing" {
+		t.Fatalf("quick start: %v %v", run, analysis)
+	}
+}
+
+func TestPagination(t *testing.T) {
+	client, ctx, marker := apiClient(t), context.Background(), tag()
+	for i := 0; i < 5; i++ {
+		if _, err := client.CreateWorkflow(ctx, workflowBody(fmt.Sprintf("paged %s %d", marker, i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var names []string
+	err := sluice.Paginate(ctx, func(ctx context.Context, q sluice.Params) (sluice.Object, error) { return client.ListWorkflows(ctx, q) }, sluice.Params{"limit": "2"}, func(item any) bool {
+		if name := item.(map[string]any)["name"].(string); strings.Contains(name, marker) {
+			names = append(names, name)
+		}
+		return true
+	})
+	sort.Strings(names)
+	want := []string{}
+	for i := 0; i < 5; i++ {
+		want = append(want, fmt.Sprintf("paged %s %d", marker, i))
+	}
+	if err != nil || !reflect.DeepEqual(names, want) {
+		t.Fatalf("pages: %v %v", names, err)
+	}
+}
+
+func TestFollowStream(t *testing.T) {
+	client, ctx, name := apiClient(t), context.Background(), "go-"+tag()
+	send := func(id string, v int) {
+		event := map[string]any{"id": id, "timestamp": "2026-11-25T10:00:00Z", "fields": map[string]any{"v": v}}
+		if _, err := client.SendStreamEvents(ctx, name, map[string]any{"events": []any{event}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	send("a", 1)
+	live, err := client.FollowStream(ctx, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer live.Close()
+	if first, err := live.Next(); err != nil || first.Event != "statistics" {
+		t.Fatalf("first event: %v %v", first, err)
+	}
+	send("b", 2)
+	second, err := live.Next()
+	var statistics struct{ Events int }
+	if err != nil || json.Unmarshal([]byte(second.Data), &statistics) != nil || statistics.Events != 2 {
+		t.Fatalf("second event: %v %v", second, err)
+	}
+}
+
+func TestValidationError(t *testing.T) {
+	client := apiClient(t)
+	_, err := client.CreateWorkflow(context.Background(), map[string]any{"name": "", "trigger": map[string]any{"type": "manual", "config": map[string]any{}}, "actions": []any{}})
+	var apiErr *sluice.Error
+	if !errors.As(err, &apiErr) || apiErr.Status != 422 || apiErr.Code != "VALIDATION_FAILED" || len(apiErr.Details) == 0 {
+		t.Fatalf("validation: %v", err)
+	}
+}
+
+func TestVerifiesARealDelivery(t *testing.T) {
+	client, ctx := apiClient(t), context.Background()
+	deliveries := make(chan *http.Request, 4)
+	bodies := make(chan []byte, 4)
+	receiver := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		deliveries <- r
+		bodies <- body
+	}))
+	defer receiver.Close()
+	endpoint, err := client.CreateWebhookEndpoint(ctx, map[string]any{"url": receiver.URL + "/hooks", "events": []string{"workflow.completed"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := client.SendTestWebhook(ctx, endpoint["id"].(string), map[string]any{"type": "workflow.completed"}); err != nil {
+		t.Fatal(err)
+	}
+	var request *http.Request
+	select {
+	case request = <-deliveries:
+	case <-time.After(15 * time.Second):
+		t.Fatal("no delivery")
+	}
+	body := <-bodies
+	secret := endpoint["secret"].(string)
+	status := func(body []byte, header http.Header) int {
+		recorder := httptest.NewRecorder()
+		incoming := httptest.NewRequest(http.MethodPost, "/hooks", bytes.NewReader(body))
+		incoming.Header = header
+		verifywebhook.Handler(secret).ServeHTTP(recorder, incoming)
+		return recorder.Code
+	}
+	githubOnly := http.Header{"X-Webhook-Signature-256": request.Header.Values("X-Webhook-Signature-256")}
+	tampered := bytes.Replace(body, []byte("workflow"), []byte("workfl0w"), 1)
+	if got := []int{status(body, request.Header), status(body, githubOnly), status(tampered, request.Header), status(body, http.Header{"X-Webhook-Signature-256": {"sha256=00"}})}; !reflect.DeepEqual(got, []int{200, 200, 400, 400}) {
+		t.Fatalf("verification outcomes: %v", got)
+	}
+}
+
+func TestRetryAfterKeepsTheIdempotencyKey(t *testing.T) {
+	var mu sync.Mutex
+	var keys []string
+	server := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		keys = append(keys, r.Header.Get("Idempotency-Key"))
+		first := len(keys) == 1
+		mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		if first {
+			w.Header().Set("Retry-After", "1")
+			w.WriteHeader(429)
+			_, _ = w.Write([]byte(`{"error":{"code":"RATE_LIMITED","message":"Slow down","request_id":"req_1"}}`))
+			return
+		}
+		w.WriteHeader(202)
+		_, _ = w.Write([]byte(`{"execution_id":"exec_1","status":"queued"}`))
+	}))
+	defer server.Close()
+	started := time.Now()
+	result, err := sluice.New("sk_test_x", server.URL).ExecuteWorkflow(context.Background(), "wf_1", map[string]any{"data": map[string]any{}})
+	if err != nil || result["execution_id"] != "exec_1" {
+		t.Fatalf("retried call: %v %v", result, err)
+	}
+	if time.Since(started) < time.Second {
+		t.Fatal("Retry-After was not waited for")
+	}
+	if len(keys) != 2 || keys[0] == "" || keys[0] != keys[1] {
+		t.Fatalf("idempotency keys: %v", keys)
+	}
+}
+
+func TestRetries5xxThenFails(t *testing.T) {
+	calls := 0
+	server := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls++
+		w.WriteHeader(503)
+		_, _ = w.Write([]byte(`{"error":{"code":"SERVICE_UNAVAILABLE","message":"Down","request_id":"req_2"}}`))
+	}))
+	defer server.Close()
+	_, err := sluice.New("sk_test_x", server.URL, sluice.WithMaxRetries(2), sluice.WithRetryBase(10*time.Millisecond)).Whoami(context.Background())
+	var apiErr *sluice.Error
+	if !errors.As(err, &apiErr) || apiErr.Status != 503 || apiErr.RequestID != "req_2" || calls != 3 {
+		t.Fatalf("after retries: %v, %d calls", err, calls)
+	}
+}
+
+func TestTimeout(t *testing.T) {
+	server := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { time.Sleep(time.Second) }))
+	defer server.Close()
+	_, err := sluice.New("sk_test_x", server.URL, sluice.WithTimeout(200*time.Millisecond), sluice.WithMaxRetries(0)).Whoami(context.Background())
+	var apiErr *sluice.Error
+	if !errors.As(err, &apiErr) || apiErr.Status != 0 || apiErr.Code != "TIMEOUT" {
+		t.Fatalf("timeout: %v", err)
+	}
+}
+
+func TestWebhookTolerance(t *testing.T) {
+	secret := "whsec_" + base64.StdEncoding.EncodeToString([]byte("0123456789abcdef0123456789abcdef"))
+	body := []byte(`{"type":"ping"}`)
+	signed := func(at time.Time) http.Header {
+		timestamp := strconv.FormatInt(at.Unix(), 10)
+		key, _ := base64.StdEncoding.DecodeString(strings.TrimPrefix(secret, "whsec_"))
+		mac := hmac.New(sha256.New, key)
+		mac.Write([]byte("evt_1." + timestamp + "."))
+		mac.Write(body)
+		return http.Header{"Webhook-Id": {"evt_1"}, "Webhook-Timestamp": {timestamp}, "Webhook-Signature": {"v1," + base64.StdEncoding.EncodeToString(mac.Sum(nil))}}
+	}
+	if _, err := sluice.VerifyWebhook(body, signed(time.Now().Add(-time.Hour)), secret, 0); !errors.Is(err, sluice.ErrWebhookVerification) {
+		t.Fatalf("an hour old: %v", err)
+	}
+	if event, err := sluice.VerifyWebhook(body, signed(time.Now()), secret, 0); err != nil || event["type"] != "ping" {
+		t.Fatalf("fresh: %v %v", event, err)
+	}
+}
+
+func TestDrift(t *testing.T) {
+	spec, err := os.ReadFile("../../openapi.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pathLine, idLine := regexp.MustCompile(`^  (/\S+):$`), regexp.MustCompile(`^\s+operationId: (\w+)$`)
+	clientType := reflect.TypeOf(&sluice.Client{})
+	path, count := "", 0
+	for _, line := range strings.Split(string(spec), "\n") {
+		if m := pathLine.FindStringSubmatch(line); m != nil {
+			path = m[1]
+		}
+		if m := idLine.FindStringSubmatch(line); m != nil && strings.HasPrefix(path, "/v1/") {
+			count++
+			name := strings.ToUpper(m[1][:1]) + m[1][1:]
+			if _, ok := clientType.MethodByName(name); !ok {
+				t.Errorf("openapi.yaml's %s has no method %s", m[1], name)
+			}
+		}
+	}
+	if count < 30 {
+		t.Fatalf("read %d operations", count)
+	}
+}

@@ -1,0 +1,223 @@
+"""The Python SDK against a real gateway and engine (started by sdks/python/python.int.test.ts),
+and against local stand-ins for retries. Needs SLUICE_BASE_URL and SLUICE_API_KEY (an admin key)."""
+
+import base64
+import hashlib
+import hmac
+import json
+import os
+import re
+import sys
+import threading
+import time
+import unittest
+import uuid
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "examples"))
+
+from quickstart import quickstart  # noqa: E402
+from verify_webhook import handle_webhook  # noqa: E402
+
+from sluice import RequestOptions, Sluice, SluiceError  # noqa: E402
+
+BASE_URL = os.environ.get("SLUICE_BASE_URL", "")
+API_KEY = os.environ.get("SLUICE_API_KEY", "")
+OPENAPI = ROOT.parents[1] / "openapi.yaml"
+
+
+class StandIn:
+    """A local HTTP server answering with `respond(handler)`, recording each request."""
+
+    def __init__(self, respond):
+        self.requests = []
+        stand_in = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def _handle(self):
+                length = int(self.headers.get("Content-Length") or 0)
+                body = self.rfile.read(length) if length else b""
+                stand_in.requests.append({"path": self.path, "headers": {k.lower(): v for k, v in self.headers.items()}, "body": body})
+                respond(self)
+
+            do_GET = do_POST = _handle
+
+            def log_message(self, *args):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def answer(handler, status, body, headers=None):
+    data = json.dumps(body).encode()
+    handler.send_response(status)
+    handler.send_header("Content-Type", "application/json")
+    handler.send_header("Content-Length", str(len(data)))
+    for name, value in (headers or {}).items():
+        handler.send_header(name, value)
+    handler.end_headers()
+    handler.wfile.write(data)
+
+
+def wait_until(check, timeout=15.0):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError("timed out")
+
+
+@unittest.skipUnless(BASE_URL and API_KEY, "SLUICE_BASE_URL and SLUICE_API_KEY are needed")
+class AgainstTheApi(unittest.TestCase):
+    def setUp(self):
+        self.sluice = Sluice(api_key=API_KEY, base_url=BASE_URL)
+        self.tag = uuid.uuid4().hex[:8]
+
+    def workflow_body(self, name):
+        return {"name": name, "trigger": {"type": "manual", "config": {}}, "actions": [{"type": "transform", "name": "shape", "config": {"output": {"ok": "yes"}}}]}
+
+    def test_creates_lists_updates_executes_and_deletes_a_workflow(self):
+        created = self.sluice.create_workflow(self.workflow_body(f"py {self.tag}"))
+        self.assertEqual(created["status"], "active")
+        listed = [w["id"] for w in self.sluice.paginate("list_workflows")]
+        self.assertIn(created["id"], listed)
+        self.assertEqual(self.sluice.update_workflow(created["id"], {"name": f"renamed {self.tag}"})["name"], f"renamed {self.tag}")
+        run = self.sluice.execute_workflow(created["id"], {"data": {"n": 1}}, options=RequestOptions(idempotency_key=f"py-{self.tag}"))
+        again = self.sluice.execute_workflow(created["id"], {"data": {"n": 1}}, options=RequestOptions(idempotency_key=f"py-{self.tag}"))
+        self.assertEqual(again["execution_id"], run["execution_id"])
+        wait_until(lambda: self.sluice.get_execution(run["execution_id"])["status"] == "completed")
+        self.assertGreater(self.sluice.rate_limit.limit, 0)
+        self.sluice.delete_workflow(created["id"])
+        with self.assertRaises(SluiceError) as caught:
+            self.sluice.get_workflow(created["id"])
+        self.assertEqual((caught.exception.status, caught.exception.code), (404, "NOT_FOUND"))
+        self.assertTrue(caught.exception.request_id)
+
+    def test_runs_the_quick_start(self):
+        result = quickstart(API_KEY, BASE_URL)
+        self.assertEqual(result["run"]["status"], "queued")
+        self.assertEqual(result["analysis"]["status"], "completed")
+        self.assertEqual(result["analysis"]["insights"]["trend"]["direction"], "increasing")
+
+    def test_pages_through_a_list(self):
+        for i in range(5):
+            self.sluice.create_workflow(self.workflow_body(f"paged {self.tag} {i}"))
+        names = [w["name"] for w in self.sluice.paginate("list_workflows", query={"limit": 2}) if self.tag in w["name"]]
+        self.assertEqual(sorted(names), [f"paged {self.tag} {i}" for i in range(5)])
+
+    def test_follows_a_stream_live(self):
+        name = f"py-{self.tag}"
+        self.sluice.send_stream_events(name, {"events": [{"id": "a", "timestamp": "2026-11-25T10:00:00Z", "fields": {"v": 1}}]})
+        live = self.sluice.follow_stream(name)
+        self.assertEqual(next(live).event, "statistics")
+        self.sluice.send_stream_events(name, {"events": [{"id": "b", "timestamp": "2026-11-25T10:00:01Z", "fields": {"v": 2}}]})
+        self.assertEqual(json.loads(next(live).data)["events"], 2)
+        live.close()
+
+    def test_raises_validation_errors_with_details(self):
+        with self.assertRaises(SluiceError) as caught:
+            self.sluice.create_workflow({"name": "", "trigger": {"type": "manual", "config": {}}, "actions": []})
+        self.assertEqual((caught.exception.status, caught.exception.code), (422, "VALIDATION_FAILED"))
+        self.assertGreater(len(caught.exception.details), 0)
+
+    def test_verifies_a_real_delivery_in_both_forms_and_refuses_a_tampered_one(self):
+        receiver = StandIn(lambda handler: answer(handler, 200, {"ok": True}))
+        try:
+            endpoint = self.sluice.create_webhook_endpoint({"url": f"{receiver.url}/hooks", "events": ["workflow.completed"]})
+            self.sluice.send_test_webhook(endpoint["id"], {"type": "workflow.completed"})
+            delivery = wait_until(lambda: receiver.requests and receiver.requests[0])
+            body, headers = delivery["body"], delivery["headers"]
+            self.assertEqual(handle_webhook(body, headers, endpoint["secret"]), 200)
+            github_only = {"x-webhook-signature-256": headers["x-webhook-signature-256"]}
+            self.assertEqual(handle_webhook(body, github_only, endpoint["secret"]), 200)
+            self.assertEqual(handle_webhook(body.replace(b"workflow", b"workfl0w"), headers, endpoint["secret"]), 400)
+            self.assertEqual(handle_webhook(body, {"x-webhook-signature-256": "sha256=00"}, endpoint["secret"]), 400)
+        finally:
+            receiver.close()
+
+
+class Retries(unittest.TestCase):
+    def test_waits_out_retry_after_and_keeps_the_idempotency_key(self):
+        calls = []
+
+        def respond(handler):
+            calls.append(1)
+            if len(calls) == 1:
+                answer(handler, 429, {"error": {"code": "RATE_LIMITED", "message": "Slow down", "request_id": "req_1"}}, {"Retry-After": "1"})
+            else:
+                answer(handler, 202, {"execution_id": "exec_1", "status": "queued"})
+
+        stand_in = StandIn(respond)
+        try:
+            started = time.time()
+            result = Sluice(api_key="sk_test_x", base_url=stand_in.url).execute_workflow("wf_1", {"data": {}})
+            self.assertEqual(result["execution_id"], "exec_1")
+            self.assertGreaterEqual(time.time() - started, 1.0)
+            keys = [r["headers"]["idempotency-key"] for r in stand_in.requests]
+            self.assertEqual(len(keys), 2)
+            self.assertTrue(keys[0])
+            self.assertEqual(keys[0], keys[1])
+        finally:
+            stand_in.close()
+
+    def test_retries_5xx_then_raises_the_last_error(self):
+        stand_in = StandIn(lambda handler: answer(handler, 503, {"error": {"code": "SERVICE_UNAVAILABLE", "message": "Down", "request_id": "req_2"}}))
+        try:
+            with self.assertRaises(SluiceError) as caught:
+                Sluice(api_key="sk_test_x", base_url=stand_in.url, max_retries=2, retry_base=0.01).whoami()
+            self.assertEqual((caught.exception.status, caught.exception.code, caught.exception.request_id), (503, "SERVICE_UNAVAILABLE", "req_2"))
+            self.assertEqual(len(stand_in.requests), 3)
+        finally:
+            stand_in.close()
+
+    def test_gives_up_on_a_silent_server_after_the_timeout(self):
+        stand_in = StandIn(lambda handler: time.sleep(1.0))
+        try:
+            with self.assertRaises(SluiceError) as caught:
+                Sluice(api_key="sk_test_x", base_url=stand_in.url, timeout=0.2, max_retries=0).whoami()
+            self.assertEqual((caught.exception.status, caught.exception.code), (0, "TIMEOUT"))
+        finally:
+            stand_in.close()
+
+
+class WebhookTolerance(unittest.TestCase):
+    def test_refuses_a_signature_outside_the_tolerance(self):
+        secret = "whsec_" + base64.b64encode(b"0123456789abcdef0123456789abcdef").decode()
+        body = json.dumps({"type": "ping"}).encode()
+
+        def signed(timestamp):
+            digest = hmac.new(base64.b64decode(secret[6:]), f"evt_1.{timestamp}.".encode() + body, hashlib.sha256).digest()
+            return {"webhook-id": "evt_1", "webhook-timestamp": str(timestamp), "webhook-signature": "v1," + base64.b64encode(digest).decode()}
+
+        self.assertEqual(handle_webhook(body, signed(int(time.time()) - 3600), secret), 400)
+        self.assertEqual(handle_webhook(body, signed(int(time.time())), secret), 200)
+
+
+class Drift(unittest.TestCase):
+    def test_has_a_method_for_every_v1_operation_of_openapi_yaml(self):
+        operation_ids, path = [], None
+        for line in OPENAPI.read_text().splitlines():
+            match = re.match(r"^  (/\S+):$", line)
+            if match:
+                path = match.group(1)
+            match = re.match(r"^\s+operationId: (\w+)$", line)
+            if match and path and path.startswith("/v1/"):
+                operation_ids.append(match.group(1))
+        self.assertGreater(len(operation_ids), 30)
+        snake = [re.sub(r"[A-Z]", lambda m: "_" + m.group(0).lower(), op) for op in operation_ids]
+        self.assertEqual([name for name in snake if not callable(getattr(Sluice, name, None))], [])
+
+
+if __name__ == "__main__":
+    unittest.main()
