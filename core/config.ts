@@ -107,8 +107,10 @@ export const EngineConfigSchema = CommonConfigSchema.extend({
   STATUS_PROBE_GATEWAY_URL: z.url().optional(),
   /** Longest a workflow execution may run, not counting time asleep in delay steps (ms). */
   WORKFLOW_EXECUTION_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(900_000),
-  /** Lock of a running workflow job; a dead engine's executions resume elsewhere within about twice this (ms). */
-  WORKFLOW_LOCK_MS: z.coerce.number().int().min(500).default(30_000),
+  /** How often each engine checks that the recurring jobs' schedulers exist (re-created after Redis lost its data) (ms). */
+  SCHEDULE_CHECK_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
+  /** Lock of every running job; a dead engine's jobs are taken over elsewhere within about twice this (ms). */
+  JOB_LOCK_MS: z.coerce.number().int().min(500).default(30_000),
   /** Delays before each retry of a failed webhook delivery (ms, comma-separated, jittered); one retry per entry. */
   WEBHOOK_RETRY_SCHEDULE_MS: z
     .string()

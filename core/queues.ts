@@ -1,5 +1,6 @@
-import { Queue, QueueEvents } from "bullmq";
+import { Queue, QueueEvents, type Job } from "bullmq";
 import { QUEUES, parseJobPayload, type JobPayload, type QueueKey } from "./jobs.js";
+import type { Logger } from "./logger.js";
 import type { Redis } from "./redis.js";
 
 /** Producer side of the queues the gateway adds jobs to; each opens on first use. */
@@ -67,21 +68,44 @@ export async function enqueue<Q extends QueueKey>(
 }
 
 /**
- * Adds a job (payload validated, `jobId` making the add idempotent) and waits up to `waitMs` for
- * it to finish, either way: for requests answered inline when the work is quick. Never rejects
- * because of the wait (finished, failed or still running when it ends, the caller reads its
- * row, which is the truth); if the events stream cannot open within the budget, it does not wait.
+ * How long a request waits for a job to be added. A queue first opened while Redis is away
+ * waits for it indefinitely; the add carries on in the background (the job id keeps it single)
+ * and the engine's sweep covers it if it never lands.
+ */
+export const ENQUEUE_WAIT_MS = 2_000;
+
+/** The add, or a rejection once it has taken longer than ENQUEUE_WAIT_MS. */
+export function withinEnqueueWait<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`enqueue still pending after ${ENQUEUE_WAIT_MS} ms`)), ENQUEUE_WAIT_MS);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Adds the job of a row already written (payload validated, `jobId` making the add idempotent)
+ * and waits up to `waitMs` for it to finish, either way: for requests answered inline when the
+ * work is quick. Never rejects: finished, failed or still running when the wait ends, the caller
+ * reads its row, which is the truth; an add that fails (Redis away) is logged and left to the
+ * engine's sweep of rows without a job.
  */
 export async function enqueueAndWait<Q extends QueueKey>(
   queues: ProducerQueues,
   key: Q,
   payload: JobPayload<Q>,
-  options: { jobId: string; waitMs: number },
+  options: { jobId: string; waitMs: number; logger: Logger },
 ): Promise<void> {
   const deadline = Date.now() + options.waitMs;
   const events = options.waitMs > 0 ? await withinMs(queues.events(key), options.waitMs) : undefined;
   const data = parseJobPayload(key, payload);
-  const job = await queues.get(key).add(QUEUES[key].name, data, { ...QUEUES[key].jobOptions, jobId: options.jobId });
+  let job: Job;
+  try {
+    job = await withinEnqueueWait(queues.get(key).add(QUEUES[key].name, data, { ...QUEUES[key].jobOptions, jobId: options.jobId }));
+  } catch (error) {
+    options.logger.warn({ err: error, queue: key, jobId: options.jobId }, "enqueue failed; the engine's sweep will add the job");
+    return;
+  }
   const left = deadline - Date.now();
   if (events && left > 0) await job.waitUntilFinished(events, left).catch(() => undefined);
 }

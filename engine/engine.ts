@@ -1,16 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import { Queue, UnrecoverableError, Worker, type Job } from "bullmq";
+import { UnrecoverableError, Worker, type Job } from "bullmq";
 import type { EngineConfig } from "../core/config.js";
 import { createDb, type Database } from "../core/db/client.js";
 import { createMailTransport, type MailSender } from "../core/email/transport.js";
-import { QUEUES, parseJobPayload, type JobPayload, type QueueKey } from "../core/jobs.js";
+import { QUEUES, type JobPayload, type QueueKey } from "../core/jobs.js";
 import { removeEngineHeartbeat, writeEngineHeartbeat } from "../core/liveness.js";
 import type { Logger } from "../core/logger.js";
 import { createProducerQueues } from "../core/queues.js";
 import { createRedis, waitForRedis, type Redis } from "../core/redis.js";
 import type { AnyWorkerDefinition, EngineContext, WorkerDefinition } from "./worker-definition.js";
 import { openAnalyticsDb } from "./analytics/duckdb.js";
+import { startRecurringJobs } from "./schedules.js";
 import { WORKERS } from "./workers.js";
 import { startWorkflowRuns } from "./workflows/workflow-runs.js";
 
@@ -46,26 +47,8 @@ export async function startEngine(config: EngineConfig, logger: Logger, options:
   const workflowRuns = await startWorkflowRuns({ config, db, logger, queues: producerQueues });
   const analytics = await openAnalyticsDb(config);
   const context: EngineContext = { config, db, logger, queues: producerQueues, redis: metering, workflowRuns, analytics, ...(mail ? { mail } : {}) };
-  const queues: Queue[] = [];
   const workers = definitions.map((definition) => startWorker(definition, config, workerConnection, context));
-  for (const definition of definitions) {
-    if (!definition.schedules?.length) continue;
-    const queue = new Queue(QUEUES[definition.queue].name, { connection: producerConnection, prefix: config.QUEUE_PREFIX });
-    queues.push(queue);
-    for (const schedule of definition.schedules) {
-      await queue.upsertJobScheduler(schedule.id, schedule.repeat, {
-        name: schedule.id,
-        data: parseJobPayload(definition.queue, schedule.payload),
-        opts: QUEUES[definition.queue].jobOptions,
-      });
-      if (schedule.atBoot) await queue.add(schedule.id, parseJobPayload(definition.queue, schedule.payload), QUEUES[definition.queue].jobOptions);
-    }
-    // A queue with fixed schedules has only these: one renamed or dropped in a release stops firing.
-    const defined = new Set(definition.schedules.map((schedule) => schedule.id));
-    for (const scheduler of await queue.getJobSchedulers()) {
-      if (!defined.has(scheduler.key)) await queue.removeJobScheduler(scheduler.key);
-    }
-  }
+  const recurringJobs = await startRecurringJobs(definitions, producerConnection, config, logger);
 
   const beat = () =>
     writeEngineHeartbeat(liveness, {
@@ -90,7 +73,7 @@ export async function startEngine(config: EngineConfig, logger: Logger, options:
       await workflowRuns.close();
       await analytics.close();
       await removeEngineHeartbeat(liveness, instanceId).catch(() => undefined);
-      await Promise.allSettled([...queues.map((queue) => queue.close()), producerQueues.close()]);
+      await Promise.allSettled([recurringJobs.close(), producerQueues.close()]);
       mail?.transport.close();
       await Promise.allSettled([db.destroy(), workerConnection.quit(), producerConnection.quit(), liveness.quit(), metering.quit()]);
       logger.info("engine stopped");
@@ -130,7 +113,10 @@ function startWorker<Q extends QueueKey>(
       connection,
       prefix: config.QUEUE_PREFIX,
       concurrency: Math.min(definition.concurrency, config.WORKER_CONCURRENCY),
-      ...definition.workerOptions?.(config),
+      // A dead engine's jobs are noticed within a lock period and taken over by another engine.
+      lockDuration: config.JOB_LOCK_MS,
+      stalledInterval: config.JOB_LOCK_MS,
+      ...definition.workerOptions,
     },
   );
   worker.on("failed", (job, error) => {

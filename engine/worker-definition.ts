@@ -35,8 +35,8 @@ export interface WorkerDefinition<Q extends QueueKey = QueueKey> {
    * `atBoot` also runs one job whenever an engine starts.
    */
   schedules?: Array<{ id: string; repeat: RepeatOptions; payload: JobPayload<Q>; atBoot?: boolean }>;
-  /** BullMQ lock and stall settings, when the defaults do not suit this queue's jobs. */
-  workerOptions?: (config: EngineConfig) => Pick<WorkerOptions, "lockDuration" | "stalledInterval" | "maxStalledCount">;
+  /** BullMQ stall settings, when the defaults do not suit this queue's jobs (locks last JOB_LOCK_MS). */
+  workerOptions?: Pick<WorkerOptions, "maxStalledCount">;
 }
 
 /** A worker for any one queue, with its payload type kept. */

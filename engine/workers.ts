@@ -1,6 +1,7 @@
 import { defineWorker, type AnyWorkerDefinition } from "./worker-definition.js";
 import { ingestDataset } from "./analytics/ingest.js";
 import { runSubscriptionRenewals } from "./billing/subscription-renewals.js";
+import { requeueQueuedAnalytics } from "./analytics/requeue-queued-analytics.js";
 import { runAnalysisJob } from "./analytics/run-analysis.js";
 import { processEmailJob } from "./jobs/deliver-email.js";
 import { flushStreamRollups } from "./jobs/flush-stream-rollups.js";
@@ -46,6 +47,11 @@ export const WORKERS: AnyWorkerDefinition[] = [
           if (requeued) logger.info({ requeued }, "re-enqueued queued workflow executions");
           return { requeued };
         }
+        case "requeue-queued-analytics": {
+          const requeued = await requeueQueuedAnalytics(db, queues);
+          if (requeued.datasets || requeued.analyses) logger.info(requeued, "re-enqueued analytics jobs that were lost");
+          return requeued;
+        }
         case "subscription-renewals": {
           const renewals = await runSubscriptionRenewals({ db, redis, queues, logger, config });
           if (renewals.started || renewals.reminded || renewals.past_due || renewals.expired) logger.info(renewals, "scheduled plans, subscription reminders and expiries");
@@ -69,6 +75,7 @@ export const WORKERS: AnyWorkerDefinition[] = [
       { id: "sync-schedules-every-10-minutes", repeat: { every: 600_000 }, payload: { task: "sync-schedules" }, atBoot: true },
       { id: "subscription-renewals-hourly", repeat: { every: 3_600_000 }, payload: { task: "subscription-renewals" }, atBoot: true },
       { id: "requeue-queued-executions-every-minute", repeat: { every: 60_000 }, payload: { task: "requeue-queued-executions" } },
+      { id: "requeue-queued-analytics-every-minute", repeat: { every: 60_000 }, payload: { task: "requeue-queued-analytics" } },
       { id: "status-probe-every-minute", repeat: { every: 60_000 }, payload: { task: "status-probe" } },
     ],
   }),
@@ -88,8 +95,8 @@ export const WORKERS: AnyWorkerDefinition[] = [
     // Steps mostly wait on outside calls; delays and backoff do not hold a slot at all.
     concurrency: 32,
     process: processWorkflowRun,
-    // A dead engine's jobs are noticed within a lock period and resumed from the last completed step.
-    workerOptions: (config) => ({ lockDuration: config.WORKFLOW_LOCK_MS, stalledInterval: config.WORKFLOW_LOCK_MS, maxStalledCount: 3 }),
+    // A dead engine's executions resume from the last completed step, up to three engine deaths.
+    workerOptions: { maxStalledCount: 3 },
   }),
   defineWorker({
     queue: "workflow-schedule",

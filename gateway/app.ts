@@ -93,6 +93,7 @@ export function createApiApp(deps: Omit<AppDeps, "subscriber" | "plainRedis"> & 
       db: deps.db,
       redis: deps.redis,
       queues: deps.queues,
+      logger: deps.logger,
       waitMs: deps.config.ANALYSIS_WAIT_MS,
       now: deps.now ?? (() => new Date()),
     }),

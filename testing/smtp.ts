@@ -18,15 +18,18 @@ export interface TestSmtpServer {
 }
 
 /**
- * A real SMTP server on 127.0.0.1 (random port) that keeps every message it accepts. Recipients
- * whose local part starts with `reject` are refused with a permanent 550, like an unknown mailbox.
+ * A real SMTP server on 127.0.0.1 (a random port unless given) that keeps every message it
+ * accepts. Recipients whose local part starts with `reject` are refused with a permanent 550,
+ * like an unknown mailbox.
  */
-export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+export async function startTestSmtpServer(listenPort = 0): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    // Clients that keep a pooled connection open are cut off when the test closes the server.
+    closeTimeout: 500,
     onRcptTo(address, _session, callback) {
       if (!address.address.startsWith("reject")) return callback();
       callback(Object.assign(new Error("5.1.1 No such mailbox"), { responseCode: 550 }));
@@ -45,7 +48,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  await new Promise<void>((resolve) => server.listen(listenPort, "127.0.0.1", () => resolve()));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

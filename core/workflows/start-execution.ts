@@ -4,7 +4,7 @@ import type { Database } from "../db/client.js";
 import { AppError } from "../errors.js";
 import { newId } from "../ids.js";
 import type { Logger } from "../logger.js";
-import { enqueue, type ProducerQueues } from "../queues.js";
+import { enqueue, withinEnqueueWait, type ProducerQueues } from "../queues.js";
 import { enqueueDeliveries, recordWebhookEvent } from "../webhooks/events.js";
 import { claimIdempotencyKey, requestHash } from "./idempotency.js";
 
@@ -29,21 +29,6 @@ export interface StartedExecution {
 }
 
 const StatusSchema = z.enum(EXECUTION_STATUSES);
-
-/**
- * How long the caller waits for the jobs to be added. A queue first opened while Redis is away
- * waits for it indefinitely; the add carries on in the background (the job id keeps it single)
- * and the sweep covers it if it never lands.
- */
-const ENQUEUE_WAIT_MS = 2_000;
-
-function withinEnqueueWait(work: Promise<unknown>): Promise<unknown> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`enqueue still pending after ${ENQUEUE_WAIT_MS} ms`)), ENQUEUE_WAIT_MS);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
 
 /** The idempotency scope shared by every way of starting one workflow's executions. */
 export function executionIdempotencyScope(workflowId: string): string {

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { mkdir, rename, rm } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { Database } from "../../core/db/client.js";
@@ -36,7 +35,8 @@ export async function ingestDataset(datasetId: string, context: Pick<EngineConte
   const source = uploadPath(config.DATA_DIR, dataset.id, format);
   const storagePath = datasetStoragePath(dataset.user_id, dataset.id);
   const target = resolveStoragePath(config.DATA_DIR, storagePath);
-  const staging = `${target}.${randomBytes(6).toString("hex")}.tmp`;
+  // One staging name per dataset: a retry after an engine died mid-copy overwrites what it left.
+  const staging = `${target}.ingest.tmp`;
   await mkdir(dirname(target), { recursive: true });
 
   try {

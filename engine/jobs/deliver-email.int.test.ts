@@ -143,6 +143,23 @@ describe("e-mail delivery when the mail server cannot be reached", () => {
     expect((await waitForFailedJob(engine, mail.id)).attemptsMade).toBe(3);
     expect(smtp.receivedFor(mail.to)).toHaveLength(0);
   });
+
+  it("delivers the message once the server is back: the outbox row is retried, not lost", async () => {
+    const mail = await queueTestEmail();
+    await engine.current.queues
+      .get("email")
+      .add(QUEUES.email.name, { outbox_id: mail.id }, { jobId: mail.id, attempts: 20, backoff: { type: "fixed", delay: 200 } });
+    await waitFor(async () => ((await findOutboxEntry(database.current.db, mail.id))?.attempts ?? 0) >= 2 || undefined);
+    const revived = await startTestSmtpServer(port);
+    try {
+      const row = await waitForStatus(mail.id, "sent");
+      expect(row.last_error).toMatch(/ECONNREFUSED/);
+      expect(revived.receivedFor(mail.to)).toHaveLength(1);
+      expect(revived.receivedFor(mail.to)[0]?.raw).toContain(mail.token);
+    } finally {
+      await revived.close();
+    }
+  });
 });
 
 describe("e-mail delivery without SMTP_URL", () => {

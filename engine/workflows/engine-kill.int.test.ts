@@ -23,7 +23,7 @@ const engineEnv = () => ({
   QUEUE_PREFIX: namespace.queuePrefix,
   OUTBOUND_ALLOW_PRIVATE: "true",
   // A dead engine's job is taken over about a second after its lock lapses.
-  WORKFLOW_LOCK_MS: "1000",
+  JOB_LOCK_MS: "1000",
 });
 
 beforeAll(async () => {

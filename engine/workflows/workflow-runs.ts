@@ -52,7 +52,7 @@ export async function startWorkflowRuns(deps: { config: EngineConfig; db: Databa
 
   const slots = createExecutionSlots(commands, {
     keyPrefix: config.REDIS_KEY_PREFIX,
-    leaseMs: config.WORKFLOW_LOCK_MS,
+    leaseMs: config.JOB_LOCK_MS,
     onRenewError: (error) => logger.warn({ err: error }, "could not renew an execution slot"),
   });
 

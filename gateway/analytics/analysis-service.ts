@@ -3,6 +3,7 @@ import type { AnalyzeRequest, CleanRequest } from "../../core/contracts/analytic
 import type { Database } from "../../core/db/client.js";
 import { newId } from "../../core/ids.js";
 import { chargeDataBytes, dataQuotaExceeded } from "../../core/metering/data-meter.js";
+import type { Logger } from "../../core/logger.js";
 import { enqueueAndWait, type ProducerQueues } from "../../core/queues.js";
 import type { Redis } from "../../core/redis.js";
 import type { KeyContext } from "../metering/key-context.js";
@@ -13,6 +14,7 @@ export interface AnalysisDeps {
   db: Database;
   redis: Redis;
   queues: ProducerQueues;
+  logger: Logger;
   /** How long a request waits for its result before answering 202 (ANALYSIS_WAIT_MS). */
   waitMs: number;
   now: () => Date;
@@ -46,7 +48,7 @@ export async function submitAnalysis(deps: AnalysisDeps, key: KeyContext, submis
   const id = newId("an");
   const analysis = submission.kind === "clean" ? "clean" : submission.request.analysis;
   await insertAnalysis(deps.db, { id, user_id: key.userId, mode: key.mode, dataset_id: datasetId, analysis, request, bytes_processed: bytes, created_at: now });
-  await enqueueAndWait(deps.queues, "analytics", { task: "analyze", analysis_id: id }, { jobId: id, waitMs: deps.waitMs });
+  await enqueueAndWait(deps.queues, "analytics", { task: "analyze", analysis_id: id }, { jobId: id, waitMs: deps.waitMs, logger: deps.logger });
 
   const row = await findAnalysis(deps.db, owner, id);
   if (!row) throw new AppError("NOT_FOUND", "No such analysis.");

@@ -94,7 +94,7 @@ export async function createDatasetFromUpload(deps: DatasetDeps, key: KeyContext
     await rm(source, { force: true });
     throw error;
   }
-  await enqueueAndWait(deps.queues, "analytics", { task: "ingest", dataset_id: id }, { jobId: id, waitMs: deps.waitMs });
+  await enqueueAndWait(deps.queues, "analytics", { task: "ingest", dataset_id: id }, { jobId: id, waitMs: deps.waitMs, logger: deps.logger });
 
   const row = await findDataset(deps.db, owner, id);
   if (!row) throw new AppError("NOT_FOUND", "The dataset was deleted while it was being processed.");

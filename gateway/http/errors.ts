@@ -15,9 +15,14 @@ function fromHttpException(error: HTTPException): AppError {
   return new AppError("INTERNAL_ERROR", undefined, { cause: error });
 }
 
-/** Connection failures and PostgreSQL's "shutting down / starting up" states: worth a retry, not a 500. */
+/**
+ * Connection failures, PostgreSQL's "shutting down / starting up" states, and ioredis refusing a
+ * command while Redis is away (offline queue off, retries spent, command timeout): worth a
+ * retry, not a 500.
+ */
 const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "57P01", "57P02", "57P03", "08000", "08001", "08003", "08004", "08006"]);
-const UNAVAILABLE_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i;
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Stream isn't writeable|Connection is closed|Reached the max retries per request limit|Command timed out/i;
 
 export function isStoreUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;

@@ -11,7 +11,7 @@ import type { KeyCache } from "./key-cache.js";
 import type { LocalMeter } from "./local-meter.js";
 import type { Meter, MeterDecision } from "./meter.js";
 import { rateLimitHeaders } from "./rate-limit-headers.js";
-import type { RedisGuard } from "./redis-guard.js";
+import { BreakerOpenError, type RedisGuard } from "./redis-guard.js";
 
 export interface MeteringDeps {
   cache: KeyCache;
@@ -53,7 +53,8 @@ export async function admitRequest(
   try {
     decision = await deps.guard.run(() => deps.meter.admit(request));
   } catch (error) {
-    deps.logger.warn({ err: error }, "metering without Redis");
+    // While the breaker is open no call is made: the failures that opened it were logged.
+    if (!(error instanceof BreakerOpenError)) deps.logger.warn({ err: error }, "metering without Redis");
     if (deps.failMode === "closed") throw new AppError("SERVICE_UNAVAILABLE", "Rate limiting is unavailable; please retry shortly.", { headers: { "Retry-After": "5" } });
     if (!deps.local.admit(context, request.category, now)) {
       throw new AppError("RATE_LIMITED", "Rate limit exceeded (requests-per-minute).", { headers: { "Retry-After": "60" } });

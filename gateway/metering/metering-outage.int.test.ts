@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../core/logger.js";
 import { createProducerQueues } from "../../core/queues.js";
@@ -7,25 +6,15 @@ import { flushUsage } from "../../engine/jobs/flush-usage.js";
 import { createKeyedAccount } from "../../testing/accounts.js";
 import { useTestDatabase } from "../../testing/database.js";
 import { testGatewayConfig } from "../../testing/environment.js";
-import { freePort } from "../../testing/gateway-process.js";
+import { startRedisServer, type RedisServer } from "../../testing/redis-server.js";
 import { createApp } from "../app.js";
 
 const database = useTestDatabase();
-let port: number;
-let server: ChildProcess;
+let server: RedisServer;
 const connections: Redis[] = [];
 
-function startRedisServer(): ChildProcess {
-  return spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
-}
-
-async function stopRedisServer() {
-  server.kill("SIGKILL");
-  await new Promise((resolve) => server.once("exit", resolve));
-}
-
 async function appWith(failMode: "open" | "closed") {
-  const config = testGatewayConfig({ DATABASE_URL: database.current.url, REDIS_URL: `redis://127.0.0.1:${port}`, RATE_LIMIT_FAIL_MODE: failMode });
+  const config = testGatewayConfig({ DATABASE_URL: database.current.url, REDIS_URL: server.url, RATE_LIMIT_FAIL_MODE: failMode });
   const redis = createRedis(config.REDIS_URL, "client", { keyPrefix: config.REDIS_KEY_PREFIX, retryStrategy: () => 100 });
   const subscriber = createRedis(config.REDIS_URL, "worker", { retryStrategy: () => 100 });
   const producer = createRedis(config.REDIS_URL, "worker", { retryStrategy: () => 100 });
@@ -40,12 +29,11 @@ async function appWith(failMode: "open" | "closed") {
 }
 
 beforeAll(async () => {
-  port = await freePort();
-  server = startRedisServer();
+  server = await startRedisServer();
 });
 afterAll(async () => {
   for (const connection of connections) connection.disconnect();
-  server.kill("SIGKILL");
+  await server.kill();
 });
 
 describe("when Redis stops", () => {
@@ -55,7 +43,7 @@ describe("when Redis stops", () => {
     const call = () => app.request("/v1/whoami", { headers: authorization });
     expect((await call()).status).toBe(200);
 
-    await stopRedisServer();
+    await server.kill();
     const during: number[] = [];
     for (let i = 0; i < 70; i++) during.push((await call()).status);
     expect(during).not.toContain(500);
@@ -64,8 +52,8 @@ describe("when Redis stops", () => {
     expect(during.filter((s) => s === 429).length).toBeGreaterThan(0);
     const admittedDuring = during.filter((s) => s === 200).length;
 
-    server = startRedisServer();
-    const flusher = createRedis(`redis://127.0.0.1:${port}`, "worker");
+    server.start();
+    const flusher = createRedis(server.url, "worker");
     flusher.on("error", () => undefined);
     connections.push(flusher);
     await waitForRedis(flusher, 10_000);
@@ -83,10 +71,10 @@ describe("when Redis stops", () => {
     const { app } = await appWith("closed");
     const { authorization } = await createKeyedAccount(database.current.db);
     expect((await app.request("/v1/whoami", { headers: authorization })).status).toBe(200);
-    await stopRedisServer();
+    await server.kill();
     const response = await app.request("/v1/whoami", { headers: authorization });
     expect(response.status).toBe(503);
     expect(response.headers.get("Retry-After")).toBe("5");
-    server = startRedisServer();
+    server.start();
   });
 });
