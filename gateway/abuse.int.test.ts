@@ -10,7 +10,8 @@ import { MAX_JSON_DEPTH } from "./http/json-depth.js";
 import { listen } from "./server.js";
 
 /** Hostile input that is not random (issue 13): the shapes attackers actually send. */
-const testApp = useTestApp({ PORTAL_DIST_DIR: createPortalFixture(), TRUST_PROXY: "true" });
+// GitHub sign-in is configured so its redirects are checked too.
+const testApp = useTestApp({ PORTAL_DIST_DIR: createPortalFixture(), TRUST_PROXY: "true", GITHUB_CLIENT_ID: "abuse-client", GITHUB_CLIENT_SECRET: "abuse-secret" });
 const db = () => testApp.current.database.db;
 const call = createApiCaller(testApp);
 const codeOf = async (response: Response) => ErrorBodySchema.parse(await response.json()).error.code;
@@ -99,6 +100,37 @@ describe("CSRF", () => {
       if (response.status !== 403 || (await codeOf(response)) !== "CSRF_FAILED") unguarded.push(`${route}: ${response.status}`);
     }
     expect(unguarded).toEqual([]);
+  });
+});
+
+describe("open redirects", () => {
+  const EVIL = "https://evil.example/phish";
+  const REDIRECT_PARAMETERS = ["redirect", "redirect_to", "redirect_uri", "return", "return_to", "returnTo", "next", "url", "callback_url", "continue", "from"];
+
+  it("redirects only to this site or the configured sign-in provider, whatever a GET route is given", async () => {
+    const publicOrigin = new URL(testApp.current.config.PUBLIC_URL).origin;
+    const allowed = new Set([publicOrigin, "https://github.com"]);
+    const routes = [...new Set(testApp.current.app.routes.filter((r) => r.method === "GET").map((r) => r.path))];
+    expect(routes.length).toBeGreaterThan(40);
+    const query = new URLSearchParams([...REDIRECT_PARAMETERS.map((name) => [name, EVIL]), ["error", EVIL], ["code", "x"], ["state", "x"]]);
+    const offsite: string[] = [];
+    let redirects = 0;
+    for (const route of routes) {
+      for (const target of [EVIL, "//evil.example/phish", "/\\evil.example/phish"]) {
+        query.forEach((_value, name) => query.set(name, name === "code" || name === "state" ? "x" : target));
+        const path = route.replace(":provider", "github").replace(/:[A-Za-z_]+/g, "x").replace("*", "anything");
+        const response = await testApp.current.app.request(`${path}?${query}`, { headers: { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" } });
+        await response.body?.cancel();
+        const location = response.headers.get("Location");
+        if (location === null) continue;
+        redirects++;
+        // A relative Location resolves against this site; "//host" and "/\\host" would not.
+        const resolved = new URL(location, publicOrigin);
+        if (!allowed.has(resolved.origin)) offsite.push(`${route} -> ${location}`);
+      }
+    }
+    expect(redirects, "the OAuth routes redirect").toBeGreaterThan(0);
+    expect(offsite).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import { z } from "zod";
+import { CSRF_COOKIE, CSRF_HEADER } from "../core/contracts/auth.js";
 
 /** What browser tests do to get a signed-in portal: sign up through the pages and confirm from the dev mailbox, or sign in as the seeded administrator. */
 
@@ -46,4 +47,13 @@ export async function signInAsAdmin(page: Page): Promise<void> {
 /** How far the page scrolls sideways (0 or less: it fits). */
 export function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/** A JSON POST with the page's session cookie and CSRF token, as the portal itself sends it; expects `status`. */
+export async function postAsUser(page: Page, path: string, body: unknown, status = 201): Promise<unknown> {
+  await page.request.get("/auth/user");
+  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === CSRF_COOKIE)?.value ?? "";
+  const response = await page.request.post(path, { data: body, headers: { [CSRF_HEADER]: csrf } });
+  expect(response.status(), `POST ${path}: ${await response.text()}`).toBe(status);
+  return response.json();
 }

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { AuthUserSchema, CSRF_COOKIE, CSRF_HEADER } from "../../core/contracts/auth.js";
+import { AuthUserSchema } from "../../core/contracts/auth.js";
 import { createDb } from "../../core/db/client.js";
 import { WebhookEndpointWithSecretSchema } from "../../core/contracts/webhook-endpoints.js";
 import { SCREENSHOT_DIR, useBrowser } from "../../testing/browser.js";
@@ -9,7 +9,7 @@ import { startEngineProcess, type EngineProcess } from "../../testing/engine-pro
 import { startHttpReceiver, type HttpReceiver } from "../../testing/http-receiver.js";
 import { expectAccessible, watchPage } from "../../testing/page-checks.js";
 import { WorkflowSchema } from "../../gateway/workflows/api-schemas.js";
-import { horizontalOverflow, signUpAndConfirm } from "../../testing/portal-session.js";
+import { horizontalOverflow, postAsUser, signUpAndConfirm } from "../../testing/portal-session.js";
 
 // The dashboard's workflows, webhook endpoints and usage sections against the real gateway, with
 // an engine started here beside it (same database and Redis) so runs complete and webhooks arrive.
@@ -31,15 +31,6 @@ afterAll(async () => {
 function currentReceiver(): HttpReceiver {
   if (!receiver) throw new Error("the receiver has not started");
   return receiver;
-}
-
-/** A JSON POST with the page's session cookie and CSRF token, as the portal itself sends it. */
-async function postAsUser(page: Page, path: string, body: unknown): Promise<unknown> {
-  await page.request.get("/auth/user");
-  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === CSRF_COOKIE)?.value ?? "";
-  const response = await page.request.post(path, { data: body, headers: { [CSRF_HEADER]: csrf } });
-  expect(response.status(), `POST ${path}`).toBe(201);
-  return response.json();
 }
 
 /** Axe runs once the toasts are gone: a toast fading out is half transparent, and its colours are the shared Toaster's. */

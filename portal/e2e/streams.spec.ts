@@ -1,11 +1,10 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { CSRF_COOKIE, CSRF_HEADER } from "../../core/contracts/auth.js";
 import { CreatedKeySchema } from "../../core/contracts/api-keys.js";
 import type { StreamEvent } from "../../core/contracts/streams.js";
 import { SCREENSHOT_DIR, useBrowser } from "../../testing/browser.js";
 import { expectAccessible, watchPage } from "../../testing/page-checks.js";
-import { horizontalOverflow, signUpAndConfirm } from "../../testing/portal-session.js";
+import { horizontalOverflow, postAsUser, signUpAndConfirm } from "../../testing/portal-session.js";
 
 // The dashboard's Streams section against the real gateway: events sent with the user's own key
 // appear in the chart, and a spike sent while the page is open is marked live.
@@ -13,11 +12,7 @@ const browser = useBrowser();
 
 /** A live key made through the dashboard's API with the page's session, as the API Keys section does. */
 async function createKey(page: Page): Promise<string> {
-  await page.request.get("/auth/user");
-  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === CSRF_COOKIE)?.value ?? "";
-  const response = await page.request.post("/api/keys", { data: { name: "stream sender" }, headers: { [CSRF_HEADER]: csrf } });
-  expect(response.status()).toBe(201);
-  return CreatedKeySchema.parse(await response.json()).secret;
+  return CreatedKeySchema.parse(await postAsUser(page, "/api/keys", { name: "stream sender" })).secret;
 }
 
 async function send(page: Page, secret: string, stream: string, events: StreamEvent[]): Promise<void> {
