@@ -12,6 +12,7 @@ import { startTestSmtpServer } from "../testing/smtp.js";
 import { createBenchFixture } from "./bench-fixture.js";
 import { measureAnalytics, type AnalyticsFigures, type LatencyFigures } from "./analytics-bench.js";
 import { measureStreams, type StreamFigures } from "./stream-bench.js";
+import { measureSoak, soakTable, type SoakFigures } from "./soak-bench.js";
 import { measureWorkflows, type WorkflowFigures } from "./workflow-bench.js";
 
 /**
@@ -46,8 +47,10 @@ async function measure(url: string, headers: Record<string, string>, rate?: numb
   return load(MEASURE_SECONDS);
 }
 
+/** `npm run bench -- --soak` runs the soak alone (loadtest/soak-bench.ts); SOAK_MINUTES sets its length. */
+const SOAK = process.argv.includes("--soak");
 /** BENCH_ONLY=gateway, streams, workflows or analytics runs one part; all of them by default. */
-const ONLY = process.env.BENCH_ONLY;
+const ONLY = SOAK ? "soak" : process.env.BENCH_ONLY;
 
 interface GatewayReport {
   saturation: { baseline: Figures; metered: Figures; ratio: number };
@@ -137,8 +140,7 @@ async function main() {
     const dataDir = mkdtempSync(join(tmpdir(), "sluice-bench-"));
     closers.push(async () => rmSync(dataDir, { recursive: true, force: true }));
     const shared = { NODE_ENV: "production", LOG_LEVEL: "warn", DATABASE_URL: fixture.databaseUrl, REDIS_KEY_PREFIX: prefix, QUEUE_PREFIX: `{${prefix}}`, DATA_DIR: dataDir };
-    children.push(
-      await startProcess(
+    const gatewayProcess = await startProcess(
         ["gateway/main.ts"],
         {
           ...shared,
@@ -152,8 +154,8 @@ async function main() {
           PESAPAL_CONSUMER_SECRET: randomBytes(16).toString("hex"),
         },
         `http://127.0.0.1:${gatewayPort}/healthz`,
-      ),
-    );
+      );
+    children.push(gatewayProcess);
     const auth = { Authorization: `Bearer ${fixture.secret}` };
     const gateway = ONLY !== undefined && ONLY !== "gateway" ? undefined : await measureGateway(`http://127.0.0.1:${helloPort}/`, `http://127.0.0.1:${gatewayPort}/v1/whoami`, auth);
 
@@ -162,19 +164,31 @@ async function main() {
 
     let workflows: WorkflowFigures | undefined;
     let analytics: AnalyticsFigures | undefined;
-    if (ONLY === undefined || ONLY === "workflows" || ONLY === "analytics") {
+    let soak: SoakFigures | undefined;
+    if (ONLY === undefined || ONLY === "workflows" || ONLY === "analytics" || ONLY === "soak") {
       // The engine runs only for its own phases, so it takes no CPU from the gateway's.
       // Production engines require SMTP; a local stand-in answers (the bench sends no mail).
       const smtp = await startTestSmtpServer();
       closers.push(smtp.close);
       const redis = createRedis(config.REDIS_URL, "worker");
-      children.push(
-        await startProcess(["engine/main.ts"], { ...shared, SMTP_URL: smtp.url, OUTBOUND_ALLOW_PRIVATE: "true" }, async () => (await redis.hlen(`${prefix}${ENGINE_HEARTBEATS_KEY}`)) > 0),
-      );
+      const engineProcess = await startProcess(["engine/main.ts"], { ...shared, SMTP_URL: smtp.url, OUTBOUND_ALLOW_PRIVATE: "true" }, async () => (await redis.hlen(`${prefix}${ENGINE_HEARTBEATS_KEY}`)) > 0);
+      children.push(engineProcess);
       await redis.quit();
       const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-      if (ONLY !== "analytics") workflows = await measureWorkflows({ gatewayUrl, secret: fixture.secret, databaseUrl: fixture.databaseUrl, seconds: MEASURE_SECONDS });
-      if (ONLY !== "workflows") analytics = await measureAnalytics({ gatewayUrl, secret: fixture.secret });
+      if (ONLY === "soak") {
+        const pids = { gateway: gatewayProcess.pid ?? 0, engine: engineProcess.pid ?? 0 };
+        soak = await measureSoak({ gatewayUrl, secret: fixture.secret, databaseUrl: fixture.databaseUrl, redisUrl: config.REDIS_URL, pids, minutes: Number(process.env.SOAK_MINUTES ?? 10) });
+      } else {
+        if (ONLY !== "analytics") workflows = await measureWorkflows({ gatewayUrl, secret: fixture.secret, databaseUrl: fixture.databaseUrl, seconds: MEASURE_SECONDS });
+        if (ONLY !== "workflows") analytics = await measureAnalytics({ gatewayUrl, secret: fixture.secret });
+      }
+    }
+
+    if (soak) {
+      writeFileSync("loadtest/last-soak.json", `${JSON.stringify({ date: new Date().toISOString(), machine: { cpus: cpus().length, node: process.version }, ...soak }, null, 2)}\n`);
+      process.stdout.write(["", ...soakTable(soak)].join("\n"));
+      if (soak.verdict.failuresGrow || soak.verdict.failureRatePercent > 0.05 || !soak.verdict.flat || soak.executions.unfinishedAfterDrain !== 0 || soak.executions.failed > 0) process.exitCode = 1;
+      return;
     }
 
     const report = {

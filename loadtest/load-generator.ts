@@ -31,6 +31,8 @@ export interface LoadFigures {
   p50: number;
   p99: number;
   non2xx: number;
+  /** How many answers of each non-2xx status. */
+  failedStatuses: Record<string, number>;
   errors: number;
 }
 
@@ -75,6 +77,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
   const bytesOf = (sequence: number) => fixed ?? requestBytes(options, typeof makeBody === "function" ? makeBody(sequence) : "");
   const latencies: number[] = [];
   let [sent, non2xx, errors] = [0, 0, 0];
+  const failedStatuses: Record<string, number> = {};
   const start = performance.now();
   let lastAnswer = start;
   const end = start + options.seconds * 1_000;
@@ -120,7 +123,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
         if (total < 0 || this.buffer.length < total) return;
         this.buffer = this.buffer.subarray(total);
         const status = Number(head.slice(9, 12));
-        if (status < 200 || status >= 300) non2xx++;
+        if (status < 200 || status >= 300) {
+          non2xx++;
+          failedStatuses[status] = (failedStatuses[status] ?? 0) + 1;
+        }
         lastAnswer = performance.now();
         if (this.due !== null) latencies.push(lastAnswer - this.due);
         this.due = null;
@@ -186,6 +192,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
     p50: round(percentile(sorted, 0.5)),
     p99: round(percentile(sorted, 0.99)),
     non2xx,
+    failedStatuses,
     errors,
   };
 }
