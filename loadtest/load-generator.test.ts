@@ -58,6 +58,23 @@ describe("the load generator", () => {
     expect(unqueued.p50).toBeGreaterThanOrEqual(50);
   });
 
+  it("does not count what a server sends on a connection with no request in flight", async () => {
+    // Node answers 408 to a connection that sends nothing within headersTimeout.
+    const strict = createServer({ headersTimeout: 200, requestTimeout: 1_000, connectionsCheckingInterval: 50 }, (_request, response) => response.end("ok"));
+    await new Promise<void>((resolve) => strict.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (strict.address() as AddressInfo).port;
+      // Ten requests a second on 4 connections: one carries them all (never idle 200 ms), the
+      // other three sit unused past the timeout and are sent a 408 each.
+      const figures = await runLoad({ url: `http://127.0.0.1:${port}/`, connections: 4, seconds: 0.6, rate: 10 });
+      expect(figures).toMatchObject({ requests: 6, non2xx: 0, errors: 0 });
+      expect(figures.failedStatuses).toEqual({});
+    } finally {
+      strict.closeAllConnections();
+      await new Promise<void>((resolve) => strict.close(() => resolve()));
+    }
+  });
+
   it("takes percentiles by nearest rank", () => {
     const sorted = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
     expect(percentile(sorted, 0.5)).toBe(5);

@@ -122,6 +122,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
         const total = CHUNKED.test(head) ? chunkedBodyEnd(this.buffer, bodyStart) : bodyStart + Number(CONTENT_LENGTH.exec(head)?.[1] ?? 0);
         if (total < 0 || this.buffer.length < total) return;
         this.buffer = this.buffer.subarray(total);
+        // Nothing was asked: a server's own answer on an idle connection (Node's 408 to a
+        // connection that sent no request within headersTimeout), not an answer to count.
+        if (this.due === null) continue;
         const status = Number(head.slice(9, 12));
         if (status < 200 || status >= 300) {
           non2xx++;
