@@ -209,13 +209,16 @@ async function main() {
       children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : (child.once("exit", resolve), child.kill("SIGTERM"))))),
     );
     await Promise.all(closers.map((close) => close()));
+    // The run's keys: the gateway's and the engine's (prefix) and the queues' ({prefix}).
     const redis = createRedis(config.REDIS_URL, "worker");
-    let cursor = "0";
-    do {
-      const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 1_000);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== "0");
+    for (const pattern of [`${prefix}*`, `{${prefix}}*`]) {
+      let cursor = "0";
+      do {
+        const [next, keys] = await redis.scan(cursor, "MATCH", pattern, "COUNT", 1_000);
+        cursor = next;
+        if (keys.length) await redis.del(...keys);
+      } while (cursor !== "0");
+    }
     await redis.quit();
     await new Promise((resolve) => setTimeout(resolve, 500));
     await fixture.drop();
