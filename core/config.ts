@@ -46,6 +46,8 @@ export const GatewayConfigSchema = CommonConfigSchema.extend({
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   /** A client has this long to send a whole request, body included (uploads are the largest), in ms. */
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(300_000),
+  /** Event ids remembered per stream for idempotency: the last this many, within 24 hours (about 90 bytes of Redis each). */
+  STREAM_EVENT_IDS_KEPT: z.coerce.number().int().min(1).default(100_000),
   /** Signs access tokens (HS256); at least 32 characters, secret. */
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").default("development-only-jwt-secret-change-me-0000"),
   GITHUB_CLIENT_ID: z.string().min(1).optional(),

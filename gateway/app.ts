@@ -104,6 +104,7 @@ export function createApiApp(deps: Omit<AppDeps, "subscriber" | "plainRedis"> & 
       ...deps,
       hub: deps.streamHub,
       redisKeyPrefix: deps.config.REDIS_KEY_PREFIX,
+      eventIdsKept: deps.config.STREAM_EVENT_IDS_KEPT,
       now: deps.now ?? (() => new Date()),
     }),
   );

@@ -10,14 +10,16 @@ export const RATE_MINUTES = 60;
  * INGEST applies one batch to a stream, atomically (one script, so concurrent batches through
  * any gateway serialise in Redis and lose nothing).
  *   KEYS: 1 statistics hash, 2 event-id sorted set (score: arrival ms), 3 anomaly list, 4 rollup hash
- *   ARGV: 1 now (ms), 2 the events as JSON [{id, minute, fields: [[name, value], …]}, …]
+ *   ARGV: 1 now (ms), 2 the events as JSON [{id, minute, fields: [[name, value], …]}, …],
+ *         3 how many event ids to keep (the newest)
  * The hash holds per field f: `n|f`, `mean|f`, `m2|f`, `min|f`, `max|f`, `ewma|f`, `win|f` (the
  * last values, oldest first, comma-separated) and `rate|f` (`minute:count` buckets), plus `events`.
  * Doubles are written with %.17g, which reads back as the same double. Welford, EWMA and the
  * robust score follow gateway/streams/statistics.ts operation for operation.
  * The rollup hash holds per event minute (of the event's timestamp) and field `minute|f`:
  * "count,sum,min,max" of the values, until the engine moves it to PostgreSQL.
- * An id seen in the last 24 hours (ZADD NX fails) is a duplicate and changes nothing.
+ * An id among the last ARGV[3] seen in the last 24 hours (ZADD NX fails) is a duplicate and
+ * changes nothing: the set is bounded by time and by count, so a busy stream's memory is too.
  * Returns {accepted, duplicates, anomaly, …}: each anomaly a JSON object (value and score as %.17g).
  */
 export const INGEST_SCRIPT = `
@@ -165,6 +167,7 @@ for key, r in pairs(rollups) do
   redis.call("HSET", KEYS[4], key, r.c .. "," .. fmt(r.s) .. "," .. fmt(r.lo) .. "," .. fmt(r.hi))
 end
 if accepted > 0 then redis.call("HINCRBY", KEYS[1], "events", accepted) end
+redis.call("ZREMRANGEBYRANK", KEYS[2], 0, -(tonumber(ARGV[3]) + 1))
 redis.call("EXPIRE", KEYS[2], ${EVENT_ID_TTL_SECONDS})
 for i = 1, #found do redis.call("LPUSH", KEYS[3], found[i]) end
 if #found > 0 then redis.call("LTRIM", KEYS[3], 0, ${ANOMALIES_KEPT - 1}) end

@@ -48,11 +48,11 @@ export interface IngestOutcome {
   anomalies: StreamAnomaly[];
 }
 
-/** Applies a batch to the stream's statistics in one atomic script run. */
-export async function ingestEvents(redis: Redis & StreamCommands, ref: StreamRef, events: readonly StreamEvent[], now: Date): Promise<IngestOutcome> {
+/** Applies a batch to the stream's statistics in one atomic script run; the newest `idsKept` event ids are remembered. */
+export async function ingestEvents(redis: Redis & StreamCommands, ref: StreamRef, events: readonly StreamEvent[], now: Date, idsKept: number): Promise<IngestOutcome> {
   const keys = streamKeys(ref);
   const payload = JSON.stringify(events.map((event) => ({ id: event.id, minute: Math.floor(Date.parse(event.timestamp) / 60_000), fields: Object.entries(event.fields) })));
-  const reply = await redis.sluiceStreamIngest(keys.stats, keys.ids, keys.anomalies, keys.rollup, now.getTime(), payload);
+  const reply = await redis.sluiceStreamIngest(keys.stats, keys.ids, keys.anomalies, keys.rollup, now.getTime(), payload, idsKept);
   const [accepted, duplicates, ...found] = reply;
   return {
     accepted: Number(accepted),

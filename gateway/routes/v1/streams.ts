@@ -50,7 +50,7 @@ const ingestRoute = createRoute({
     "A batch of 1 to 1,000 events, each with an id, a timestamp and 1 to 50 numeric fields. The stream is created by its first batch. " +
     "Per field the stream keeps count, mean and variance (Welford), min, max, an EWMA (alpha 0.1) and the arrival rate, updated atomically; " +
     "each value is scored against the last 100 values of its field (modified z-score 0.6745·(x − median)/MAD, once 20 values exist) and " +
-    "flagged when |z| > 3.5. An event id seen on this stream in the last 24 hours is a duplicate and changes nothing. The request is metered " +
+    "flagged when |z| > 3.5. An event id seen on this stream in the last 24 hours (among its last 100,000 ids by default) is a duplicate and changes nothing. The request is metered " +
     "and its body size is charged to the data allowance.",
   security,
   request: { params: NameParamsSchema, ...jsonBody(StreamEventBatchSchema) },
@@ -131,6 +131,8 @@ export function streamApiRoutes(deps: {
   logger: Logger;
   hub: StreamHub;
   redisKeyPrefix: string;
+  /** STREAM_EVENT_IDS_KEPT. */
+  eventIdsKept: number;
   now: () => Date;
   isShuttingDown: () => boolean;
 }) {
@@ -149,7 +151,7 @@ export function streamApiRoutes(deps: {
     const owner = { userId: key.userId, mode: key.mode };
     await touchStream(deps.db, owner, name, now);
     const ref = { ...owner, name };
-    const outcome = await ingestEvents(redis, ref, batch.events, now);
+    const outcome = await ingestEvents(redis, ref, batch.events, now, deps.eventIdsKept);
     if (outcome.accepted > 0) await publishStreamUpdate(deps, ref, outcome.anomalies, now);
     await notifyAnomalies(deps, ref, outcome.anomalies, now);
     return c.json({ stream: name, ...outcome }, 200);

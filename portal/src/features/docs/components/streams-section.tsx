@@ -19,7 +19,7 @@ export function StreamsSection({ origin }: { origin: string }) {
       <p>
         A stream takes batches of up to 1,000 events, each with an <InlineCode>id</InlineCode>, a <InlineCode>timestamp</InlineCode> and numeric{" "}
         <InlineCode>fields</InlineCode>. Statistics per field are updated atomically as each batch lands, and every value is scored against the
-        field&apos;s last 100 (robust z-score): above 3.5 it is an anomaly, returned at once. An event id seen in the last 24 hours counts once.
+        field&apos;s last 100 (robust z-score): above 3.5 it is an anomaly, returned at once. An event id seen in the last 24 hours (among the streamAn event id seen in the last 24 hours counts once.apos;s last 100,000) counts once.
       </p>
       <CodeTabs label="Send events: language" tabs={requestSamples(STREAM_EVENTS_REQUEST, origin)} />
       <CodeBlock title="Response" code={STREAM_EVENTS_RESPONSE} />
