@@ -1,8 +1,9 @@
 import type { LookupAddress } from "node:dns";
-import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from "node:http";
+import { request as httpRequest, type Agent, type IncomingHttpHeaders, type OutgoingHttpHeaders } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { isIP, type LookupFunction } from "node:net";
 import { performance } from "node:perf_hooks";
+import { agentFor } from "./connection-pool.js";
 import { checkDestination, resolveWithSystem, type ResolveHost } from "./check-destination.js";
 
 export type OutboundMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -55,9 +56,10 @@ const CONTROLLED_HEADERS = new Set(["host", "content-length", "transfer-encoding
  * The one way the platform calls a URL a user gave it (webhook deliveries, http_request and
  * chat_message actions), guarded against SSRF (DESIGN.md section 7): the host is resolved and
  * every address checked, the connection goes only to a checked address (Host and TLS servername
- * stay the URL's host), redirects are returned rather than followed, the body is capped, and one
- * timeout covers everything. Any HTTP status is a response; only a missing response is an
- * OutboundError. A header Node refuses (e.g. a value with a line break) rejects with its TypeError.
+ * stay the URL's host) and is kept alive for that address alone, redirects are returned rather
+ * than followed, the body is capped, and one timeout covers everything. Any HTTP status is a
+ * response; only a missing response is an OutboundError. A header Node refuses (e.g. a value with
+ * a line break) rejects with its TypeError.
  */
 export async function sendOutbound(
   request: OutboundRequest,
@@ -88,10 +90,35 @@ export async function sendOutbound(
   }
 }
 
-/** Sends the request to the checked addresses and reads the response, until done or `stop` fires. */
-function exchange(
+/**
+ * Sends the request to the checked addresses over a pooled keep-alive connection and reads the
+ * response, until done or `stop` fires. A connection goes back to the pool only after a whole
+ * response; every other way out destroys it. A pooled connection the receiver closed while it sat
+ * idle fails before any response byte: the request is then sent once more, on a new connection.
+ */
+async function exchange(
   request: OutboundRequest,
   destination: { url: URL; host: string; addresses: LookupAddress[] },
+  stop: AbortSignal,
+  elapsed: () => number,
+): Promise<OutboundResponse> {
+  const { url, host, addresses } = destination;
+  const agent = agentFor(url.protocol, host, url.port, addresses);
+  try {
+    return await exchangeOnce(request, destination, agent, stop, elapsed);
+  } catch (error) {
+    if (!(error instanceof StaleConnection)) throw error;
+    return await exchangeOnce(request, destination, false, stop, elapsed);
+  }
+}
+
+/** A reused connection failed before the response began: the receiver had closed it. */
+class StaleConnection extends Error {}
+
+function exchangeOnce(
+  request: OutboundRequest,
+  destination: { url: URL; host: string; addresses: LookupAddress[] },
+  agent: Agent | false,
   stop: AbortSignal,
   elapsed: () => number,
 ): Promise<OutboundResponse> {
@@ -110,49 +137,54 @@ function exchange(
       headers: requestHeaders(request.headers ?? {}, body),
       servername: isIP(host) === 0 ? host : undefined,
       lookup: pinnedLookup(addresses),
-      agent: false,
+      agent,
     });
 
     let settled = false;
-    // Every way out destroys the request, and with it the socket.
-    const settle = (outcome: () => void) => {
+    let responded = false;
+    const settle = (outcome: () => void, keepConnection = false) => {
       if (settled) return;
       settled = true;
       stop.removeEventListener("abort", onStop);
-      outgoing.destroy();
+      if (!keepConnection) outgoing.destroy();
       outcome();
     };
     const onStop = () => settle(() => reject(stop.reason));
-    const onFailure = (error: Error) =>
+    const onFailure = (error: Error) => {
+      if (outgoing.reusedSocket && !responded) return settle(() => reject(new StaleConnection(error.message, { cause: error })));
       settle(() => reject(new OutboundError("CONNECTION_FAILED", `Could not reach ${url.host}: ${error.message}`, elapsed(), { cause: error })));
+    };
     stop.addEventListener("abort", onStop, { once: true });
     outgoing.on("error", onFailure);
 
     outgoing.on("response", (incoming) => {
+      responded = true;
       const chunks: Buffer[] = [];
       let size = 0;
       let truncated = false;
-      const finish = () =>
-        settle(() =>
-          resolve({
-            status: incoming.statusCode ?? 0,
-            headers: responseHeaders(incoming.headers),
-            body: Buffer.concat(chunks).toString("utf8"),
-            truncated,
-            durationMs: elapsed(),
-          }),
+      const finish = (keepConnection: boolean) =>
+        settle(
+          () =>
+            resolve({
+              status: incoming.statusCode ?? 0,
+              headers: responseHeaders(incoming.headers),
+              body: Buffer.concat(chunks).toString("utf8"),
+              truncated,
+              durationMs: elapsed(),
+            }),
+          keepConnection,
         );
       incoming.on("data", (chunk: Buffer) => {
         if (settled) return;
         if (size + chunk.length > maxBytes) {
           chunks.push(chunk.subarray(0, maxBytes - size));
           truncated = true;
-          return finish();
+          return finish(false);
         }
         chunks.push(chunk);
         size += chunk.length;
       });
-      incoming.on("end", finish);
+      incoming.on("end", () => finish(true));
       incoming.on("error", onFailure);
     });
     outgoing.end(body);
