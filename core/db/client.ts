@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { preparingPool } from "./prepared-statements.js";
 import type { DB } from "./types.js";
 
 export type Database = Kysely<DB>;
@@ -22,5 +23,5 @@ export function createDb(options: { url: string; poolSize?: number; applicationN
   // it and opens a fresh one for the next query. Unlistened, those events would end the process.
   pool.on("error", () => undefined);
   pool.on("connect", (client) => client.on("error", () => undefined));
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
 }

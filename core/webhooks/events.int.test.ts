@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { createAccount } from "../../testing/accounts.js";
+import { useTestDatabase } from "../../testing/database.js";
+import { insertWebhookEndpoint, type TestEndpointOptions } from "../../testing/webhooks.js";
+import { PREPARED_DELIVERY_IDS, recordWebhookEvent, type NewWebhookEvent } from "./events.js";
+
+const database = useTestDatabase();
+const db = () => database.current.db;
+const RECEIVER = "http://127.0.0.1:9";
+
+async function endpoints(userId: string, count: number, options: TestEndpointOptions = {}): Promise<string[]> {
+  const ids: string[] = [];
+  for (let index = 0; index < count; index += 1) ids.push((await insertWebhookEndpoint(db(), userId, RECEIVER, options)).id);
+  return ids;
+}
+
+const event = (userId: string, extra: Partial<NewWebhookEvent> = {}): NewWebhookEvent => ({
+  userId,
+  type: "workflow.completed",
+  data: { workflow_id: "wf_1", execution_id: "exec_1" },
+  now: new Date(),
+  deliver: true,
+  ...extra,
+});
+
+const deliveriesOf = (eventId: string) =>
+  db().selectFrom("webhook_deliveries").select(["id", "endpoint_id", "status", "next_attempt_at"]).where("event_id", "=", eventId).orderBy("endpoint_id").execute();
+
+describe("recordWebhookEvent", () => {
+  it("records the event and one pending delivery per active endpoint subscribed to its type", async () => {
+    const { id: userId } = await createAccount(db());
+    const subscribed = [...(await endpoints(userId, 2)), ...(await endpoints(userId, 1, { events: ["workflow.completed", "workflow.failed"] }))];
+    await endpoints(userId, 1, { events: ["workflow.failed"] });
+    const [inactive, deleted] = await endpoints(userId, 2);
+    await db().updateTable("webhook_endpoints").set({ is_active: false }).where("id", "=", inactive ?? "").execute();
+    await db().updateTable("webhook_endpoints").set({ deleted_at: new Date() }).where("id", "=", deleted ?? "").execute();
+    const { id: otherUserId } = await createAccount(db());
+    await endpoints(otherUserId, 1);
+
+    const now = new Date("2026-11-25T10:00:00.000Z");
+    const recorded = await recordWebhookEvent(db(), event(userId, { now }));
+
+    const stored = await db().selectFrom("webhook_events").selectAll().where("id", "=", recorded.eventId).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ user_id: userId, type: "workflow.completed" });
+    expect(stored.payload).toEqual({ id: recorded.eventId, type: "workflow.completed", timestamp: now.toISOString(), data: { workflow_id: "wf_1", execution_id: "exec_1" } });
+    const deliveries = await deliveriesOf(recorded.eventId);
+    expect(deliveries.map((row) => row.endpoint_id)).toEqual([...subscribed].sort());
+    expect(deliveries.every((row) => row.status === "pending" && new Date(row.next_attempt_at ?? 0).getTime() === now.getTime())).toBe(true);
+    expect([...recorded.deliveryIds].sort()).toEqual(deliveries.map((row) => row.id).sort());
+    expect(recorded.deliveryIds.every((id) => /^del_[1-9A-HJ-NP-Za-km-z]{22}$/.test(id))).toBe(true);
+  });
+
+  it(`delivers to every endpoint of an account with more than ${PREPARED_DELIVERY_IDS}, each once`, async () => {
+    const { id: userId } = await createAccount(db());
+    const subscribed = await endpoints(userId, PREPARED_DELIVERY_IDS * 2 + 3);
+    const recorded = await db()
+      .transaction()
+      .execute((trx) => recordWebhookEvent(trx, event(userId)));
+    const deliveries = await deliveriesOf(recorded.eventId);
+    expect(deliveries.map((row) => row.endpoint_id)).toEqual([...subscribed].sort());
+    expect(new Set(recorded.deliveryIds).size).toBe(subscribed.length);
+    expect([...recorded.deliveryIds].sort()).toEqual(deliveries.map((row) => row.id).sort());
+  });
+
+  it("delivers only to the one endpoint asked for, whatever it subscribes to", async () => {
+    const { id: userId } = await createAccount(db());
+    await endpoints(userId, 2);
+    const [only] = await endpoints(userId, 1, { events: ["processing.completed"] });
+    const recorded = await recordWebhookEvent(db(), event(userId, { onlyEndpointId: only }));
+    expect((await deliveriesOf(recorded.eventId)).map((row) => row.endpoint_id)).toEqual([only]);
+  });
+
+  it("records a test-mode event with no deliveries", async () => {
+    const { id: userId } = await createAccount(db());
+    await endpoints(userId, 2);
+    const recorded = await recordWebhookEvent(db(), event(userId, { deliver: false }));
+    expect(recorded.deliveryIds).toEqual([]);
+    expect(await deliveriesOf(recorded.eventId)).toEqual([]);
+    expect(await db().selectFrom("webhook_events").select("id").where("id", "=", recorded.eventId).execute()).toHaveLength(1);
+  });
+});
