@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createAccount } from "../../testing/accounts.js";
 import { useTestDatabase } from "../../testing/database.js";
@@ -77,5 +78,24 @@ describe("recordWebhookEvent", () => {
     expect(recorded.deliveryIds).toEqual([]);
     expect(await deliveriesOf(recorded.eventId)).toEqual([]);
     expect(await db().selectFrom("webhook_events").select("id").where("id", "=", recorded.eventId).execute()).toHaveLength(1);
+  });
+
+  it("records the event with the change it reports, in one statement, and nothing when the change did not happen", async () => {
+    const { id: userId } = await createAccount(db());
+    const [subscribed, renamed] = await endpoints(userId, 2);
+    const renaming = (id: string) =>
+      db().with("ended", (qb) => qb.updateTable("webhook_endpoints").set({ description: "renamed" }).where("id", "=", id).where("description", "is", null).returning("id"));
+    const happened = sql<boolean>`exists (select 1 from ended)`;
+
+    const first = await recordWebhookEvent(db(), event(userId), { query: renaming(renamed ?? ""), happened });
+    expect(first.recorded).toBe(true);
+    expect((await deliveriesOf(first.eventId)).map((row) => row.endpoint_id)).toEqual([subscribed, renamed].sort());
+    const endpoint = await db().selectFrom("webhook_endpoints").select("description").where("id", "=", renamed ?? "").executeTakeFirstOrThrow();
+    expect(endpoint.description).toBe("renamed");
+
+    const second = await recordWebhookEvent(db(), event(userId), { query: renaming(renamed ?? ""), happened });
+    expect(second).toEqual({ recorded: false, eventId: second.eventId, deliveryIds: [] });
+    expect(await db().selectFrom("webhook_events").select("id").where("id", "=", second.eventId).execute()).toEqual([]);
+    expect(await deliveriesOf(second.eventId)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { sql, type QueryCreator, type Transaction } from "kysely";
+import { sql, type QueryCreator, type RawBuilder, type Transaction } from "kysely";
 import type { WebhookEventBody, WebhookEventType } from "../contracts/webhook-events.js";
 import type { Database } from "../db/client.js";
 import type { DB } from "../db/types.js";
@@ -27,37 +27,64 @@ export interface NewWebhookEvent {
 export const PREPARED_DELIVERY_IDS = 8;
 
 /**
- * Records an event and one pending delivery per active endpoint of the account subscribed to its
- * type, inside the caller's transaction, so the event exists exactly when the change it reports
- * does. It is one statement (the endpoints, the event and its deliveries), and a second only for
- * an account with more than PREPARED_DELIVERY_IDS subscribed endpoints. Enqueue the returned
- * deliveries after commit (`enqueueDeliveries`); a delivery whose job was lost is picked up again
- * by the engine's sweep of due deliveries.
+ * The change an event reports, made by the event's own statement: `query` carries it as a
+ * data-modifying CTE, and `happened` is true when that CTE changed a row. Nothing is recorded
+ * when it did not.
  */
-export async function recordWebhookEvent(
-  db: Database | Transaction<DB>,
-  event: NewWebhookEvent,
-): Promise<{ eventId: string; deliveryIds: string[] }> {
+export interface ReportedChange {
+  query: QueryCreator<DB>;
+  happened: RawBuilder<boolean>;
+}
+
+export interface RecordedEvent {
+  /** False only when the reported change did not happen: then nothing was written. */
+  recorded: boolean;
+  eventId: string;
+  deliveryIds: string[];
+}
+
+/**
+ * Records an event and one pending delivery per active endpoint of the account subscribed to its
+ * type, inside the caller's transaction or together with the change it reports (`change`), so
+ * the event exists exactly when that change does. It is one statement (the endpoints, the event
+ * and its deliveries), and a second only for an account with more than PREPARED_DELIVERY_IDS
+ * subscribed endpoints. Enqueue the returned deliveries after commit (`enqueueDeliveries`); a
+ * delivery whose job was lost is picked up again by the engine's sweep of due deliveries.
+ */
+export async function recordWebhookEvent(db: Database | Transaction<DB>, event: NewWebhookEvent, change?: ReportedChange): Promise<RecordedEvent> {
   const eventId = newId("evt");
   const body: WebhookEventBody = { id: eventId, type: event.type, timestamp: event.now.toISOString(), data: event.data };
-  const insertEvent = { id: eventId, user_id: event.userId, type: event.type, payload: JSON.stringify(body), created_at: event.now };
-  if (!event.deliver) {
-    await db.insertInto("webhook_events").values(insertEvent).execute();
-    return { eventId, deliveryIds: [] };
-  }
-  const prepared = newDeliveryIds(PREPARED_DELIVERY_IDS);
+  const happened = change?.happened ?? sql<boolean>`true`;
+  const prepared = event.deliver ? newDeliveryIds(PREPARED_DELIVERY_IDS) : [];
   // Foreign keys are checked at the statement's end, after the event's insert.
-  const recorded = await db
-    .with("recorded", (qb) => qb.insertInto("webhook_events").values(insertEvent))
-    .with("endpoints", () => numberedEndpoints(db, event, eventId))
+  const row = await (change?.query ?? db)
+    .with("recorded", (qb) =>
+      qb
+        .insertInto("webhook_events")
+        .columns(["id", "user_id", "type", "payload", "created_at"])
+        .expression(
+          db
+            .selectNoFrom([
+              sql.val(eventId).as("id"),
+              sql.val(event.userId).as("user_id"),
+              sql.val(event.type).as("type"),
+              sql.val(JSON.stringify(body)).as("payload"),
+              sql.val(event.now).as("created_at"),
+            ])
+            .where(happened),
+        ),
+    )
+    .with("endpoints", () => numberedEndpoints(db, event, eventId).where(happened))
     .with("deliveries", (qb) => insertDeliveries(qb, eventId, prepared, event.now))
     .selectNoFrom((eb) => [
+      happened.as("happened"),
       eb.selectFrom("endpoints").select((count) => count.fn.countAll<string>().as("count")).as("matching"),
       sql<string[]>`array(select id from deliveries)`.as("delivery_ids"),
     ])
     .executeTakeFirstOrThrow();
-  const matching = Number(recorded.matching ?? 0);
-  if (matching <= prepared.length) return { eventId, deliveryIds: recorded.delivery_ids };
+  if (!row.happened) return { recorded: false, eventId, deliveryIds: [] };
+  const matching = Number(row.matching ?? 0);
+  if (matching <= prepared.length) return { recorded: true, eventId, deliveryIds: row.delivery_ids };
   // The endpoints not yet delivered to are numbered again, from 1.
   const rest = await db
     .with("endpoints", () => numberedEndpoints(db, event, eventId))
@@ -65,7 +92,7 @@ export async function recordWebhookEvent(
     .selectFrom("deliveries")
     .select("id")
     .execute();
-  return { eventId, deliveryIds: [...recorded.delivery_ids, ...rest.map((row) => row.id)] };
+  return { recorded: true, eventId, deliveryIds: [...row.delivery_ids, ...rest.map((delivery) => delivery.id)] };
 }
 
 function newDeliveryIds(count: number): string[] {
@@ -80,6 +107,7 @@ function numberedEndpoints(db: Database | Transaction<DB>, event: NewWebhookEven
     .where("user_id", "=", event.userId)
     .where("is_active", "=", true)
     .where("deleted_at", "is", null)
+    .$if(!event.deliver, (query) => query.where(sql<boolean>`false`))
     .$if(event.onlyEndpointId === undefined, (query) => query.where(sql<boolean>`(${event.type} = any(events) or '*' = any(events))`))
     .$if(event.onlyEndpointId !== undefined, (query) => query.where("id", "=", event.onlyEndpointId ?? ""))
     .where(({ not, exists, selectFrom }) =>

@@ -263,6 +263,18 @@ export async function countCompletedSteps(db: Db, executionId: string): Promise<
  * Ends an execution if it has not ended yet (one conditional update: of two engines racing to
  * end it, one wins). Returns the row when this call ended it.
  */
+/** The end of endExecution as a CTE named "ended", for a statement that also reports it. */
+export function endingExecution(db: Database, executionId: string, change: { status: "completed"; now: Date }) {
+  return db.with("ended", (qb) =>
+    qb
+      .updateTable("executions")
+      .set({ status: change.status, finished_at: change.now, error: null })
+      .where("id", "=", executionId)
+      .where("status", "in", ["queued", "running"])
+      .returning("id"),
+  );
+}
+
 export async function endExecution(
   trx: Transaction<DB>,
   executionId: string,

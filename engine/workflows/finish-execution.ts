@@ -1,16 +1,16 @@
-import type { Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { ExecutionError } from "../../core/contracts/workflows.js";
 import type { Database } from "../../core/db/client.js";
 import type { DB } from "../../core/db/types.js";
 import type { ProducerQueues } from "../../core/queues.js";
 import { enqueueDeliveries, recordWebhookEvent } from "../../core/webhooks/events.js";
-import { closeRemainingSteps, countCompletedSteps, endExecution, type StepEnd } from "./execution-queries.js";
+import { closeRemainingSteps, countCompletedSteps, endExecution, endingExecution, type StepEnd } from "./execution-queries.js";
 
 /**
- * The three ways an execution ends. Each is one transaction: the final status, the steps closed
- * (one row per step afterwards) and, for completed and failed, the webhook event; the event's
- * deliveries are enqueued after commit. A test-mode execution records its event but delivers it
- * nowhere. Each returns false when the execution had already ended (another engine, or a cancel,
+ * The three ways an execution ends. Each is atomic (one transaction, or one statement): the final
+ * status, the steps closed (one row per step afterwards) and, for completed and failed, the
+ * webhook event; the event's deliveries are enqueued after commit. A test-mode execution
+ * records its event but delivers it nowhere. Each returns false when the execution had already ended (another engine, or a cancel,
  * got there first): nothing is written then.
  */
 
@@ -22,30 +22,45 @@ export interface FinishDeps {
 /** Steps by position, for the skipped rows of steps never reached. */
 export type StepNames = ReadonlyArray<{ name: string; type: string }>;
 
+/** What the runner knows of the execution it ends, enough to describe it in its event. */
+export interface EndingExecution {
+  id: string;
+  workflowId: string;
+  userId: string;
+  mode: "live" | "test";
+  startedAt: Date;
+}
+
 /**
  * `stoppedEarly`: a condition ended the run, so later steps are closed as skipped; a run that
- * went through every step has nothing to close and executed them all.
+ * went through every step has nothing to close and executed them all. That common end is one
+ * statement: the status, the workflow.completed event and its deliveries.
  */
-export async function completeExecution(deps: FinishDeps, executionId: string, steps: StepNames, now: Date, end: { stoppedEarly: boolean }): Promise<boolean> {
-  return endThenDeliver(deps, async (trx) => {
-    const ended = await endExecution(trx, executionId, { status: "completed", now });
-    if (!ended) return undefined;
-    if (end.stoppedEarly) await closeRemainingSteps(trx, executionId, steps, now);
-    const startedAt = new Date(ended.started_at ?? ended.queued_at);
-    const event = await recordWebhookEvent(trx, {
-      userId: ended.user_id,
-      type: "workflow.completed",
-      data: {
-        workflow_id: ended.workflow_id,
-        execution_id: executionId,
-        duration_ms: Math.max(0, now.getTime() - startedAt.getTime()),
-        actions_executed: end.stoppedEarly ? await countCompletedSteps(trx, executionId) : steps.length,
-      },
-      now,
-      deliver: ended.mode === "live",
-    });
-    return event.deliveryIds;
+export async function completeExecution(deps: FinishDeps, execution: EndingExecution, steps: StepNames, now: Date, end: { stoppedEarly: boolean }): Promise<boolean> {
+  const event = (actionsExecuted: number) => ({
+    userId: execution.userId,
+    type: "workflow.completed" as const,
+    data: {
+      workflow_id: execution.workflowId,
+      execution_id: execution.id,
+      duration_ms: Math.max(0, now.getTime() - execution.startedAt.getTime()),
+      actions_executed: actionsExecuted,
+    },
+    now,
+    deliver: execution.mode === "live",
   });
+  if (end.stoppedEarly) {
+    return endThenDeliver(deps, async (trx) => {
+      if (!(await endExecution(trx, execution.id, { status: "completed", now }))) return undefined;
+      await closeRemainingSteps(trx, execution.id, steps, now);
+      return (await recordWebhookEvent(trx, event(await countCompletedSteps(trx, execution.id)))).deliveryIds;
+    });
+  }
+  const ended = endingExecution(deps.db, execution.id, { status: "completed", now });
+  const recorded = await recordWebhookEvent(deps.db, event(steps.length), { query: ended, happened: sql<boolean>`exists (select 1 from ended)` });
+  if (!recorded.recorded) return false;
+  await enqueueDeliveries(deps.queues, recorded.deliveryIds);
+  return true;
 }
 
 export async function failExecution(

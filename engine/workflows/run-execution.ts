@@ -5,7 +5,7 @@ import type { JobPayload } from "../../core/jobs.js";
 import type { EngineContext } from "../worker-definition.js";
 import { findRunnableExecution, findSteps, isCancelRequested, markExecutionRunning, claimStep, completeStep, type RunnableExecution, type StepRow } from "./execution-queries.js";
 import type { ExecutionSlot } from "./execution-slots.js";
-import { cancelExecution, completeExecution, failExecution, type StepNames } from "./finish-execution.js";
+import { cancelExecution, completeExecution, failExecution, type EndingExecution, type StepNames } from "./finish-execution.js";
 import { slotWaitMs } from "./retry-backoff.js";
 import { runStep } from "./run-step.js";
 import type { TemplateScope } from "./templating.js";
@@ -76,13 +76,14 @@ async function runSteps(execution: RunnableExecution, job: Job, context: EngineC
   const steps = stepNamesOf(actions);
   const startedAt = await markExecutionRunning(context.db, executionId, execution.workflow_id, new Date());
   if (!startedAt) return { outcome: "not-runnable" };
+  const mode = execution.mode === "test" ? "test" : "live";
+  const ending: EndingExecution = { id: executionId, workflowId: execution.workflow_id, userId: execution.user_id, mode, startedAt };
 
   // A queued execution has never run a step: only a resumed one has rows to read.
   const rows = new Map(execution.status === "queued" ? [] : (await findSteps(context.db, executionId)).map((row) => [row.step_index, row]));
   const scope: TemplateScope = { trigger: { data: execution.trigger_data }, steps: {} };
   let sleptMs = [...rows.values()].reduce((total, row) => total + timeAsleep(row), 0);
   const deadline = () => startedAt.getTime() + context.config.WORKFLOW_EXECUTION_TIMEOUT_MS + sleptMs;
-  const mode = execution.mode === "test" ? "test" : "live";
 
   // The row was read just before this pass began; the cancel message covers the moments since.
   let cancelCheckedWithRow = true;
@@ -91,7 +92,7 @@ async function runSteps(execution: RunnableExecution, job: Job, context: EngineC
     const row = rows.get(index);
     if (row?.status === "completed") {
       scope.steps[name] = { output: row.output };
-      if (stopsHere(action, row.output)) return finishCompleted(context, executionId, steps, { stoppedEarly: true });
+      if (stopsHere(action, row.output)) return finishCompleted(context, ending, steps, { stoppedEarly: true });
       continue;
     }
     const cancelRequested = cancelSignal.aborted || (!cancelCheckedWithRow && (await isCancelRequested(context.db, executionId)));
@@ -125,7 +126,7 @@ async function runSteps(execution: RunnableExecution, job: Job, context: EngineC
     switch (outcome.kind) {
       case "completed":
         scope.steps[name] = { output: outcome.output };
-        if (stopsHere(action, outcome.output)) return finishCompleted(context, executionId, steps, { stoppedEarly: true });
+        if (stopsHere(action, outcome.output)) return finishCompleted(context, ending, steps, { stoppedEarly: true });
         break;
       case "retry":
         await slot.release();
@@ -139,7 +140,7 @@ async function runSteps(execution: RunnableExecution, job: Job, context: EngineC
         return { outcome: "superseded" };
     }
   }
-  return finishCompleted(context, executionId, steps, { stoppedEarly: false });
+  return finishCompleted(context, ending, steps, { stoppedEarly: false });
 }
 
 interface DelayStep {
@@ -196,8 +197,8 @@ async function sleep(job: Job, timestamp: number): Promise<never> {
   throw new DelayedError();
 }
 
-async function finishCompleted(context: EngineContext, executionId: string, steps: StepNames, end: { stoppedEarly: boolean }): Promise<RunResult> {
-  await completeExecution(context, executionId, steps, new Date(), end);
+async function finishCompleted(context: EngineContext, execution: EndingExecution, steps: StepNames, end: { stoppedEarly: boolean }): Promise<RunResult> {
+  await completeExecution(context, execution, steps, new Date(), end);
   return { outcome: "completed" };
 }
 
