@@ -23,12 +23,13 @@ async function rejection(promise: Promise<unknown>): Promise<AppError> {
 }
 
 describe("startExecution", () => {
-  it("refuses another account's, a deleted or an unknown workflow with NOT_FOUND and writes nothing", async () => {
+  it("refuses another account's, another mode's, a deleted or an unknown workflow with NOT_FOUND and writes nothing", async () => {
     const owner = await createAccount(db());
     const stranger = await createAccount(db());
     const workflowId = await insertWorkflow(db(), owner.id, { actions: [] });
     expect((await rejection(start({ workflowId, userId: stranger.id, triggerData: {}, mode: "live" }))).code).toBe("NOT_FOUND");
     expect((await rejection(start({ workflowId: "wf_missing", userId: owner.id, triggerData: {}, mode: "live" }))).code).toBe("NOT_FOUND");
+    expect((await rejection(start({ workflowId, userId: owner.id, triggerData: {}, mode: "test" }))).code).toBe("NOT_FOUND");
     await db().updateTable("workflows").set({ deleted_at: new Date() }).where("id", "=", workflowId).execute();
     expect((await rejection(start({ workflowId, userId: owner.id, triggerData: {}, mode: "live" }))).code).toBe("NOT_FOUND");
     expect(await executionsOf(workflowId)).toEqual([]);

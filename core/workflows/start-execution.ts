@@ -1,6 +1,8 @@
+import { sql, type Transaction } from "kysely";
 import { z } from "zod";
 import { EXECUTION_STATUSES, type ExecutionStatus } from "../contracts/workflows.js";
 import type { Database } from "../db/client.js";
+import type { DB } from "../db/types.js";
 import { AppError } from "../errors.js";
 import { newId } from "../ids.js";
 import type { Logger } from "../logger.js";
@@ -37,10 +39,11 @@ export function executionIdempotencyScope(workflowId: string): string {
 
 /**
  * Starts an execution (DESIGN.md section 6): the executions row (queued) and the
- * workflow.triggered event are written in one transaction; after commit the event's deliveries
- * and the "workflow-run" job (job id = execution id) are enqueued. If enqueueing fails (Redis
- * away) the execution is still started: the row stays queued and the engine's sweep of queued
- * executions (and of due deliveries) adds the jobs later, so the caller is not failed.
+ * workflow.triggered event are written in one statement (with an Idempotency-Key, in one
+ * transaction with the key's claim); after commit the event's deliveries and the "workflow-run"
+ * job (job id = execution id) are enqueued. If enqueueing fails (Redis away) the execution is
+ * still started: the row stays queued and the engine's sweep of queued executions (and of due
+ * deliveries) adds the jobs later, so the caller is not failed.
  *
  * With an Idempotency-Key already used for the workflow (24 h) the original execution is
  * returned (created: false); the same key with different trigger data is 409 CONFLICT.
@@ -48,64 +51,38 @@ export function executionIdempotencyScope(workflowId: string): string {
  */
 export async function startExecution(deps: { db: Database; queues: ProducerQueues; logger?: Logger }, input: StartExecutionInput): Promise<StartedExecution> {
   const executionId = newId("exec", input.now.getTime());
-  const outcome = await deps.db.transaction().execute(async (trx) => {
-    const workflow = await trx
-      .selectFrom("workflows")
-      .select("id")
-      .where("id", "=", input.workflowId)
-      .where("user_id", "=", input.userId)
-      .where("mode", "=", input.mode)
-      .where("deleted_at", "is", null)
-      .executeTakeFirst();
-    if (!workflow) throw new AppError("NOT_FOUND", "No such workflow.");
-
-    if (input.idempotencyKey !== undefined) {
-      const claim = await claimIdempotencyKey(trx, {
-        userId: input.userId,
-        scope: executionIdempotencyScope(input.workflowId),
-        key: input.idempotencyKey,
-        hash: requestHash({ trigger_type: input.triggerType, trigger_data: input.triggerData, rerun_of: input.rerunOf ?? null }),
-        resourceId: executionId,
-        now: input.now,
-      });
-      if (!claim.claimed) {
-        if (!claim.sameRequest) throw new AppError("CONFLICT", "This Idempotency-Key was already used with a different request.");
-        const original = await trx
-          .selectFrom("executions")
-          .select(["id", "status", "queued_at"])
-          .where("id", "=", claim.resourceId ?? "")
-          .where("user_id", "=", input.userId)
-          .executeTakeFirst();
-        if (!original) throw new AppError("CONFLICT", "This Idempotency-Key was already used.");
-        return { kind: "replay" as const, row: original, deliveryIds: [] };
-      }
-    }
-
-    const row = await trx
-      .insertInto("executions")
-      .values({
-        id: executionId,
-        workflow_id: input.workflowId,
-        user_id: input.userId,
-        status: "queued",
-        trigger_type: input.triggerType,
-        trigger_data: JSON.stringify(input.triggerData),
-        mode: input.mode,
-        idempotency_key: input.idempotencyKey ?? null,
-        rerun_of: input.rerunOf ?? null,
-        queued_at: input.now,
-      })
-      .returning(["id", "status", "queued_at"])
-      .executeTakeFirstOrThrow();
-    const { deliveryIds } = await recordWebhookEvent(trx, {
-      userId: input.userId,
-      type: "workflow.triggered",
-      data: { workflow_id: input.workflowId, execution_id: executionId, trigger_data: input.triggerData },
-      now: input.now,
-      deliver: input.mode === "live",
-    });
-    return { kind: "created" as const, row, deliveryIds };
-  });
+  const outcome =
+    input.idempotencyKey === undefined
+      ? await createExecution(deps.db, input, executionId)
+      : await deps.db.transaction().execute(async (trx) => {
+          const workflow = await trx
+            .selectFrom("workflows")
+            .select("id")
+            .where("id", "=", input.workflowId)
+            .where("user_id", "=", input.userId)
+            .where("mode", "=", input.mode)
+            .where("deleted_at", "is", null)
+            .executeTakeFirst();
+          if (!workflow) throw new AppError("NOT_FOUND", "No such workflow.");
+          const claim = await claimIdempotencyKey(trx, {
+            userId: input.userId,
+            scope: executionIdempotencyScope(input.workflowId),
+            key: input.idempotencyKey ?? "",
+            hash: requestHash({ trigger_type: input.triggerType, trigger_data: input.triggerData, rerun_of: input.rerunOf ?? null }),
+            resourceId: executionId,
+            now: input.now,
+          });
+          if (claim.claimed) return createExecution(trx, input, executionId);
+          if (!claim.sameRequest) throw new AppError("CONFLICT", "This Idempotency-Key was already used with a different request.");
+          const original = await trx
+            .selectFrom("executions")
+            .select(["id", "status", "queued_at"])
+            .where("id", "=", claim.resourceId ?? "")
+            .where("user_id", "=", input.userId)
+            .executeTakeFirst();
+          if (!original) throw new AppError("CONFLICT", "This Idempotency-Key was already used.");
+          return { kind: "replay" as const, row: original, deliveryIds: [] };
+        });
 
   const status = StatusSchema.parse(outcome.row.status);
   const queuedAt = new Date(outcome.row.queued_at);
@@ -119,6 +96,52 @@ export async function startExecution(deps: { db: Database; queues: ProducerQueue
 
   await withinEnqueueWait(Promise.all([enqueueRun(deps.queues, executionId), enqueueDeliveries(deps.queues, outcome.deliveryIds)])).catch(leftToSweep);
   return { executionId, status, queuedAt, created: true };
+}
+
+/**
+ * The queued row and its workflow.triggered event, in one statement: the row is inserted only
+ * for a workflow of the user, in the execution's mode and not deleted, and the event only with it.
+ */
+async function createExecution(db: Database | Transaction<DB>, input: StartExecutionInput, executionId: string) {
+  const inserting = db.with("started", (qb) =>
+    qb
+      .insertInto("executions")
+      .columns(["id", "workflow_id", "user_id", "status", "trigger_type", "trigger_data", "mode", "idempotency_key", "rerun_of", "queued_at"])
+      .expression(
+        db
+          .selectFrom("workflows")
+          .select([
+            sql.val(executionId).as("id"),
+            "workflows.id as workflow_id",
+            "workflows.user_id",
+            sql.val("queued").as("status"),
+            sql.val(input.triggerType).as("trigger_type"),
+            sql.val(JSON.stringify(input.triggerData)).as("trigger_data"),
+            "workflows.mode",
+            sql.val(input.idempotencyKey ?? null).as("idempotency_key"),
+            sql.val(input.rerunOf ?? null).as("rerun_of"),
+            sql.val(input.now).as("queued_at"),
+          ])
+          .where("workflows.id", "=", input.workflowId)
+          .where("workflows.user_id", "=", input.userId)
+          .where("workflows.mode", "=", input.mode)
+          .where("workflows.deleted_at", "is", null),
+      )
+      .returning("id"),
+  );
+  const event = await recordWebhookEvent(
+    db,
+    {
+      userId: input.userId,
+      type: "workflow.triggered",
+      data: { workflow_id: input.workflowId, execution_id: executionId, trigger_data: input.triggerData },
+      now: input.now,
+      deliver: input.mode === "live",
+    },
+    { query: inserting, happened: sql<boolean>`exists (select 1 from started)` },
+  );
+  if (!event.recorded) throw new AppError("NOT_FOUND", "No such workflow.");
+  return { kind: "created" as const, row: { id: executionId, status: "queued", queued_at: input.now }, deliveryIds: event.deliveryIds };
 }
 
 function enqueueRun(queues: ProducerQueues, executionId: string): Promise<void> {
