@@ -76,8 +76,9 @@ function preparingClient(client: pg.PoolClient, names: StatementNames): Postgres
   function query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
   function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
   function query<R>(first: string | PostgresCursor<R>, parameters?: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
-    if (typeof first === "string") return run<R>(first, parameters ?? []);
-    return client.query(first as unknown as pg.Submittable) as unknown as PostgresCursor<R>;
+    // Kysely passes a cursor only to stream, which needs a `cursor` in the dialect: none is set.
+    if (typeof first !== "string") throw new Error("Streaming query results is not configured.");
+    return run<R>(first, parameters ?? []);
   }
   return { query, release: () => client.release() };
 }
