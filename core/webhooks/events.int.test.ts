@@ -1,4 +1,6 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder, type Transaction } from "kysely";
+import type { Database } from "../db/client.js";
+import type { DB } from "../db/types.js";
 import { describe, expect, it } from "vitest";
 import { createAccount } from "../../testing/accounts.js";
 import { useTestDatabase } from "../../testing/database.js";
@@ -83,8 +85,10 @@ describe("recordWebhookEvent", () => {
   it("records the event with the change it reports, in one statement, and nothing when the change did not happen", async () => {
     const { id: userId } = await createAccount(db());
     const [subscribed, renamed] = await endpoints(userId, 2);
-    const renaming = (id: string) =>
-      db().with("ended", (qb) => qb.updateTable("webhook_endpoints").set({ description: "renamed" }).where("id", "=", id).where("description", "is", null).returning("id"));
+    const renaming = (id: string) => (executor: Database | Transaction<DB>, allowed: RawBuilder<boolean>) =>
+      executor.with("ended", (qb) =>
+        qb.updateTable("webhook_endpoints").set({ description: "renamed" }).where("id", "=", id).where("description", "is", null).where(allowed).returning("id"),
+      );
     const happened = sql<boolean>`exists (select 1 from ended)`;
 
     const first = await recordWebhookEvent(db(), event(userId), { query: renaming(renamed ?? ""), happened });
@@ -97,5 +101,24 @@ describe("recordWebhookEvent", () => {
     expect(second).toEqual({ recorded: false, eventId: second.eventId, deliveryIds: [] });
     expect(await db().selectFrom("webhook_events").select("id").where("id", "=", second.eventId).execute()).toEqual([]);
     expect(await deliveriesOf(second.eventId)).toEqual([]);
+  });
+
+  it(`writes the change, the event and every delivery together outside a transaction past ${PREPARED_DELIVERY_IDS} endpoints`, async () => {
+    const { id: userId } = await createAccount(db());
+    const subscribed = await endpoints(userId, PREPARED_DELIVERY_IDS + 3);
+    const target = subscribed[0] ?? "";
+    // A change that can happen once: made twice, the second would report nothing.
+    const renaming = (executor: Database | Transaction<DB>, allowed: RawBuilder<boolean>) =>
+      executor.with("ended", (qb) =>
+        qb.updateTable("webhook_endpoints").set({ description: "renamed" }).where("id", "=", target).where("description", "is", null).where(allowed).returning("id"),
+      );
+    const recorded = await recordWebhookEvent(db(), event(userId), { query: renaming, happened: sql<boolean>`exists (select 1 from ended)` });
+    expect(recorded.recorded).toBe(true);
+    expect((await deliveriesOf(recorded.eventId)).map((row) => row.endpoint_id)).toEqual([...subscribed].sort());
+    expect(await db().selectFrom("webhook_events").select("id").where("user_id", "=", userId).execute()).toEqual([{ id: recorded.eventId }]);
+
+    const plain = await recordWebhookEvent(db(), event(userId));
+    expect((await deliveriesOf(plain.eventId)).map((row) => row.endpoint_id)).toEqual([...subscribed].sort());
+    expect(await db().selectFrom("webhook_events").select("id").where("user_id", "=", userId).execute()).toHaveLength(2);
   });
 });

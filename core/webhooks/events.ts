@@ -26,13 +26,15 @@ export interface NewWebhookEvent {
 /** Delivery ids made ahead of the statement that records an event; more endpoints take a second one. */
 export const PREPARED_DELIVERY_IDS = 8;
 
+type Executor = Database | Transaction<DB>;
+
 /**
- * The change an event reports, made by the event's own statement: `query` carries it as a
- * data-modifying CTE, and `happened` is true when that CTE changed a row. Nothing is recorded
- * when it did not.
+ * The change an event reports, made by the event's own statement. `query` builds it on `db` as a
+ * data-modifying CTE that changes nothing unless `allowed` holds, and `happened` is true when
+ * it changed a row. Nothing is recorded when it did not.
  */
 export interface ReportedChange {
-  query: QueryCreator<DB>;
+  query: (db: Executor, allowed: RawBuilder<boolean>) => QueryCreator<DB>;
   happened: RawBuilder<boolean>;
 }
 
@@ -46,18 +48,25 @@ export interface RecordedEvent {
 /**
  * Records an event and one pending delivery per active endpoint of the account subscribed to its
  * type, inside the caller's transaction or together with the change it reports (`change`), so
- * the event exists exactly when that change does. It is one statement (the endpoints, the event
- * and its deliveries), and a second only for an account with more than PREPARED_DELIVERY_IDS
- * subscribed endpoints. Enqueue the returned deliveries after commit (`enqueueDeliveries`); a
- * delivery whose job was lost is picked up again by the engine's sweep of due deliveries.
+ * the event exists exactly when that change does. It is one statement: the change, the event
+ * and its deliveries. An account with more than PREPARED_DELIVERY_IDS subscribed endpoints needs
+ * a second statement for the rest; outside a transaction the first statement then writes
+ * nothing, and both run again in one transaction, so an event never lacks deliveries. Enqueue
+ * the returned deliveries after commit (`enqueueDeliveries`); a delivery whose job was lost is
+ * picked up again by the engine's sweep of due deliveries.
  */
-export async function recordWebhookEvent(db: Database | Transaction<DB>, event: NewWebhookEvent, change?: ReportedChange): Promise<RecordedEvent> {
+export async function recordWebhookEvent(db: Executor, event: NewWebhookEvent, change?: ReportedChange): Promise<RecordedEvent> {
   const eventId = newId("evt");
   const body: WebhookEventBody = { id: eventId, type: event.type, timestamp: event.now.toISOString(), data: event.data };
-  const happened = change?.happened ?? sql<boolean>`true`;
   const prepared = event.deliver ? newDeliveryIds(PREPARED_DELIVERY_IDS) : [];
+  // Outside a transaction, nothing is written unless every delivery fits in this statement.
+  const fits =
+    db.isTransaction || !event.deliver
+      ? sql<boolean>`true`
+      : sql<boolean>`(${subscribedEndpoints(db, event).select((eb) => eb.fn.countAll().as("count"))}) <= ${prepared.length}`;
+  const happened = change?.happened ?? fits;
   // Foreign keys are checked at the statement's end, after the event's insert.
-  const row = await (change?.query ?? db)
+  const row = await (change?.query(db, fits) ?? db)
     .with("recorded", (qb) =>
       qb
         .insertInto("webhook_events")
@@ -78,14 +87,16 @@ export async function recordWebhookEvent(db: Database | Transaction<DB>, event: 
     .with("deliveries", (qb) => insertDeliveries(qb, eventId, prepared, event.now))
     .selectNoFrom((eb) => [
       happened.as("happened"),
+      fits.as("fits"),
       eb.selectFrom("endpoints").select((count) => count.fn.countAll<string>().as("count")).as("matching"),
       sql<string[]>`array(select id from deliveries)`.as("delivery_ids"),
     ])
     .executeTakeFirstOrThrow();
+  if (!row.fits) return db.transaction().execute((trx) => recordWebhookEvent(trx, event, change));
   if (!row.happened) return { recorded: false, eventId, deliveryIds: [] };
   const matching = Number(row.matching ?? 0);
   if (matching <= prepared.length) return { recorded: true, eventId, deliveryIds: row.delivery_ids };
-  // The endpoints not yet delivered to are numbered again, from 1.
+  // Inside a transaction: the endpoints not yet delivered to are numbered again, from 1.
   const rest = await db
     .with("endpoints", () => numberedEndpoints(db, event, eventId))
     .with("deliveries", (qb) => insertDeliveries(qb, eventId, newDeliveryIds(matching - prepared.length), event.now))
@@ -99,17 +110,22 @@ function newDeliveryIds(count: number): string[] {
   return Array.from({ length: count }, () => newId("del"));
 }
 
-/** The endpoints that get the event and have no delivery of it yet, numbered from 1 in id order. */
-function numberedEndpoints(db: Database | Transaction<DB>, event: NewWebhookEvent, eventId: string) {
+/** The active endpoints of the account that get the event (none for an event not delivered). */
+function subscribedEndpoints(db: Executor, event: NewWebhookEvent) {
   return db
     .selectFrom("webhook_endpoints")
-    .select(["id", sql<number>`row_number() over (order by webhook_endpoints.id)`.as("n")])
     .where("user_id", "=", event.userId)
     .where("is_active", "=", true)
     .where("deleted_at", "is", null)
     .$if(!event.deliver, (query) => query.where(sql<boolean>`false`))
     .$if(event.onlyEndpointId === undefined, (query) => query.where(sql<boolean>`(${event.type} = any(events) or '*' = any(events))`))
-    .$if(event.onlyEndpointId !== undefined, (query) => query.where("id", "=", event.onlyEndpointId ?? ""))
+    .$if(event.onlyEndpointId !== undefined, (query) => query.where("id", "=", event.onlyEndpointId ?? ""));
+}
+
+/** The endpoints that get the event and have no delivery of it yet, numbered from 1 in id order. */
+function numberedEndpoints(db: Executor, event: NewWebhookEvent, eventId: string) {
+  return subscribedEndpoints(db, event)
+    .select(["id", sql<number>`row_number() over (order by webhook_endpoints.id)`.as("n")])
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom("webhook_deliveries").select("webhook_deliveries.id").where("event_id", "=", eventId).whereRef("endpoint_id", "=", "webhook_endpoints.id"))),
     );

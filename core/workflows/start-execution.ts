@@ -7,7 +7,7 @@ import { AppError } from "../errors.js";
 import { newId } from "../ids.js";
 import type { Logger } from "../logger.js";
 import { enqueue, withinEnqueueWait, type ProducerQueues } from "../queues.js";
-import { enqueueDeliveries, recordWebhookEvent } from "../webhooks/events.js";
+import { enqueueDeliveries, recordWebhookEvent, type ReportedChange } from "../webhooks/events.js";
 import { claimIdempotencyKey, requestHash } from "./idempotency.js";
 
 export interface StartExecutionInput {
@@ -98,37 +98,8 @@ export async function startExecution(deps: { db: Database; queues: ProducerQueue
   return { executionId, status, queuedAt, created: true };
 }
 
-/**
- * The queued row and its workflow.triggered event, in one statement: the row is inserted only
- * for a workflow of the user, in the execution's mode and not deleted, and the event only with it.
- */
+/** The queued row and its workflow.triggered event, in one statement; 404 when the row is not written. */
 async function createExecution(db: Database | Transaction<DB>, input: StartExecutionInput, executionId: string) {
-  const inserting = db.with("started", (qb) =>
-    qb
-      .insertInto("executions")
-      .columns(["id", "workflow_id", "user_id", "status", "trigger_type", "trigger_data", "mode", "idempotency_key", "rerun_of", "queued_at"])
-      .expression(
-        db
-          .selectFrom("workflows")
-          .select([
-            sql.val(executionId).as("id"),
-            "workflows.id as workflow_id",
-            "workflows.user_id",
-            sql.val("queued").as("status"),
-            sql.val(input.triggerType).as("trigger_type"),
-            sql.val(JSON.stringify(input.triggerData)).as("trigger_data"),
-            "workflows.mode",
-            sql.val(input.idempotencyKey ?? null).as("idempotency_key"),
-            sql.val(input.rerunOf ?? null).as("rerun_of"),
-            sql.val(input.now).as("queued_at"),
-          ])
-          .where("workflows.id", "=", input.workflowId)
-          .where("workflows.user_id", "=", input.userId)
-          .where("workflows.mode", "=", input.mode)
-          .where("workflows.deleted_at", "is", null),
-      )
-      .returning("id"),
-  );
   const event = await recordWebhookEvent(
     db,
     {
@@ -138,10 +109,45 @@ async function createExecution(db: Database | Transaction<DB>, input: StartExecu
       now: input.now,
       deliver: input.mode === "live",
     },
-    { query: inserting, happened: sql<boolean>`exists (select 1 from started)` },
+    { query: insertingExecution(input, executionId), happened: sql<boolean>`exists (select 1 from started)` },
   );
   if (!event.recorded) throw new AppError("NOT_FOUND", "No such workflow.");
   return { kind: "created" as const, row: { id: executionId, status: "queued", queued_at: input.now }, deliveryIds: event.deliveryIds };
+}
+
+/**
+ * The queued row as a CTE named "started": inserted from the workflow's row, so only for a
+ * workflow of the user, in the execution's mode and not deleted.
+ */
+function insertingExecution(input: StartExecutionInput, executionId: string): ReportedChange["query"] {
+  return (db, allowed) =>
+    db.with("started", (qb) =>
+      qb
+        .insertInto("executions")
+        .columns(["id", "workflow_id", "user_id", "status", "trigger_type", "trigger_data", "mode", "idempotency_key", "rerun_of", "queued_at"])
+        .expression(
+          db
+            .selectFrom("workflows")
+            .select([
+              sql.val(executionId).as("id"),
+              "workflows.id as workflow_id",
+              "workflows.user_id",
+              sql.val("queued").as("status"),
+              sql.val(input.triggerType).as("trigger_type"),
+              sql.val(JSON.stringify(input.triggerData)).as("trigger_data"),
+              "workflows.mode",
+              sql.val(input.idempotencyKey ?? null).as("idempotency_key"),
+              sql.val(input.rerunOf ?? null).as("rerun_of"),
+              sql.val(input.now).as("queued_at"),
+            ])
+            .where("workflows.id", "=", input.workflowId)
+            .where("workflows.user_id", "=", input.userId)
+            .where("workflows.mode", "=", input.mode)
+            .where("workflows.deleted_at", "is", null)
+            .where(allowed),
+        )
+        .returning("id"),
+    );
 }
 
 function enqueueRun(queues: ProducerQueues, executionId: string): Promise<void> {

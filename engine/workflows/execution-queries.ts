@@ -1,4 +1,4 @@
-import { sql, type Transaction } from "kysely";
+import { sql, type RawBuilder, type Transaction } from "kysely";
 import type { ExecutionError } from "../../core/contracts/workflows.js";
 import type { Database } from "../../core/db/client.js";
 import type { DB } from "../../core/db/types.js";
@@ -263,14 +263,15 @@ export async function countCompletedSteps(db: Db, executionId: string): Promise<
  * Ends an execution if it has not ended yet (one conditional update: of two engines racing to
  * end it, one wins). Returns the row when this call ended it.
  */
-/** The end of endExecution as a CTE named "ended", for a statement that also reports it. */
-export function endingExecution(db: Database, executionId: string, change: { status: "completed"; now: Date }) {
+/** The end of endExecution as a CTE named "ended", made only when `allowed` holds, for a statement that also reports it. */
+export function endingExecution(db: Db, executionId: string, change: { status: "completed"; now: Date }, allowed: RawBuilder<boolean>) {
   return db.with("ended", (qb) =>
     qb
       .updateTable("executions")
       .set({ status: change.status, finished_at: change.now, error: null })
       .where("id", "=", executionId)
       .where("status", "in", ["queued", "running"])
+      .where(allowed)
       .returning("id"),
   );
 }

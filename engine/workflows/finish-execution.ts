@@ -56,8 +56,10 @@ export async function completeExecution(deps: FinishDeps, execution: EndingExecu
       return (await recordWebhookEvent(trx, event(await countCompletedSteps(trx, execution.id)))).deliveryIds;
     });
   }
-  const ended = endingExecution(deps.db, execution.id, { status: "completed", now });
-  const recorded = await recordWebhookEvent(deps.db, event(steps.length), { query: ended, happened: sql<boolean>`exists (select 1 from ended)` });
+  const recorded = await recordWebhookEvent(deps.db, event(steps.length), {
+    query: (db, allowed) => endingExecution(db, execution.id, { status: "completed", now }, allowed),
+    happened: sql<boolean>`exists (select 1 from ended)`,
+  });
   if (!recorded.recorded) return false;
   await enqueueDeliveries(deps.queues, recorded.deliveryIds);
   return true;
