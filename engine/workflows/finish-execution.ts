@@ -10,8 +10,8 @@ import { closeRemainingSteps, countCompletedSteps, endExecution, endingExecution
  * The three ways an execution ends. Each is atomic (one transaction, or one statement): the final
  * status, the steps closed (one row per step afterwards) and, for completed and failed, the
  * webhook event; the event's deliveries are enqueued after commit. A test-mode execution
- * records its event but delivers it nowhere. Each returns false when the execution had already ended (another engine, or a cancel,
- * got there first): nothing is written then.
+ * records its event but delivers it nowhere. Each returns false when the execution had already
+ * ended (another engine, or a cancel, got there first): nothing is written then.
  */
 
 export interface FinishDeps {
