@@ -83,7 +83,7 @@ export async function recordWebhookEvent(db: Executor, event: NewWebhookEvent, c
             .where(happened),
         ),
     )
-    .with("endpoints", () => numberedEndpoints(db, event, eventId).where(happened))
+    .with("endpoints", () => numberedEndpoints(subscribedEndpoints(db, event)).where(happened))
     .with("deliveries", (qb) => insertDeliveries(qb, eventId, prepared, event.now))
     .selectNoFrom((eb) => [
       happened.as("happened"),
@@ -98,7 +98,7 @@ export async function recordWebhookEvent(db: Executor, event: NewWebhookEvent, c
   if (matching <= prepared.length) return { recorded: true, eventId, deliveryIds: row.delivery_ids };
   // Inside a transaction: the endpoints not yet delivered to are numbered again, from 1.
   const rest = await db
-    .with("endpoints", () => numberedEndpoints(db, event, eventId))
+    .with("endpoints", () => numberedEndpoints(undeliveredEndpoints(db, event, eventId)))
     .with("deliveries", (qb) => insertDeliveries(qb, eventId, newDeliveryIds(matching - prepared.length), event.now))
     .selectFrom("deliveries")
     .select("id")
@@ -122,13 +122,16 @@ function subscribedEndpoints(db: Executor, event: NewWebhookEvent) {
     .$if(event.onlyEndpointId !== undefined, (query) => query.where("id", "=", event.onlyEndpointId ?? ""));
 }
 
-/** The endpoints that get the event and have no delivery of it yet, numbered from 1 in id order. */
-function numberedEndpoints(db: Executor, event: NewWebhookEvent, eventId: string) {
-  return subscribedEndpoints(db, event)
-    .select(["id", sql<number>`row_number() over (order by webhook_endpoints.id)`.as("n")])
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom("webhook_deliveries").select("webhook_deliveries.id").where("event_id", "=", eventId).whereRef("endpoint_id", "=", "webhook_endpoints.id"))),
-    );
+/** The subscribed endpoints that have no delivery of the event yet. */
+function undeliveredEndpoints(db: Executor, event: NewWebhookEvent, eventId: string) {
+  return subscribedEndpoints(db, event).where(({ not, exists, selectFrom }) =>
+    not(exists(selectFrom("webhook_deliveries").select("webhook_deliveries.id").where("event_id", "=", eventId).whereRef("endpoint_id", "=", "webhook_endpoints.id"))),
+  );
+}
+
+/** The endpoints, numbered from 1 in id order. */
+function numberedEndpoints(endpoints: ReturnType<typeof subscribedEndpoints>) {
+  return endpoints.select(["id", sql<number>`row_number() over (order by webhook_endpoints.id)`.as("n")]);
 }
 
 /** One pending delivery for each numbered endpoint that has an id ready; returns their ids. */

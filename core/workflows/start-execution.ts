@@ -51,38 +51,9 @@ export function executionIdempotencyScope(workflowId: string): string {
  */
 export async function startExecution(deps: { db: Database; queues: ProducerQueues; logger?: Logger }, input: StartExecutionInput): Promise<StartedExecution> {
   const executionId = newId("exec", input.now.getTime());
+  const key = input.idempotencyKey;
   const outcome =
-    input.idempotencyKey === undefined
-      ? await createExecution(deps.db, input, executionId)
-      : await deps.db.transaction().execute(async (trx) => {
-          const workflow = await trx
-            .selectFrom("workflows")
-            .select("id")
-            .where("id", "=", input.workflowId)
-            .where("user_id", "=", input.userId)
-            .where("mode", "=", input.mode)
-            .where("deleted_at", "is", null)
-            .executeTakeFirst();
-          if (!workflow) throw new AppError("NOT_FOUND", "No such workflow.");
-          const claim = await claimIdempotencyKey(trx, {
-            userId: input.userId,
-            scope: executionIdempotencyScope(input.workflowId),
-            key: input.idempotencyKey ?? "",
-            hash: requestHash({ trigger_type: input.triggerType, trigger_data: input.triggerData, rerun_of: input.rerunOf ?? null }),
-            resourceId: executionId,
-            now: input.now,
-          });
-          if (claim.claimed) return createExecution(trx, input, executionId);
-          if (!claim.sameRequest) throw new AppError("CONFLICT", "This Idempotency-Key was already used with a different request.");
-          const original = await trx
-            .selectFrom("executions")
-            .select(["id", "status", "queued_at"])
-            .where("id", "=", claim.resourceId ?? "")
-            .where("user_id", "=", input.userId)
-            .executeTakeFirst();
-          if (!original) throw new AppError("CONFLICT", "This Idempotency-Key was already used.");
-          return { kind: "replay" as const, row: original, deliveryIds: [] };
-        });
+    key === undefined ? await createExecution(deps.db, input, executionId) : await deps.db.transaction().execute((trx) => startOrReplay(trx, input, key, executionId));
 
   const status = StatusSchema.parse(outcome.row.status);
   const queuedAt = new Date(outcome.row.queued_at);
@@ -96,6 +67,40 @@ export async function startExecution(deps: { db: Database; queues: ProducerQueue
 
   await withinEnqueueWait(Promise.all([enqueueRun(deps.queues, executionId), enqueueDeliveries(deps.queues, outcome.deliveryIds)])).catch(leftToSweep);
   return { executionId, status, queuedAt, created: true };
+}
+
+/**
+ * With an Idempotency-Key: the workflow checked, the key claimed, then the execution created;
+ * or, for a key already used with the same request, the original execution.
+ */
+async function startOrReplay(trx: Transaction<DB>, input: StartExecutionInput, key: string, executionId: string) {
+  const workflow = await trx
+    .selectFrom("workflows")
+    .select("id")
+    .where("id", "=", input.workflowId)
+    .where("user_id", "=", input.userId)
+    .where("mode", "=", input.mode)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!workflow) throw new AppError("NOT_FOUND", "No such workflow.");
+  const claim = await claimIdempotencyKey(trx, {
+    userId: input.userId,
+    scope: executionIdempotencyScope(input.workflowId),
+    key,
+    hash: requestHash({ trigger_type: input.triggerType, trigger_data: input.triggerData, rerun_of: input.rerunOf ?? null }),
+    resourceId: executionId,
+    now: input.now,
+  });
+  if (claim.claimed) return createExecution(trx, input, executionId);
+  if (!claim.sameRequest) throw new AppError("CONFLICT", "This Idempotency-Key was already used with a different request.");
+  const original = await trx
+    .selectFrom("executions")
+    .select(["id", "status", "queued_at"])
+    .where("id", "=", claim.resourceId ?? "")
+    .where("user_id", "=", input.userId)
+    .executeTakeFirst();
+  if (!original) throw new AppError("CONFLICT", "This Idempotency-Key was already used.");
+  return { kind: "replay" as const, row: original, deliveryIds: [] };
 }
 
 /** The queued row and its workflow.triggered event, in one statement; 404 when the row is not written. */

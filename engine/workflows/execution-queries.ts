@@ -263,12 +263,12 @@ export async function countCompletedSteps(db: Db, executionId: string): Promise<
  * Ends an execution if it has not ended yet (one conditional update: of two engines racing to
  * end it, one wins). Returns the row when this call ended it.
  */
-/** The end of endExecution as a CTE named "ended", made only when `allowed` holds, for a statement that also reports it. */
-export function endingExecution(db: Db, executionId: string, change: { status: "completed"; now: Date }, allowed: RawBuilder<boolean>) {
+/** endExecution's completion as a CTE named "ended", made only when `allowed` holds, for a statement that also reports it. */
+export function completingExecution(db: Db, executionId: string, now: Date, allowed: RawBuilder<boolean>) {
   return db.with("ended", (qb) =>
     qb
       .updateTable("executions")
-      .set({ status: change.status, finished_at: change.now, error: null })
+      .set({ status: "completed", finished_at: now, error: null })
       .where("id", "=", executionId)
       .where("status", "in", ["queued", "running"])
       .where(allowed)

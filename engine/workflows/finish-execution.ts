@@ -4,7 +4,7 @@ import type { Database } from "../../core/db/client.js";
 import type { DB } from "../../core/db/types.js";
 import type { ProducerQueues } from "../../core/queues.js";
 import { enqueueDeliveries, recordWebhookEvent } from "../../core/webhooks/events.js";
-import { closeRemainingSteps, countCompletedSteps, endExecution, endingExecution, type StepEnd } from "./execution-queries.js";
+import { closeRemainingSteps, countCompletedSteps, completingExecution, endExecution, type StepEnd } from "./execution-queries.js";
 
 /**
  * The three ways an execution ends. Each is atomic (one transaction, or one statement): the final
@@ -57,7 +57,7 @@ export async function completeExecution(deps: FinishDeps, execution: EndingExecu
     });
   }
   const recorded = await recordWebhookEvent(deps.db, event(steps.length), {
-    query: (db, allowed) => endingExecution(db, execution.id, { status: "completed", now }, allowed),
+    query: (db, allowed) => completingExecution(db, execution.id, now, allowed),
     happened: sql<boolean>`exists (select 1 from ended)`,
   });
   if (!recorded.recorded) return false;
