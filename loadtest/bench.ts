@@ -89,13 +89,14 @@ function gatewayTable(report: GatewayReport): string[] {
 }
 
 function workflowTable(workflows: WorkflowFigures): string[] {
-  const { execute, endToEnd, firstWebhookAttempt } = workflows;
+  const { execute, endToEnd, firstWebhookAttempt, cpuPerExecutionMs: cpu } = workflows;
   return [
     "| workflows | figure | target |",
     "| --- | --- | --- |",
     `| execute API at ${execute.rate}/s: p50 / p99 ms | ${execute.p50} / ${execute.p99} (non-2xx ${execute.non2xx}) | p99 < 20 |`,
     `| one-step executions end to end | ${endToEnd.perSecond}/s (${endToEnd.executions} in ${endToEnd.seconds} s, ${endToEnd.failed} failed) | >= 500/s |`,
     `| completion to first webhook attempt: p50 / p99 ms | ${firstWebhookAttempt.p50} / ${firstWebhookAttempt.p99} (${firstWebhookAttempt.samples} samples) | p99 < 200 |`,
+    `| CPU ms per execution in the burst | engine ${cpu.engine}, gateway ${cpu.gateway}, PostgreSQL ${cpu.postgres}, Redis ${cpu.redis} | |`,
     "",
   ];
 }
@@ -175,11 +176,11 @@ async function main() {
       children.push(engineProcess);
       await redis.quit();
       const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+      const pids = { gateway: gatewayProcess.pid ?? 0, engine: engineProcess.pid ?? 0 };
       if (ONLY === "soak") {
-        const pids = { gateway: gatewayProcess.pid ?? 0, engine: engineProcess.pid ?? 0 };
         soak = await measureSoak({ gatewayUrl, secret: fixture.secret, databaseUrl: fixture.databaseUrl, redisUrl: config.REDIS_URL, pids, minutes: Number(process.env.SOAK_MINUTES ?? 10) });
       } else {
-        if (ONLY !== "analytics") workflows = await measureWorkflows({ gatewayUrl, secret: fixture.secret, databaseUrl: fixture.databaseUrl, seconds: MEASURE_SECONDS });
+        if (ONLY !== "analytics") workflows = await measureWorkflows({ gatewayUrl, secret: fixture.secret, databaseUrl: fixture.databaseUrl, seconds: MEASURE_SECONDS, pids });
         if (ONLY !== "workflows") analytics = await measureAnalytics({ gatewayUrl, secret: fixture.secret });
       }
     }

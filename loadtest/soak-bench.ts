@@ -1,8 +1,8 @@
-import { readFileSync } from "node:fs";
 import { sql } from "kysely";
 import { createDb, type Database } from "../core/db/client.js";
 import { createRedis } from "../core/redis.js";
 import { runLoad, type LoadFigures, type LoadOptions } from "./load-generator.js";
+import { rssMb } from "./process-stats.js";
 
 /**
  * `npm run bench -- --soak` (issue 13): mixed traffic against the running gateway and engine for
@@ -196,16 +196,6 @@ async function waitForExecutions(db: Database, timeoutMs: number): Promise<void>
     if (open === 0) return;
     if (Date.now() > deadline) throw new UnfinishedError(open);
     await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-/** A process's resident memory in MB, from /proc (Linux); NaN elsewhere. */
-function rssMb(pid: number): number {
-  try {
-    const kb = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]);
-    return Math.round(kb / 1024);
-  } catch {
-    return Number.NaN;
   }
 }
 

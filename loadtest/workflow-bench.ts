@@ -2,22 +2,27 @@ import { sql } from "kysely";
 import { createDb } from "../core/db/client.js";
 import { startHttpReceiver } from "../testing/http-receiver.js";
 import { percentile, runLoad } from "./load-generator.js";
+import { measureCpu, pidsNamed } from "./process-stats.js";
 
 /**
  * The workflow half of `npm run bench` (DESIGN.md section 13), against a running gateway and
  * engine: one-step executions per second end to end (accepted by the API until completed by the
  * engine), the execute API's latency at half of that rate, and the time from an execution's
- * completion to the first attempt of its workflow.completed webhook.
+ * completion to the first attempt of its workflow.completed webhook. With the burst's rate, it
+ * reports the CPU time each process spent per execution in the burst (webhook included), which
+ * varies far less between runs than the rate does.
  */
 export interface WorkflowFigures {
   execute: { rate: number; p50: number; p99: number; non2xx: number; errors: number };
   endToEnd: { executions: number; seconds: number; perSecond: number; failed: number };
+  /** CPU ms per execution of the burst, by process (PostgreSQL: all its backends). */
+  cpuPerExecutionMs: { engine: number; gateway: number; postgres: number; redis: number };
   firstWebhookAttempt: { samples: number; p50: number; p99: number };
 }
 
 const BURST_EXECUTIONS = 3_000;
 
-export async function measureWorkflows(options: { gatewayUrl: string; secret: string; databaseUrl: string; seconds: number }): Promise<WorkflowFigures> {
+export async function measureWorkflows(options: { gatewayUrl: string; secret: string; databaseUrl: string; seconds: number; pids: { gateway: number; engine: number } }): Promise<WorkflowFigures> {
   const receiver = await startHttpReceiver();
   const db = createDb({ url: options.databaseUrl, poolSize: 2 });
   const headers = { Authorization: `Bearer ${options.secret}`, "Content-Type": "application/json" };
@@ -41,9 +46,11 @@ export async function measureWorkflows(options: { gatewayUrl: string; secret: st
     const burst = (amount: number) => runLoad({ url: executeUrl, method: "POST", headers, body, connections: 50, seconds: 300, amount });
     await burst(300);
     await waitUntilSettled(db);
+    const cpu = measureCpu({ engine: () => [options.pids.engine], gateway: () => [options.pids.gateway], postgres: () => pidsNamed("postgres"), redis: () => pidsNamed("redis-server") });
     const burstStart = new Date();
     await burst(BURST_EXECUTIONS);
     await waitUntilSettled(db);
+    const cpuMs = cpu.stop();
     const burstRows = await db
       .selectFrom("executions")
       .select([sql<number>`count(*)::int`.as("count"), sql<number>`count(*) filter (where status = 'failed')::int`.as("failed"), sql<Date>`max(finished_at)`.as("last")])
@@ -51,6 +58,8 @@ export async function measureWorkflows(options: { gatewayUrl: string; secret: st
       .executeTakeFirstOrThrow();
     const seconds = (new Date(burstRows.last).getTime() - burstStart.getTime()) / 1_000;
     const perSecond = Math.round(burstRows.count / seconds);
+    const perExecution = (ms: number | undefined) => Number(((ms ?? Number.NaN) / burstRows.count).toFixed(2));
+    const cpuPerExecutionMs = { engine: perExecution(cpuMs.engine), gateway: perExecution(cpuMs.gateway), postgres: perExecution(cpuMs.postgres), redis: perExecution(cpuMs.redis) };
 
     // 2. The execute API's latency at half of that end-to-end rate (the engine keeps up, so the
     //    figure is the API's own, not a queue's), as the gateway's p99 is taken at half saturation.
@@ -77,6 +86,7 @@ export async function measureWorkflows(options: { gatewayUrl: string; secret: st
     return {
       execute: { rate, p50, p99, non2xx, errors },
       endToEnd: { executions: burstRows.count, seconds: Number(seconds.toFixed(2)), perSecond, failed: burstRows.failed },
+      cpuPerExecutionMs,
       firstWebhookAttempt: { samples: delays.length, p50: percentile(delays, 0.5), p99: percentile(delays, 0.99) },
     };
   } finally {

@@ -46,10 +46,13 @@ export async function findSteps(db: Db, executionId: string) {
 }
 export type StepRow = Awaited<ReturnType<typeof findSteps>>[number];
 
-/** Whether someone asked to cancel the execution (checked between steps). */
+/**
+ * Whether someone asked to cancel the execution, or it ended (checked between steps). It may
+ * still be queued: a pass marks it running only before its first write (see DeferredStart).
+ */
 export async function isCancelRequested(db: Db, executionId: string): Promise<boolean> {
   const row = await db.selectFrom("executions").select(["status", "cancel_requested_at"]).where("id", "=", executionId).executeTakeFirst();
-  return !row || row.cancel_requested_at !== null || row.status !== "running";
+  return !row || row.cancel_requested_at !== null || (row.status !== "queued" && row.status !== "running");
 }
 
 /**
@@ -131,18 +134,29 @@ export async function claimStep(db: Db, claim: StepClaim): Promise<number | unde
   return row?.attempts;
 }
 
+/** A pure step this pass ran to completion and has not written yet. */
+export interface FinishedStep {
+  index: number;
+  name: string;
+  type: string;
+  input: unknown;
+  output: unknown;
+  startedAt: Date;
+  finishedAt: Date;
+}
+
 /**
  * Writes a step that ran to completion without a claim (a pure step): inserted completed, or an
  * open row (from an earlier pass) completed. False if the step was already finished.
  */
-export async function recordFinishedStep(db: Db, step: Required<StepClaim> & { startedAt: Date }): Promise<boolean> {
+export async function recordFinishedStep(db: Db, executionId: string, step: FinishedStep): Promise<boolean> {
   const input = JSON.stringify(step.input ?? null);
   const output = JSON.stringify(step.output ?? null);
   const row = await db
     .insertInto("execution_steps")
     .values({
-      id: newId("step", step.now.getTime()),
-      execution_id: step.executionId,
+      id: newId("step", step.finishedAt.getTime()),
+      execution_id: executionId,
       step_index: step.index,
       name: step.name,
       type: step.type,
@@ -151,7 +165,7 @@ export async function recordFinishedStep(db: Db, step: Required<StepClaim> & { s
       output,
       attempts: 1,
       started_at: step.startedAt,
-      finished_at: step.now,
+      finished_at: step.finishedAt,
     })
     .onConflict((conflict) =>
       conflict
@@ -162,7 +176,7 @@ export async function recordFinishedStep(db: Db, step: Required<StepClaim> & { s
           output,
           attempts: sql<number>`execution_steps.attempts + 1`,
           started_at: sql<Date>`coalesce(execution_steps.started_at, ${step.startedAt})`,
-          finished_at: step.now,
+          finished_at: step.finishedAt,
         })
         .where("execution_steps.status", "in", ["pending", "running"]),
     )
@@ -259,23 +273,88 @@ export async function countCompletedSteps(db: Db, executionId: string): Promise<
   return Number(row.count);
 }
 
+/** A run that went through every step, as its completing statement writes it. */
+export interface ExecutionCompletion {
+  executionId: string;
+  workflowId: string;
+  /** When the execution started: kept if it had, written if this pass started it. */
+  startedAt: Date;
+  /** This pass started the execution (it was still queued), so the workflow's last run moves too. */
+  firstStart: boolean;
+  /** Pure steps this pass finished and has not written (their rows are written completed). */
+  finishedSteps: readonly FinishedStep[];
+  now: Date;
+}
+
+/**
+ * The completion of an execution as CTEs of one statement, written only when `allowed` holds:
+ * "ended" (the execution, if not ended yet), the workflow's last run on a first start, and the
+ * pure steps not yet written. Its text is the same for every completion (the steps go in as
+ * arrays), so it stays one prepared statement.
+ */
+export function completingExecution(db: Db, completion: ExecutionCompletion, allowed: RawBuilder<boolean>) {
+  const steps = completion.finishedSteps;
+  const column = <T>(value: (step: FinishedStep) => T) => steps.map(value);
+  return db
+    .with("ended", (qb) =>
+      qb
+        .updateTable("executions")
+        .set({ status: "completed", started_at: sql<Date>`coalesce(started_at, ${completion.startedAt})`, finished_at: completion.now, error: null })
+        .where("id", "=", completion.executionId)
+        .where("status", "in", ["queued", "running"])
+        .where(allowed)
+        .returning("id"),
+    )
+    .with("last_run", (qb) =>
+      qb
+        .updateTable("workflows")
+        .set({ last_run_at: completion.startedAt })
+        .where("id", "=", completion.workflowId)
+        .where(sql<boolean>`${completion.firstStart}::boolean and exists (select 1 from ended)`)
+        .returning("id"),
+    )
+    .with("finished_steps", (qb) =>
+      qb
+        .insertInto("execution_steps")
+        .columns(["id", "execution_id", "step_index", "name", "type", "status", "input", "output", "attempts", "started_at", "finished_at"])
+        .expression(
+          qb
+            .selectFrom("ended")
+            .select([
+              sql<string>`unnest(${column((step) => newId("step", step.finishedAt.getTime()))}::text[])`.as("id"),
+              "ended.id as execution_id",
+              sql<number>`unnest(${column((step) => step.index)}::int[])`.as("step_index"),
+              sql<string>`unnest(${column((step) => step.name)}::text[])`.as("name"),
+              sql<string>`unnest(${column((step) => step.type)}::text[])`.as("type"),
+              sql.val("completed").as("status"),
+              sql<string>`unnest(${column((step) => JSON.stringify(step.input ?? null))}::jsonb[])`.as("input"),
+              sql<string>`unnest(${column((step) => JSON.stringify(step.output ?? null))}::jsonb[])`.as("output"),
+              sql.val(1).as("attempts"),
+              sql<Date>`unnest(${column((step) => step.startedAt)}::timestamptz[])`.as("started_at"),
+              sql<Date>`unnest(${column((step) => step.finishedAt)}::timestamptz[])`.as("finished_at"),
+            ]),
+        )
+        .onConflict((conflict) =>
+          conflict
+            .columns(["execution_id", "step_index"])
+            .doUpdateSet({
+              status: "completed",
+              input: sql<string>`excluded.input`,
+              output: sql<string>`excluded.output`,
+              attempts: sql<number>`execution_steps.attempts + 1`,
+              started_at: sql<Date>`coalesce(execution_steps.started_at, excluded.started_at)`,
+              finished_at: sql<Date>`excluded.finished_at`,
+            })
+            .where("execution_steps.status", "in", ["pending", "running"]),
+        )
+        .returning("id"),
+    );
+}
+
 /**
  * Ends an execution if it has not ended yet (one conditional update: of two engines racing to
  * end it, one wins). Returns the row when this call ended it.
  */
-/** endExecution's completion as a CTE named "ended", made only when `allowed` holds, for a statement that also reports it. */
-export function completingExecution(db: Db, executionId: string, now: Date, allowed: RawBuilder<boolean>) {
-  return db.with("ended", (qb) =>
-    qb
-      .updateTable("executions")
-      .set({ status: "completed", finished_at: now, error: null })
-      .where("id", "=", executionId)
-      .where("status", "in", ["queued", "running"])
-      .where(allowed)
-      .returning("id"),
-  );
-}
-
 export async function endExecution(
   trx: Transaction<DB>,
   executionId: string,

@@ -3,7 +3,8 @@ import { createAccount } from "../../testing/accounts.js";
 import { useTestDatabase } from "../../testing/database.js";
 import { useTestQueues } from "../../testing/redis.js";
 import { insertWebhookEndpoint } from "../../testing/webhooks.js";
-import { findExecution, insertWorkflow, startRun } from "../../testing/workflow-runs.js";
+import { findExecution, findSteps, insertWorkflow, startRun } from "../../testing/workflow-runs.js";
+import type { FinishedStep } from "./execution-queries.js";
 import { completeExecution, type EndingExecution } from "./finish-execution.js";
 
 const database = useTestDatabase();
@@ -25,6 +26,23 @@ async function runningExecution(mode: "live" | "test"): Promise<EndingExecution>
   return { id, workflowId, userId, mode, startedAt };
 }
 
+/** A queued execution, as a pass that has run its pure steps in memory sees it. */
+async function queuedExecution(): Promise<EndingExecution> {
+  const { id: userId } = await createAccount(db());
+  await insertWebhookEndpoint(db(), userId, "http://127.0.0.1:9", { events: ["workflow.completed"] });
+  const workflowId = await insertWorkflow(db(), userId, { actions: [] });
+  const id = await startRun(deps(), { id: workflowId, userId });
+  return { id, workflowId, userId, mode: "live", startedAt: new Date(Date.now() - 20) };
+}
+
+function finishedSteps(startedAt: Date): FinishedStep[] {
+  const finishedAt = new Date(startedAt.getTime() + 5);
+  return [
+    { index: 0, name: "first", type: "transform", input: { output: { a: "{{trigger.data.a}}" } }, output: { a: 'it\'s "quoted" \\ and {braced}' }, startedAt, finishedAt },
+    { index: 1, name: "second", type: "transform", input: { output: {} }, output: null, startedAt: finishedAt, finishedAt },
+  ];
+}
+
 const completedEvents = async (userId: string) =>
   db()
     .selectFrom("webhook_events")
@@ -38,7 +56,7 @@ describe("completeExecution", () => {
   it("ends a running execution with its workflow.completed event and a delivery, once", async () => {
     const execution = await runningExecution("live");
     const now = new Date();
-    expect(await completeExecution(deps(), execution, STEPS, now, { stoppedEarly: false })).toBe(true);
+    expect(await completeExecution(deps(), execution, STEPS, now, { firstStart: false, finishedSteps: [] })).toBe(true);
 
     expect(await findExecution(db(), execution.id)).toMatchObject({ status: "completed", finished_at: now, error: null });
     const [event, ...others] = await completedEvents(execution.userId);
@@ -49,7 +67,7 @@ describe("completeExecution", () => {
     });
     expect(event?.delivery_id).toMatch(/^del_/);
 
-    expect(await completeExecution(deps(), execution, STEPS, new Date(), { stoppedEarly: false })).toBe(false);
+    expect(await completeExecution(deps(), execution, STEPS, new Date(), { firstStart: false, finishedSteps: [] })).toBe(false);
     expect(await completedEvents(execution.userId)).toHaveLength(1);
     expect(await findExecution(db(), execution.id)).toMatchObject({ finished_at: now });
   });
@@ -57,16 +75,68 @@ describe("completeExecution", () => {
   it("records nothing for an execution a cancel already ended", async () => {
     const execution = await runningExecution("live");
     await db().updateTable("executions").set({ status: "cancelled", finished_at: new Date() }).where("id", "=", execution.id).execute();
-    expect(await completeExecution(deps(), execution, STEPS, new Date(), { stoppedEarly: false })).toBe(false);
+    expect(await completeExecution(deps(), execution, STEPS, new Date(), { firstStart: false, finishedSteps: [] })).toBe(false);
     expect(await findExecution(db(), execution.id)).toMatchObject({ status: "cancelled" });
     expect(await completedEvents(execution.userId)).toEqual([]);
   });
 
   it("records a test-mode execution's event and delivers it nowhere", async () => {
     const execution = await runningExecution("test");
-    expect(await completeExecution(deps(), execution, STEPS, new Date(), { stoppedEarly: false })).toBe(true);
+    expect(await completeExecution(deps(), execution, STEPS, new Date(), { firstStart: false, finishedSteps: [] })).toBe(true);
     const events = await completedEvents(execution.userId);
     expect(events).toHaveLength(1);
     expect(events[0]?.delivery_id).toBeNull();
+  });
+
+  it("starts a queued execution, writes the steps it ran and completes it, all in its one statement", async () => {
+    const execution = await queuedExecution();
+    const steps = finishedSteps(execution.startedAt);
+    const now = new Date();
+    expect(await completeExecution(deps(), execution, STEPS, now, { firstStart: true, finishedSteps: steps })).toBe(true);
+
+    expect(await findExecution(db(), execution.id)).toMatchObject({ status: "completed", started_at: execution.startedAt, finished_at: now });
+    const workflow = await db().selectFrom("workflows").select("last_run_at").where("id", "=", execution.workflowId).executeTakeFirstOrThrow();
+    expect(workflow.last_run_at).toEqual(execution.startedAt);
+    const rows = await findSteps(db(), execution.id);
+    expect(rows.map((row) => ({ index: row.step_index, name: row.name, type: row.type, status: row.status, input: row.input, output: row.output, attempts: row.attempts, started_at: row.started_at, finished_at: row.finished_at }))).toEqual(
+      steps.map((step) => ({ index: step.index, name: step.name, type: step.type, status: "completed", input: step.input, output: step.output, attempts: 1, started_at: step.startedAt, finished_at: step.finishedAt })),
+    );
+    expect(rows.every((row) => row.id.startsWith("step_"))).toBe(true);
+    expect((await completedEvents(execution.userId))[0]?.payload).toMatchObject({ data: { actions_executed: 2 } });
+  });
+
+  it("keeps a step row another worker already finished, and still completes the execution once", async () => {
+    const execution = await queuedExecution();
+    const [first, second] = finishedSteps(execution.startedAt);
+    if (!first || !second) throw new Error("two steps");
+    const otherFinish = new Date(execution.startedAt.getTime() + 1);
+    await db()
+      .insertInto("execution_steps")
+      .values({ id: "step_other", execution_id: execution.id, step_index: 0, name: "first", type: "transform", status: "completed", input: "{}", output: '"theirs"', attempts: 1, started_at: execution.startedAt, finished_at: otherFinish })
+      .execute();
+    expect(await completeExecution(deps(), execution, STEPS, new Date(), { firstStart: true, finishedSteps: [first, second] })).toBe(true);
+    const rows = await findSteps(db(), execution.id);
+    expect(rows.map((row) => [row.id, row.status, row.output])).toEqual([
+      ["step_other", "completed", "theirs"],
+      [expect.stringMatching(/^step_/), "completed", null],
+    ]);
+  });
+
+  it("writes no step, no start and no last run for a queued execution a cancel ended first", async () => {
+    const execution = await queuedExecution();
+    await db().updateTable("executions").set({ status: "cancelled", finished_at: new Date() }).where("id", "=", execution.id).execute();
+    expect(await completeExecution(deps(), execution, STEPS, new Date(), { firstStart: true, finishedSteps: finishedSteps(execution.startedAt) })).toBe(false);
+    expect(await findExecution(db(), execution.id)).toMatchObject({ status: "cancelled", started_at: null });
+    expect(await findSteps(db(), execution.id)).toEqual([]);
+    const workflow = await db().selectFrom("workflows").select("last_run_at").where("id", "=", execution.workflowId).executeTakeFirstOrThrow();
+    expect(workflow.last_run_at).toBeNull();
+  });
+
+  it("leaves the last run alone when a resumed execution completes", async () => {
+    const execution = await runningExecution("live");
+    expect(await completeExecution(deps(), execution, STEPS, new Date(), { firstStart: false, finishedSteps: [] })).toBe(true);
+    const workflow = await db().selectFrom("workflows").select("last_run_at").where("id", "=", execution.workflowId).executeTakeFirstOrThrow();
+    expect(workflow.last_run_at).toBeNull();
+    expect(await findExecution(db(), execution.id)).toMatchObject({ started_at: execution.startedAt });
   });
 });

@@ -3,8 +3,8 @@ import type { ExecutionError } from "../../core/contracts/workflows.js";
 import type { Database } from "../../core/db/client.js";
 import type { DB } from "../../core/db/types.js";
 import type { ProducerQueues } from "../../core/queues.js";
-import { enqueueDeliveries, recordWebhookEvent } from "../../core/webhooks/events.js";
-import { closeRemainingSteps, countCompletedSteps, completingExecution, endExecution, type StepEnd } from "./execution-queries.js";
+import { enqueueDeliveries, recordWebhookEvent, type NewWebhookEvent } from "../../core/webhooks/events.js";
+import { closeRemainingSteps, countCompletedSteps, completingExecution, endExecution, type FinishedStep, type StepEnd } from "./execution-queries.js";
 
 /**
  * The three ways an execution ends. Each is atomic (one transaction, or one statement): the final
@@ -31,15 +31,42 @@ export interface EndingExecution {
   startedAt: Date;
 }
 
+/** What completing a run that went through every step writes besides the status (see DeferredStart). */
+export interface PassCompletion {
+  /** The execution is still queued: this statement starts it too. */
+  firstStart: boolean;
+  /** Pure steps of this pass not yet written. */
+  finishedSteps: readonly FinishedStep[];
+}
+
 /**
- * `stoppedEarly`: a condition ended the run, so later steps are closed as skipped; a run that
- * went through every step has nothing to close and executed them all. That common end is one
- * statement: the status, the workflow.completed event and its deliveries.
+ * A run that went through every step: one statement writes the status (and the start, on a
+ * first start), the steps not yet written, the workflow.completed event and its deliveries.
  */
-export async function completeExecution(deps: FinishDeps, execution: EndingExecution, steps: StepNames, now: Date, end: { stoppedEarly: boolean }): Promise<boolean> {
-  const event = (actionsExecuted: number) => ({
+export async function completeExecution(deps: FinishDeps, execution: EndingExecution, steps: StepNames, now: Date, pass: PassCompletion): Promise<boolean> {
+  const completion = { executionId: execution.id, workflowId: execution.workflowId, startedAt: execution.startedAt, now, ...pass };
+  const recorded = await recordWebhookEvent(deps.db, completedEvent(execution, now, steps.length), {
+    query: (db, allowed) => completingExecution(db, completion, allowed),
+    happened: sql<boolean>`exists (select 1 from ended)`,
+  });
+  if (!recorded.recorded) return false;
+  await enqueueDeliveries(deps.queues, recorded.deliveryIds);
+  return true;
+}
+
+/** A condition ended the run: later steps are closed as skipped. Everything before was written. */
+export async function completeStoppedExecution(deps: FinishDeps, execution: EndingExecution, steps: StepNames, now: Date): Promise<boolean> {
+  return endThenDeliver(deps, async (trx) => {
+    if (!(await endExecution(trx, execution.id, { status: "completed", now }))) return undefined;
+    await closeRemainingSteps(trx, execution.id, steps, now);
+    return (await recordWebhookEvent(trx, completedEvent(execution, now, await countCompletedSteps(trx, execution.id)))).deliveryIds;
+  });
+}
+
+function completedEvent(execution: EndingExecution, now: Date, actionsExecuted: number): NewWebhookEvent {
+  return {
     userId: execution.userId,
-    type: "workflow.completed" as const,
+    type: "workflow.completed",
     data: {
       workflow_id: execution.workflowId,
       execution_id: execution.id,
@@ -48,21 +75,7 @@ export async function completeExecution(deps: FinishDeps, execution: EndingExecu
     },
     now,
     deliver: execution.mode === "live",
-  });
-  if (end.stoppedEarly) {
-    return endThenDeliver(deps, async (trx) => {
-      if (!(await endExecution(trx, execution.id, { status: "completed", now }))) return undefined;
-      await closeRemainingSteps(trx, execution.id, steps, now);
-      return (await recordWebhookEvent(trx, event(await countCompletedSteps(trx, execution.id)))).deliveryIds;
-    });
-  }
-  const recorded = await recordWebhookEvent(deps.db, event(steps.length), {
-    query: (db, allowed) => completingExecution(db, execution.id, now, allowed),
-    happened: sql<boolean>`exists (select 1 from ended)`,
-  });
-  if (!recorded.recorded) return false;
-  await enqueueDeliveries(deps.queues, recorded.deliveryIds);
-  return true;
+  };
 }
 
 export async function failExecution(

@@ -111,6 +111,59 @@ describe("workflow runner", () => {
     expect(completed?.payload.data.actions_executed).toBe(1);
   });
 
+  it("has the execution running and its pure steps written before a step with a side effect starts", async () => {
+    let seen: { status: string; startedAt: Date | null; steps: Array<[string, string]> } | undefined;
+    receiver.respondWith((request, response) => {
+      const executionId = String(request.headers["idempotency-key"]).split(":")[0] ?? "";
+      void Promise.all([db().selectFrom("executions").select(["status", "started_at"]).where("id", "=", executionId).executeTakeFirstOrThrow(), findSteps(db(), executionId)]).then(([row, steps]) => {
+        seen = { status: row.status, startedAt: row.started_at, steps: steps.map((step) => [step.name, step.status]) };
+        response.writeHead(200, { "Content-Type": "application/json" });
+        response.end("{}");
+      });
+    });
+    const { workflowId, executionId } = await run([
+      { type: "transform", name: "shape", config: { output: { id: "{{trigger.data.id}}" } } },
+      { type: "condition", name: "known", config: { left: "{{steps.shape.output.id}}", operator: "equals", right: 7 } },
+      { type: "http_request", name: "call", config: { url: `${receiver.url}/after-pure-steps` } },
+      { type: "transform", name: "last", config: { output: { done: true } } },
+    ], { id: 7 });
+    const execution = await waitForExecution(db(), executionId);
+    expect(execution.status).toBe("completed");
+    expect(seen).toEqual({
+      status: "running",
+      startedAt: execution.started_at,
+      steps: [
+        ["shape", "completed"],
+        ["known", "completed"],
+        ["call", "running"],
+      ],
+    });
+    expect((await findSteps(db(), executionId)).map((step) => [step.name, step.status])).toEqual([
+      ["shape", "completed"],
+      ["known", "completed"],
+      ["call", "completed"],
+      ["last", "completed"],
+    ]);
+    const workflow = await db().selectFrom("workflows").select("last_run_at").where("id", "=", workflowId).executeTakeFirstOrThrow();
+    expect(workflow.last_run_at).toEqual(execution.started_at);
+  });
+
+  it("starts the execution and records the failure of a pure step on its row", async () => {
+    const { executionId } = await run([
+      { type: "transform", name: "fine", config: { output: { a: 1 } } },
+      { type: "transform", name: "broken", config: { output: { b: "{{trigger.data.missing}}" } } },
+      { type: "transform", name: "never", config: { output: {} } },
+    ]);
+    const execution = await waitForExecution(db(), executionId);
+    expect(execution).toMatchObject({ status: "failed", error: { code: "TEMPLATE_ERROR" } });
+    expect(execution.started_at).not.toBeNull();
+    expect((await findSteps(db(), executionId)).map((step) => [step.name, step.status, step.attempts])).toEqual([
+      ["fine", "completed", 1],
+      ["broken", "failed", 1],
+      ["never", "skipped", 0],
+    ]);
+  });
+
   it("retries a failing step with growing waits, then fails the execution and records workflow.failed", async () => {
     receiver.respondWith((_request, response) => {
       response.writeHead(503);

@@ -3,11 +3,12 @@ import { z } from "zod";
 import type { Action } from "../../core/contracts/workflows.js";
 import type { JobPayload } from "../../core/jobs.js";
 import type { EngineContext } from "../worker-definition.js";
-import { findRunnableExecution, findSteps, isCancelRequested, markExecutionRunning, claimStep, completeStep, type RunnableExecution, type StepRow } from "./execution-queries.js";
+import { deferStart } from "./deferred-start.js";
+import { findRunnableExecution, findSteps, isCancelRequested, claimStep, completeStep, type RunnableExecution, type StepRow } from "./execution-queries.js";
 import type { ExecutionSlot } from "./execution-slots.js";
-import { cancelExecution, completeExecution, failExecution, type EndingExecution, type StepNames } from "./finish-execution.js";
+import { cancelExecution, completeExecution, completeStoppedExecution, failExecution, type EndingExecution, type StepNames } from "./finish-execution.js";
 import { slotWaitMs } from "./retry-backoff.js";
-import { runStep } from "./run-step.js";
+import { claimFailedStep, isPure, runPureStep, runStep, type StepRun } from "./run-step.js";
 import type { TemplateScope } from "./templating.js";
 import { parseStoredDefinition, stepNamesOf, storedStepNames } from "./workflow-definition.js";
 
@@ -67,6 +68,7 @@ async function runExecution(executionId: string, job: Job, context: EngineContex
 
 async function runSteps(execution: RunnableExecution, job: Job, context: EngineContext, cancelSignal: AbortSignal, slot: ExecutionSlot): Promise<RunResult> {
   const executionId = execution.id;
+  const start = deferStart(context.db, { id: executionId, workflowId: execution.workflow_id, startedAt: execution.started_at });
   const definition = parseStoredDefinition(execution);
   if (!definition.ok) {
     await failExecution(context, executionId, { error: definition.error, steps: [] }, new Date());
@@ -74,10 +76,14 @@ async function runSteps(execution: RunnableExecution, job: Job, context: EngineC
   }
   const { actions } = definition;
   const steps = stepNamesOf(actions);
-  const startedAt = await markExecutionRunning(context.db, executionId, execution.workflow_id, new Date());
-  if (!startedAt) return { outcome: "not-runnable" };
+  const { startedAt } = start;
   const mode = execution.mode === "test" ? "test" : "live";
   const ending: EndingExecution = { id: executionId, workflowId: execution.workflow_id, userId: execution.user_id, mode, startedAt };
+  /** Before any write but the completing one: the execution marked running, the pure steps so far written. */
+  const flush = async (): Promise<RunResult | undefined> => {
+    const stopped = await start.flush();
+    return stopped ? { outcome: stopped } : undefined;
+  };
 
   // A queued execution has never run a step: only a resumed one has rows to read.
   const rows = new Map(execution.status === "queued" ? [] : (await findSteps(context.db, executionId)).map((row) => [row.step_index, row]));
@@ -92,28 +98,22 @@ async function runSteps(execution: RunnableExecution, job: Job, context: EngineC
     const row = rows.get(index);
     if (row?.status === "completed") {
       scope.steps[name] = { output: row.output };
-      if (stopsHere(action, row.output)) return finishCompleted(context, ending, steps, { stoppedEarly: true });
+      if (stopsHere(action, row.output)) return (await flush()) ?? finishStoppedEarly(context, ending, steps);
       continue;
     }
     const cancelRequested = cancelSignal.aborted || (!cancelCheckedWithRow && (await isCancelRequested(context.db, executionId)));
     cancelCheckedWithRow = false;
-    if (cancelRequested) return finishCancelled(context, executionId, steps);
+    if (cancelRequested) return (await flush()) ?? finishCancelled(context, executionId, steps);
     // A delay step waking up has been asleep, which is not counted: its end is checked by the next step.
     const wakingUp = action.type === "delay" && row?.status === "running";
     if (!wakingUp && Date.now() >= deadline()) {
+      const stopped = await flush();
+      if (stopped) return stopped;
       await failExecution(context, executionId, { error: { code: "EXECUTION_TIMEOUT", message: "The execution ran out of time" }, steps }, new Date());
       return { outcome: "failed" };
     }
 
-    if (action.type === "delay") {
-      const woke = await runDelayStep(context, job, slot, { executionId, index, name, action, row });
-      if (woke.superseded) return { outcome: "superseded" };
-      sleptMs += woke.sleptMs;
-      scope.steps[name] = { output: woke.output };
-      continue;
-    }
-
-    const outcome = await runStep({
+    const stepRun: StepRun = {
       action,
       index,
       name,
@@ -122,11 +122,38 @@ async function runSteps(execution: RunnableExecution, job: Job, context: EngineC
       cancelSignal,
       deadline: deadline(),
       deps: context,
-    });
+    };
+    if (isPure(action)) {
+      const computed = await runPureStep(stepRun);
+      if (computed.kind === "completed") {
+        start.hold(computed.step);
+        scope.steps[name] = { output: computed.step.output };
+        if (stopsHere(action, computed.step.output)) return (await flush()) ?? finishStoppedEarly(context, ending, steps);
+        continue;
+      }
+      const stopped = await flush();
+      if (stopped) return stopped;
+      if (computed.kind === "cancelled") return finishCancelled(context, executionId, steps);
+      if ((await claimFailedStep(stepRun, computed.input)) === undefined) return { outcome: "superseded" };
+      await failExecution(context, executionId, { error: computed.error, steps, failedStep: index }, new Date());
+      return { outcome: "failed" };
+    }
+
+    const stopped = await flush();
+    if (stopped) return stopped;
+    if (action.type === "delay") {
+      const woke = await runDelayStep(context, job, slot, { executionId, index, name, action, row });
+      if (woke.superseded) return { outcome: "superseded" };
+      sleptMs += woke.sleptMs;
+      scope.steps[name] = { output: woke.output };
+      continue;
+    }
+
+    const outcome = await runStep(stepRun);
     switch (outcome.kind) {
       case "completed":
         scope.steps[name] = { output: outcome.output };
-        if (stopsHere(action, outcome.output)) return finishCompleted(context, ending, steps, { stoppedEarly: true });
+        if (stopsHere(action, outcome.output)) return finishStoppedEarly(context, ending, steps);
         break;
       case "retry":
         await slot.release();
@@ -140,7 +167,8 @@ async function runSteps(execution: RunnableExecution, job: Job, context: EngineC
         return { outcome: "superseded" };
     }
   }
-  return finishCompleted(context, ending, steps, { stoppedEarly: false });
+  await completeExecution(context, ending, steps, new Date(), { firstStart: start.firstStart, finishedSteps: start.finishedSteps });
+  return { outcome: "completed" };
 }
 
 interface DelayStep {
@@ -197,8 +225,8 @@ async function sleep(job: Job, timestamp: number): Promise<never> {
   throw new DelayedError();
 }
 
-async function finishCompleted(context: EngineContext, execution: EndingExecution, steps: StepNames, end: { stoppedEarly: boolean }): Promise<RunResult> {
-  await completeExecution(context, execution, steps, new Date(), end);
+async function finishStoppedEarly(context: EngineContext, execution: EndingExecution, steps: StepNames): Promise<RunResult> {
+  await completeStoppedExecution(context, execution, steps, new Date());
   return { outcome: "completed" };
 }
 

@@ -5,7 +5,7 @@ import type { Logger } from "../../core/logger.js";
 import type { ProducerQueues } from "../../core/queues.js";
 import { ActionFailure } from "./actions/action-context.js";
 import { runAction } from "./actions/run-action.js";
-import { claimStep, completeStep, recordFinishedStep, releaseStepForRetry } from "./execution-queries.js";
+import { claimStep, completeStep, releaseStepForRetry, type FinishedStep } from "./execution-queries.js";
 import { retryDelayMs } from "./retry-backoff.js";
 import { TemplateError, resolveTemplates, type TemplateScope } from "./templating.js";
 
@@ -32,22 +32,19 @@ export interface StepRun {
 }
 
 /**
- * One attempt of one step (any type but delay): resolve its templates, claim its row (the
- * attempt is counted before any side effect), run the action under the step's timeout, and
- * record the result. Pure steps skip the claim (see runPureStep). A retryable failure with attempts left puts the step back to pending and
- * says how long to wait; the runner sleeps the job meanwhile.
+ * One attempt of one step with a side effect (any type but delay and the pure ones): resolve its
+ * templates, claim its row (the attempt is counted before any side effect), run the action under
+ * the step's timeout, and record the result. A retryable failure with attempts left puts the step
+ * back to pending and says how long to wait; the runner sleeps the job meanwhile.
  */
 export async function runStep(run: StepRun): Promise<StepOutcome> {
-  const { action, index, name, execution, deps } = run;
-  const claim = (input: unknown) => claimStep(deps.db, { executionId: execution.id, index, name, type: action.type, input, now: new Date() });
-
+  const { action, index, execution, deps } = run;
   const resolved = resolveAction(action, run.scope);
   if (!resolved.ok) {
-    const attempt = await claim(action.config);
+    const attempt = await claimFailedStep(run, action.config);
     return attempt === undefined ? { kind: "lost" } : { kind: "failed", error: resolved.error };
   }
-  if (PURE_ACTIONS.has(action.type)) return runPureStep(run, resolved.action, claim);
-  const attempt = await claim(resolved.action.config);
+  const attempt = await claimStep(deps.db, { executionId: execution.id, index, name: run.name, type: action.type, input: resolved.action.config, now: new Date() });
   if (attempt === undefined) return { kind: "lost" };
   const maxAttempts = action.max_attempts ?? WORKFLOW_LIMITS.defaultStepAttempts;
   if (attempt > maxAttempts) {
@@ -68,24 +65,32 @@ export async function runStep(run: StepRun): Promise<StepOutcome> {
 }
 
 /** Actions with no effect outside the run: nothing to guard, so no claim before running them. */
-const PURE_ACTIONS = new Set<Action["type"]>(["transform", "condition"]);
+export function isPure(action: Action): boolean {
+  return action.type === "transform" || action.type === "condition";
+}
 
-/**
- * A pure step runs first and is then written finished in one statement: repeating it after a
- * crash has no effect anywhere. A failure is final (its inputs will not change) and is recorded
- * on a claimed row like any other.
- */
-async function runPureStep(run: StepRun, action: Action, claim: (input: unknown) => Promise<number | undefined>): Promise<StepOutcome> {
+export type PureStepOutcome =
+  /** Finished, not written: the runner holds it (see DeferredStart). */
+  | { kind: "completed"; step: FinishedStep }
+  /** Final (its inputs will not change); the runner records it on a claimed row like any other failure. */
+  | { kind: "failed"; error: ExecutionError; input: unknown }
+  | { kind: "cancelled" };
+
+/** A pure step, run in memory: it writes nothing, since repeating it after a crash has no effect anywhere. */
+export async function runPureStep(run: StepRun): Promise<PureStepOutcome> {
+  const resolved = resolveAction(run.action, run.scope);
+  if (!resolved.ok) return { kind: "failed", error: resolved.error, input: run.action.config };
   const startedAt = new Date();
-  const outcome = await attemptAction(run, action, 1);
-  if (outcome.kind === "cancelled") return { kind: "cancelled" };
-  if (outcome.kind === "failed") {
-    const attempt = await claim(action.config);
-    return attempt === undefined ? { kind: "lost" } : { kind: "failed", error: outcome.failure.error };
-  }
-  const { execution, index, name, deps } = run;
-  const recorded = await recordFinishedStep(deps.db, { executionId: execution.id, index, name, type: action.type, input: action.config, output: outcome.output, startedAt, now: new Date() });
-  return recorded ? { kind: "completed", output: outcome.output } : { kind: "lost" };
+  const outcome = await attemptAction(run, resolved.action, 1);
+  if (outcome.kind === "cancelled") return outcome;
+  if (outcome.kind === "failed") return { kind: "failed", error: outcome.failure.error, input: resolved.action.config };
+  const step = { index: run.index, name: run.name, type: run.action.type, input: resolved.action.config, output: outcome.output, startedAt, finishedAt: new Date() };
+  return { kind: "completed", step };
+}
+
+/** Claims the row of a step that failed without a claim, so its failure has a row; undefined if another worker finished it. */
+export function claimFailedStep(run: StepRun, input: unknown): Promise<number | undefined> {
+  return claimStep(run.deps.db, { executionId: run.execution.id, index: run.index, name: run.name, type: run.action.type, input, now: new Date() });
 }
 
 type ResolvedAction = { ok: true; action: Action } | { ok: false; error: ExecutionError };

@@ -1,0 +1,49 @@
+import type { Database } from "../../core/db/client.js";
+import { markExecutionRunning, recordFinishedStep, type FinishedStep } from "./execution-queries.js";
+
+/**
+ * What a pass of the runner has not written yet. Pure steps (transform, condition) have no effect
+ * outside the run, so a pass that runs only those writes nothing until its completing statement,
+ * which marks the execution started, writes their rows and completes it at once (an engine that
+ * dies before then leaves nothing to undo: the next pass runs them again). Anything else, a step
+ * with a side effect, a delay, a failure or a cancel, is preceded by `flush`: the execution marked
+ * running and the pure steps finished so far written, as if each had been written when it ran.
+ */
+export interface DeferredStart {
+  /** When the execution started: its first pass's start, kept by later passes. */
+  readonly startedAt: Date;
+  /** Whether the execution is still queued in the database, to be started by this pass's first write. */
+  readonly firstStart: boolean;
+  /** Pure steps finished and not yet written. */
+  readonly finishedSteps: readonly FinishedStep[];
+  hold: (step: FinishedStep) => void;
+  /**
+   * Writes what is held. Returns undefined when done, or why the pass must stop without writing
+   * more: the execution is no longer queued or running, or another worker finished one of the steps.
+   */
+  flush: () => Promise<"not-runnable" | "superseded" | undefined>;
+}
+
+export function deferStart(db: Database, execution: { id: string; workflowId: string; startedAt: Date | null }): DeferredStart {
+  const startedAt = execution.startedAt ?? new Date();
+  let queued = execution.startedAt === null;
+  const finishedSteps: FinishedStep[] = [];
+  return {
+    startedAt,
+    get firstStart() {
+      return queued;
+    },
+    finishedSteps,
+    hold: (step) => finishedSteps.push(step),
+    async flush() {
+      if (queued) {
+        if (!(await markExecutionRunning(db, execution.id, execution.workflowId, startedAt))) return "not-runnable";
+        queued = false;
+      }
+      for (const step of finishedSteps.splice(0)) {
+        if (!(await recordFinishedStep(db, execution.id, step))) return "superseded";
+      }
+      return undefined;
+    },
+  };
+}

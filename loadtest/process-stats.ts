@@ -1,0 +1,80 @@
+import { readdirSync, readFileSync } from "node:fs";
+
+/**
+ * What the bench reads of processes from /proc (Linux only; elsewhere NaN): resident memory, and
+ * CPU time, so a figure can say what each process spent per unit of work, which varies far less
+ * from run to run than a rate on a shared two-core machine.
+ */
+
+/** Kernel clock ticks per second (USER_HZ): 100 on every Linux architecture Node runs on. */
+const TICKS_PER_SECOND = 100;
+
+/** A process's resident memory in MB. */
+export function rssMb(pid: number): number {
+  try {
+    const kb = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]);
+    return Math.round(kb / 1024);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** User plus system CPU time a process has used, in ms (NaN once it is gone). */
+export function cpuMs(pid: number): number {
+  try {
+    // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1_000) / TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** The processes whose command name (/proc/<pid>/comm) is `name`, such as every PostgreSQL backend. */
+export function pidsNamed(name: string): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return [];
+  }
+  return entries.filter((entry) => /^\d+$/.test(entry) && commandName(entry) === name).map(Number);
+}
+
+function commandName(pid: string): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+  } catch {
+    return undefined;
+  }
+}
+
+export type CpuGroups = Record<string, () => number[]>;
+
+/**
+ * CPU used by groups of processes between `start()` and `stop()`, in ms per group. A group lists
+ * its processes anew at each end (PostgreSQL starts a backend per connection); a process that
+ * started or ended in between is not counted, so keep the connections open. NaN for a group
+ * with no process to read (not Linux).
+ */
+export function measureCpu(groups: CpuGroups): { stop: () => Record<string, number> } {
+  const read = () => Object.fromEntries(Object.entries(groups).map(([name, pids]) => [name, new Map(pids().map((pid) => [pid, cpuMs(pid)]))]));
+  const before = read();
+  return {
+    stop() {
+      const after = read();
+      return Object.fromEntries(
+        Object.entries(after).map(([name, now]) => {
+          if (now.size === 0) return [name, Number.NaN];
+          let used = 0;
+          for (const [pid, ms] of now) {
+            const then = before[name]?.get(pid);
+            if (then !== undefined && Number.isFinite(ms) && Number.isFinite(then)) used += ms - then;
+          }
+          return [name, used];
+        }),
+      );
+    },
+  };
+}
