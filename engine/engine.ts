@@ -13,6 +13,7 @@ import type { AnyWorkerDefinition, EngineContext, WorkerDefinition } from "./wor
 import { openAnalyticsDb } from "./analytics/duckdb.js";
 import { startRecurringJobs } from "./schedules.js";
 import { WORKERS } from "./workers.js";
+import { createFirstAttempts } from "./webhooks/first-attempts.js";
 import { startWorkflowRuns } from "./workflows/workflow-runs.js";
 
 export interface RunningEngine {
@@ -46,7 +47,8 @@ export async function startEngine(config: EngineConfig, logger: Logger, options:
   const mail = createMailSender(config, logger);
   const workflowRuns = await startWorkflowRuns({ config, db, logger, queues: producerQueues });
   const analytics = await openAnalyticsDb(config);
-  const context: EngineContext = { config, db, logger, queues: producerQueues, redis: metering, workflowRuns, analytics, ...(mail ? { mail } : {}) };
+  const firstAttempts = createFirstAttempts({ config, db, logger, queues: producerQueues });
+  const context: EngineContext = { config, db, logger, queues: producerQueues, redis: metering, workflowRuns, analytics, firstAttempts, ...(mail ? { mail } : {}) };
   const workers = definitions.map((definition) => startWorker(definition, config, workerConnection, context));
   const recurringJobs = await startRecurringJobs(definitions, producerConnection, config, logger);
 
@@ -70,6 +72,8 @@ export async function startEngine(config: EngineConfig, logger: Logger, options:
       await withTimeout(Promise.all(workers.map((worker) => worker.close())), config.JOB_DRAIN_TIMEOUT_MS, () =>
         Promise.all(workers.map((worker) => worker.close(true))),
       );
+      // Attempts cut short here are made again by another engine's sweep of overdue deliveries.
+      await withTimeout(firstAttempts.drain(), config.JOB_DRAIN_TIMEOUT_MS, async () => undefined);
       await workflowRuns.close();
       await analytics.close();
       await removeEngineHeartbeat(liveness, instanceId).catch(() => undefined);

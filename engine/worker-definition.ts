@@ -7,6 +7,7 @@ import type { Logger } from "../core/logger.js";
 import type { ProducerQueues } from "../core/queues.js";
 import type { Redis } from "../core/redis.js";
 import type { AnalyticsDb } from "./analytics/duckdb.js";
+import type { FirstAttempts } from "./webhooks/first-attempts.js";
 import type { WorkflowRuns } from "./workflows/workflow-runs.js";
 
 export interface EngineContext {
@@ -23,6 +24,8 @@ export interface EngineContext {
   workflowRuns: WorkflowRuns;
   /** The process's DuckDB (one warm instance), opened at boot and closed at shutdown. */
   analytics: AnalyticsDb;
+  /** First attempts of webhook deliveries this process makes itself, after the event's statement. */
+  firstAttempts: FirstAttempts;
 }
 
 export interface WorkerDefinition<Q extends QueueKey = QueueKey> {

@@ -98,7 +98,7 @@ describe("recordWebhookEvent", () => {
     expect(endpoint.description).toBe("renamed");
 
     const second = await recordWebhookEvent(db(), event(userId), { query: renaming(renamed ?? ""), happened });
-    expect(second).toEqual({ recorded: false, eventId: second.eventId, deliveryIds: [] });
+    expect(second).toEqual({ recorded: false, eventId: second.eventId, deliveryIds: [], claimed: [] });
     expect(await db().selectFrom("webhook_events").select("id").where("id", "=", second.eventId).execute()).toEqual([]);
     expect(await deliveriesOf(second.eventId)).toEqual([]);
   });
@@ -120,5 +120,54 @@ describe("recordWebhookEvent", () => {
     const plain = await recordWebhookEvent(db(), event(userId));
     expect((await deliveriesOf(plain.eventId)).map((row) => row.endpoint_id)).toEqual([...subscribed].sort());
     expect(await db().selectFrom("webhook_events").select("id").where("user_id", "=", userId).execute()).toHaveLength(2);
+  });
+
+  it("claims the first attempt of as many deliveries as asked, returning what making them needs; the rest stay for jobs", async () => {
+    const { id: userId } = await createAccount(db());
+    const ids = await endpoints(userId, 3);
+    const secrets = await db().selectFrom("webhook_endpoints").select(["id", "secret", "url"]).where("user_id", "=", userId).execute();
+    const now = new Date();
+    const leaseUntil = new Date(now.getTime() + 15_000);
+    const recorded = await recordWebhookEvent(db(), event(userId, { now, claimFirstAttempts: { count: 2, leaseUntil } }));
+
+    const rows = await db().selectFrom("webhook_deliveries").select(["id", "endpoint_id", "status", "attempt", "next_attempt_at"]).where("event_id", "=", recorded.eventId).orderBy("endpoint_id").execute();
+    // Claimed in endpoint id order, as PostgreSQL sorts them.
+    expect(rows.map((row) => row.endpoint_id).sort()).toEqual([...ids].sort());
+    expect(rows.map((row) => [row.status, row.attempt, row.next_attempt_at])).toEqual([
+      ["pending", 1, leaseUntil],
+      ["pending", 1, leaseUntil],
+      ["pending", 0, now],
+    ]);
+    expect(recorded.deliveryIds).toEqual([rows[2]?.id]);
+    const payload = (await db().selectFrom("webhook_events").select("payload").where("id", "=", recorded.eventId).executeTakeFirstOrThrow()).payload;
+    const byEndpoint = (a: { endpointId: string }, b: { endpointId: string }) => (a.endpointId < b.endpointId ? -1 : 1);
+    expect(recorded.claimed.map(({ deliveryId, claim }) => ({ endpointId: claim.endpointId, deliveryId, claim })).sort(byEndpoint)).toEqual(
+      rows.slice(0, 2).map((row) => ({
+        endpointId: row.endpoint_id,
+        deliveryId: row.id,
+        claim: {
+          eventId: recorded.eventId,
+          endpointId: row.endpoint_id,
+          runStartAttempt: 0,
+          url: secrets.find((endpoint) => endpoint.id === row.endpoint_id)?.url,
+          secret: secrets.find((endpoint) => endpoint.id === row.endpoint_id)?.secret,
+          previousSecret: null,
+          previousSecretExpiresAt: null,
+          failingSince: null,
+          payload,
+        },
+      })).sort(byEndpoint),
+    );
+  });
+
+  it("claims nothing when asked for none, and nothing for a test-mode event", async () => {
+    const { id: userId } = await createAccount(db());
+    await endpoints(userId, 1);
+    const leaseUntil = new Date(Date.now() + 15_000);
+    const none = await recordWebhookEvent(db(), event(userId, { claimFirstAttempts: { count: 0, leaseUntil } }));
+    expect(none.claimed).toEqual([]);
+    expect(none.deliveryIds).toHaveLength(1);
+    const test = await recordWebhookEvent(db(), event(userId, { deliver: false, claimFirstAttempts: { count: 8, leaseUntil } }));
+    expect(test).toMatchObject({ recorded: true, deliveryIds: [], claimed: [] });
   });
 });

@@ -1,9 +1,11 @@
 import { sql, type QueryCreator, type RawBuilder, type Transaction } from "kysely";
+import { z } from "zod";
 import type { WebhookEventBody, WebhookEventType } from "../contracts/webhook-events.js";
 import type { Database } from "../db/client.js";
 import type { DB } from "../db/types.js";
 import { newId } from "../ids.js";
 import type { ProducerQueues } from "../queues.js";
+import { ClaimedEndpointSchema, type ClaimedAttempt, type ClaimedDelivery } from "./claimed-attempt.js";
 import { enqueueDeliveryAttempt } from "./delivery-jobs.js";
 
 export interface NewWebhookEvent {
@@ -21,6 +23,12 @@ export interface NewWebhookEvent {
    * event of POST /v1/webhook-endpoints/{id}/test). It must be active and not deleted.
    */
   onlyEndpointId?: string;
+  /**
+   * Claims the first attempt of up to `count` of the deliveries for the caller, which makes
+   * them itself (the engine's FirstAttempts): their attempt is 1 and their next_attempt_at
+   * `leaseUntil`, as claimAttempt leaves them. The others are pending, for jobs.
+   */
+  claimFirstAttempts?: { count: number; leaseUntil: Date };
 }
 
 /** Delivery ids made ahead of the statement that records an event; more endpoints take a second one. */
@@ -42,7 +50,10 @@ export interface RecordedEvent {
   /** False only when the reported change did not happen: then nothing was written. */
   recorded: boolean;
   eventId: string;
+  /** The deliveries whose first attempt is left to a job (`enqueueDeliveries`). */
   deliveryIds: string[];
+  /** The deliveries whose first attempt was claimed for the caller (`claimFirstAttempts`). */
+  claimed: ClaimedDelivery[];
 }
 
 /**
@@ -65,6 +76,7 @@ export async function recordWebhookEvent(db: Executor, event: NewWebhookEvent, c
       ? sql<boolean>`true`
       : sql<boolean>`(${subscribedEndpoints(db, event).select((eb) => eb.fn.countAll().as("count"))}) <= ${prepared.length}`;
   const happened = change?.happened ?? fits;
+  const claims = { count: event.claimFirstAttempts?.count ?? 0, leaseUntil: event.claimFirstAttempts?.leaseUntil ?? event.now };
   // Foreign keys are checked at the statement's end, after the event's insert.
   const row = await (change?.query(db, fits) ?? db)
     .with("recorded", (qb) =>
@@ -84,26 +96,49 @@ export async function recordWebhookEvent(db: Executor, event: NewWebhookEvent, c
         ),
     )
     .with("endpoints", () => numberedEndpoints(subscribedEndpoints(db, event)).where(happened))
-    .with("deliveries", (qb) => insertDeliveries(qb, eventId, prepared, event.now))
+    .with("deliveries", (qb) => insertDeliveries(qb, eventId, prepared, event.now, claims))
     .selectNoFrom((eb) => [
       happened.as("happened"),
       fits.as("fits"),
       eb.selectFrom("endpoints").select((count) => count.fn.countAll<string>().as("count")).as("matching"),
-      sql<string[]>`array(select id from deliveries)`.as("delivery_ids"),
+      sql<string[]>`array(select id from deliveries where attempt = 0)`.as("delivery_ids"),
+      sql<unknown>`(select coalesce(json_agg(json_build_object(
+        'delivery_id', deliveries.id, 'endpoint_id', endpoints.id, 'url', endpoints.url, 'secret', endpoints.secret,
+        'previous_secret', endpoints.previous_secret, 'previous_secret_expires_at', endpoints.previous_secret_expires_at,
+        'failing_since', endpoints.failing_since)), '[]')
+        from deliveries join endpoints on endpoints.id = deliveries.endpoint_id where deliveries.attempt = 1)`.as("claimed"),
     ])
     .executeTakeFirstOrThrow();
   if (!row.fits) return db.transaction().execute((trx) => recordWebhookEvent(trx, event, change));
-  if (!row.happened) return { recorded: false, eventId, deliveryIds: [] };
+  if (!row.happened) return { recorded: false, eventId, deliveryIds: [], claimed: [] };
+  const claimed = z
+    .array(ClaimedEndpointSchema)
+    .parse(row.claimed)
+    .map((endpoint) => ({ deliveryId: endpoint.delivery_id, claim: claimedAttempt(eventId, body, endpoint) }));
   const matching = Number(row.matching ?? 0);
-  if (matching <= prepared.length) return { recorded: true, eventId, deliveryIds: row.delivery_ids };
+  if (matching <= prepared.length) return { recorded: true, eventId, deliveryIds: row.delivery_ids, claimed };
   // Inside a transaction: the endpoints not yet delivered to are numbered again, from 1.
   const rest = await db
     .with("endpoints", () => numberedEndpoints(undeliveredEndpoints(db, event, eventId)))
-    .with("deliveries", (qb) => insertDeliveries(qb, eventId, newDeliveryIds(matching - prepared.length), event.now))
+    .with("deliveries", (qb) => insertDeliveries(qb, eventId, newDeliveryIds(matching - prepared.length), event.now, { count: 0, leaseUntil: event.now }))
     .selectFrom("deliveries")
     .select("id")
     .execute();
-  return { recorded: true, eventId, deliveryIds: [...row.delivery_ids, ...rest.map((delivery) => delivery.id)] };
+  return { recorded: true, eventId, deliveryIds: [...row.delivery_ids, ...rest.map((delivery) => delivery.id)], claimed };
+}
+
+function claimedAttempt(eventId: string, body: WebhookEventBody, endpoint: z.infer<typeof ClaimedEndpointSchema>): ClaimedAttempt {
+  return {
+    eventId,
+    endpointId: endpoint.endpoint_id,
+    runStartAttempt: 0,
+    url: endpoint.url,
+    secret: endpoint.secret,
+    previousSecret: endpoint.previous_secret,
+    previousSecretExpiresAt: endpoint.previous_secret_expires_at,
+    failingSince: endpoint.failing_since,
+    payload: body,
+  };
 }
 
 function newDeliveryIds(count: number): string[] {
@@ -129,16 +164,28 @@ function undeliveredEndpoints(db: Executor, event: NewWebhookEvent, eventId: str
   );
 }
 
-/** The endpoints, numbered from 1 in id order. */
+/** The endpoints, numbered from 1 in id order, with what a claimed first attempt needs of them. */
 function numberedEndpoints(endpoints: ReturnType<typeof subscribedEndpoints>) {
-  return endpoints.select(["id", sql<number>`row_number() over (order by webhook_endpoints.id)`.as("n")]);
+  return endpoints.select([
+    "id",
+    "url",
+    "secret",
+    "previous_secret",
+    "previous_secret_expires_at",
+    "failing_since",
+    sql<number>`row_number() over (order by webhook_endpoints.id)`.as("n"),
+  ]);
 }
 
-/** One pending delivery for each numbered endpoint that has an id ready; returns their ids. */
-function insertDeliveries(qb: QueryCreator<DB & { endpoints: { id: string; n: number } }>, eventId: string, ids: readonly string[], now: Date) {
+/**
+ * One pending delivery for each numbered endpoint that has an id ready, the first `claims.count`
+ * with their first attempt claimed; returns their ids and attempts.
+ */
+function insertDeliveries(qb: QueryCreator<DB & { endpoints: { id: string; n: number } }>, eventId: string, ids: readonly string[], now: Date, claims: { count: number; leaseUntil: Date }) {
+  const claimed = sql<boolean>`endpoints.n <= ${claims.count}`;
   return qb
     .insertInto("webhook_deliveries")
-    .columns(["id", "event_id", "endpoint_id", "status", "next_attempt_at", "created_at", "updated_at"])
+    .columns(["id", "event_id", "endpoint_id", "status", "attempt", "next_attempt_at", "created_at", "updated_at"])
     .expression((eb) =>
       eb
         .selectFrom("endpoints")
@@ -147,13 +194,14 @@ function insertDeliveries(qb: QueryCreator<DB & { endpoints: { id: string; n: nu
           sql.val(eventId).as("event_id"),
           "endpoints.id as endpoint_id",
           sql.val("pending").as("status"),
-          sql.val(now).as("next_attempt_at"),
+          sql<number>`case when ${claimed} then 1 else 0 end`.as("attempt"),
+          sql<Date>`case when ${claimed} then ${claims.leaseUntil}::timestamptz else ${now}::timestamptz end`.as("next_attempt_at"),
           sql.val(now).as("created_at"),
           sql.val(now).as("updated_at"),
         ])
         .where("endpoints.n", "<=", ids.length),
     )
-    .returning("id");
+    .returning(["id", "endpoint_id", "attempt"]);
 }
 
 /**

@@ -9,9 +9,10 @@ import type { Logger } from "../../core/logger.js";
 import { OutboundError, sendOutbound } from "../../core/outbound/send-outbound.js";
 import type { ProducerQueues } from "../../core/queues.js";
 import { enqueueDeliveryAttempt } from "../../core/webhooks/delivery-jobs.js";
+import type { ClaimedAttempt } from "../../core/webhooks/claimed-attempt.js";
 import { activePreviousSecret, signatureHeaders } from "../../core/webhooks/signing.js";
 import type { EngineContext } from "../worker-definition.js";
-import { claimAttempt, failDeliveryOfInactiveEndpoint, recordAttempt, type ClaimedAttempt } from "./delivery-records.js";
+import { claimAttempt, failDeliveryOfInactiveEndpoint, recordAttempt } from "./delivery-records.js";
 import { noteEndpointFailure, noteEndpointSuccess } from "./endpoint-health.js";
 import { nextRetryDelayMs, parseRetryAfter } from "./retry-schedule.js";
 
@@ -70,7 +71,14 @@ export async function deliverWebhook(deps: DeliveryDeps, deliveryId: string, att
     const closed = await failDeliveryOfInactiveEndpoint(deps.db, deliveryId, attempt, requestedAt);
     return { outcome: closed ? "endpoint-inactive" : "skipped" };
   }
+  return makeClaimedAttempt(deps, deliveryId, attempt, claim, requestedAt);
+}
 
+/**
+ * Makes an attempt this process has claimed (by claimAttempt, or by the statement that recorded
+ * the event): the request, then the record of its outcome and the next attempt's job if it failed.
+ */
+export async function makeClaimedAttempt(deps: DeliveryDeps, deliveryId: string, attempt: number, claim: ClaimedAttempt, requestedAt: Date): Promise<DeliveryOutcome> {
   const exchange = await send(deps, claim, requestedAt);
   const finishedAt = new Date();
   const retryDelayMs =

@@ -1,24 +1,11 @@
 import { sql, type Transaction } from "kysely";
 import type { Database } from "../../core/db/client.js";
 import type { DB } from "../../core/db/types.js";
+import type { ClaimedAttempt } from "../../core/webhooks/claimed-attempt.js";
 
 /** Queries of the delivery processor. Every write is guarded by the attempt number it expects. */
 
 const OPEN_STATUSES = ["pending", "retrying"] as const;
-
-export interface ClaimedAttempt {
-  eventId: string;
-  endpointId: string;
-  runStartAttempt: number;
-  url: string;
-  secret: string;
-  previousSecret: string | null;
-  previousSecretExpiresAt: Date | null;
-  /** Start of the endpoint's current run of failures, if any (a success ends it). */
-  failingSince: Date | null;
-  /** The stored event body, parsed by the caller. */
-  payload: unknown;
-}
 
 /**
  * Claims attempt `attempt` of a delivery: only while the delivery is open, has made exactly

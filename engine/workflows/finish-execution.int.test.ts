@@ -1,4 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { EngineConfigSchema, parseConfig, readEnvironment } from "../../core/config.js";
+import { createLogger } from "../../core/logger.js";
+import { waitFor } from "../../testing/engine.js";
+import { useHttpReceiver } from "../../testing/http-receiver.js";
+import { createFirstAttempts } from "../webhooks/first-attempts.js";
 import { createAccount } from "../../testing/accounts.js";
 import { useTestDatabase } from "../../testing/database.js";
 import { useTestQueues } from "../../testing/redis.js";
@@ -9,8 +14,16 @@ import { completeExecution, type EndingExecution } from "./finish-execution.js";
 
 const database = useTestDatabase();
 const queues = useTestQueues();
+const receiver = useHttpReceiver();
 const db = () => database.current.db;
-const deps = () => ({ db: db(), queues: queues.current });
+const deliveryDeps = () => ({
+  db: db(),
+  queues: queues.current,
+  logger: createLogger({ level: "silent", name: "test" }),
+  config: parseConfig(EngineConfigSchema, { ...readEnvironment(), OUTBOUND_ALLOW_PRIVATE: "true" }),
+});
+/** No room for first attempts here: the deliveries are left to jobs. */
+const deps = () => ({ db: db(), queues: queues.current, firstAttempts: createFirstAttempts(deliveryDeps(), 0) });
 const STEPS = [
   { name: "first", type: "transform" },
   { name: "second", type: "transform" },
@@ -138,5 +151,36 @@ describe("completeExecution", () => {
     const workflow = await db().selectFrom("workflows").select("last_run_at").where("id", "=", execution.workflowId).executeTakeFirstOrThrow();
     expect(workflow.last_run_at).toBeNull();
     expect(await findExecution(db(), execution.id)).toMatchObject({ started_at: execution.startedAt });
+  });
+
+  it("makes the first attempt of the event's delivery itself, claimed by the completing statement, with no job", async () => {
+    const execution = await runningExecution("live");
+    const endpoint = await insertWebhookEndpoint(db(), execution.userId, receiver.current.url, { events: ["workflow.completed"] });
+    const firstAttempts = createFirstAttempts(deliveryDeps());
+    expect(await completeExecution({ ...deps(), firstAttempts }, execution, STEPS, new Date(), { firstStart: false, finishedSteps: [] })).toBe(true);
+    await firstAttempts.drain();
+
+    const deliveries = await db().selectFrom("webhook_deliveries").select(["id", "endpoint_id", "status", "attempt"]).where("endpoint_id", "=", endpoint.id).execute();
+    expect(deliveries).toEqual([{ id: expect.stringMatching(/^del_/), endpoint_id: endpoint.id, status: "succeeded", attempt: 1 }]);
+    expect(receiver.current.received).toHaveLength(1);
+    const [event] = (await completedEvents(execution.userId)).filter((row) => row.delivery_id === deliveries[0]?.id);
+    expect(receiver.current.received[0]?.headers["webhook-id"]).toBe(event?.id);
+    expect(await queues.current.get("webhook-delivery").getJob(deliveries[0]?.id ?? "")).toBeUndefined();
+    // The endpoint at the unroutable address (runningExecution's) was claimed too: its attempt failed and is retried by a job.
+    const other = await waitFor(async () => {
+      const row = await db().selectFrom("webhook_deliveries").select(["id", "status", "attempt"]).where("endpoint_id", "!=", endpoint.id).where("event_id", "=", event?.id ?? "").executeTakeFirst();
+      return row?.status === "retrying" ? row : undefined;
+    });
+    expect(other.attempt).toBe(1);
+    expect(await queues.current.get("webhook-delivery").getJob(`${other.id}-2`)).toBeDefined();
+  });
+
+  it("leaves the first attempts to jobs when this process has no room for them", async () => {
+    const execution = await runningExecution("live");
+    expect(await completeExecution(deps(), execution, STEPS, new Date(), { firstStart: false, finishedSteps: [] })).toBe(true);
+    const [event] = await completedEvents(execution.userId);
+    const delivery = await db().selectFrom("webhook_deliveries").select(["status", "attempt"]).where("id", "=", event?.delivery_id ?? "").executeTakeFirstOrThrow();
+    expect(delivery).toEqual({ status: "pending", attempt: 0 });
+    expect(await queues.current.get("webhook-delivery").getJob(event?.delivery_id ?? "")).toBeDefined();
   });
 });

@@ -3,7 +3,9 @@ import type { ExecutionError } from "../../core/contracts/workflows.js";
 import type { Database } from "../../core/db/client.js";
 import type { DB } from "../../core/db/types.js";
 import type { ProducerQueues } from "../../core/queues.js";
+import type { ClaimedDelivery } from "../../core/webhooks/claimed-attempt.js";
 import { enqueueDeliveries, recordWebhookEvent, type NewWebhookEvent } from "../../core/webhooks/events.js";
+import type { FirstAttempts } from "../webhooks/first-attempts.js";
 import { closeRemainingSteps, countCompletedSteps, completingExecution, endExecution, type FinishedStep, type StepEnd } from "./execution-queries.js";
 
 /**
@@ -41,17 +43,33 @@ export interface PassCompletion {
 
 /**
  * A run that went through every step: one statement writes the status (and the start, on a
- * first start), the steps not yet written, the workflow.completed event and its deliveries.
+ * first start), the steps not yet written, the workflow.completed event and its deliveries, the
+ * first attempts of which this process then makes itself (FirstAttempts).
  */
-export async function completeExecution(deps: FinishDeps, execution: EndingExecution, steps: StepNames, now: Date, pass: PassCompletion): Promise<boolean> {
+export async function completeExecution(
+  deps: FinishDeps & { firstAttempts: FirstAttempts },
+  execution: EndingExecution,
+  steps: StepNames,
+  now: Date,
+  pass: PassCompletion,
+): Promise<boolean> {
   const completion = { executionId: execution.id, workflowId: execution.workflowId, startedAt: execution.startedAt, now, ...pass };
-  const recorded = await recordWebhookEvent(deps.db, completedEvent(execution, now, steps.length), {
-    query: (db, allowed) => completingExecution(db, completion, allowed),
-    happened: sql<boolean>`exists (select 1 from ended)`,
-  });
-  if (!recorded.recorded) return false;
-  await enqueueDeliveries(deps.queues, recorded.deliveryIds);
-  return true;
+  // The statement claims the first attempts this process has room for; it makes them after commit.
+  const claims = deps.firstAttempts.reserve(now);
+  let claimed: readonly ClaimedDelivery[] = [];
+  try {
+    const recorded = await recordWebhookEvent(
+      deps.db,
+      { ...completedEvent(execution, now, steps.length), claimFirstAttempts: claims },
+      { query: (db, allowed) => completingExecution(db, completion, allowed), happened: sql<boolean>`exists (select 1 from ended)` },
+    );
+    if (!recorded.recorded) return false;
+    claimed = recorded.claimed;
+    await enqueueDeliveries(deps.queues, recorded.deliveryIds);
+    return true;
+  } finally {
+    deps.firstAttempts.start(claims, claimed);
+  }
 }
 
 /** A condition ended the run: later steps are closed as skipped. Everything before was written. */
