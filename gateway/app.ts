@@ -1,9 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
-import { jsonDepthLimit } from "./http/json-depth.js";
+import { requestBodyLimits } from "./http/request-body.js";
 import type { GatewayConfig } from "../core/config.js";
 import type { Database } from "../core/db/client.js";
-import { AppError } from "../core/errors.js";
 import { SERVER_PATH_PREFIXES } from "../core/server-paths.js";
 import type { Logger } from "../core/logger.js";
 import type { ProducerQueues } from "../core/queues.js";
@@ -121,17 +119,11 @@ export async function createApp(deps: AppDeps) {
 
   const headers = securityHeaderList({ hsts: deps.config.NODE_ENV === "production", frameOrigins: [new URL(pesapalBaseUrl(deps.config)).origin] });
   app.use(requestContext({ logger: deps.logger, metrics, headers }));
-  // Only requests that can carry a body pay for the size check (it materialises the Request).
-  const limitBody = bodyLimit({
-    maxSize: deps.config.MAX_JSON_BODY_BYTES,
-    onError: () => {
-      throw new AppError("PAYLOAD_TOO_LARGE");
-    },
-  });
-  const limitDepth = jsonDepthLimit();
+  // Only requests that can carry a body pay for the checks.
+  const limitBody = requestBodyLimits({ maxBytes: deps.config.MAX_JSON_BODY_BYTES });
   for (const prefix of SERVER_PATH_PREFIXES) {
     // Dataset uploads stream to storage under their own caps (plan and data allowance), never this one.
-    app.use(`${prefix}/*`, (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" || isDatasetUpload(c.req.method, c.req.path) ? next() : limitBody(c, async () => void (await limitDepth(c, next)))));
+    app.use(`${prefix}/*`, (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" || isDatasetUpload(c.req.method, c.req.path) ? next() : limitBody(c, next)));
   }
 
   const auth: AuthDeps = {

@@ -100,6 +100,64 @@ describe("served by Node (headers written on Node's response, not Hono's)", () =
   });
 });
 
+describe("JSON bodies served by Node (read once from Node's request)", () => {
+  const testApp = useTestApp({ MAX_JSON_BODY_BYTES: "2048" });
+
+  /** Sends `body` (chunked when `chunked`), and returns the answer and whether the server will close the connection. */
+  function post(url: string, headers: Record<string, string>, body: string, chunked = false): Promise<{ status: number; body: string; headers: IncomingHttpHeaders }> {
+    return new Promise((resolve, reject) => {
+      const sent = request(url, { method: "POST", headers: { "Content-Type": "application/json", ...headers, ...(chunked ? {} : { "Content-Length": String(Buffer.byteLength(body)) }) } }, (response) => {
+        let text = "";
+        response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text, headers: response.headers }));
+      }).on("error", reject);
+      if (chunked) {
+        // Two writes, so the body goes out chunked with no Content-Length.
+        sent.write(body.slice(0, 10));
+        sent.end(body.slice(10));
+      } else sent.end(body);
+    });
+  }
+
+  it("hands the body to the route as text and JSON, checks its size and depth, and leaves parsing errors to the validators", async () => {
+    const { app } = testApp.current;
+    if (!app.routes.some((route) => route.path === "/v1/test-body")) {
+      app.post("/v1/test-body", async (c) => c.json({ text: await c.req.text(), json: (await c.req.json()) as unknown }));
+    }
+    const listening = await listen(app.fetch, { host: "127.0.0.1", port: 0, shutdownTimeoutMs: 1_000, logger: createLogger({ level: "silent", name: "t" }) });
+    try {
+      const { authorization } = await createKeyedAccount(testApp.current.database.db);
+      const url = `${listening.url}/v1/test-body`;
+      const text = JSON.stringify({ name: "Zoë 🚀", list: [1, 2] });
+      // A leading byte-order mark is dropped, as fetch's text() drops it.
+      const echoed = await post(url, authorization, `\uFEFF${text}`);
+      expect(echoed.status).toBe(200);
+      expect(JSON.parse(echoed.body)).toEqual({ text, json: { name: "Zoë 🚀", list: [1, 2] } });
+      expect(JSON.parse((await post(url, authorization, text, true)).body)).toEqual({ text, json: { name: "Zoë 🚀", list: [1, 2] } });
+
+      for (const chunked of [false, true]) {
+        const tooLarge = await post(url, authorization, JSON.stringify({ name: "x".repeat(3_000) }), chunked);
+        expect(tooLarge.status, `chunked: ${chunked}`).toBe(413);
+        expect(ErrorBodySchema.parse(JSON.parse(tooLarge.body)).error.code).toBe("PAYLOAD_TOO_LARGE");
+        expect(tooLarge.headers.connection).toBe("close");
+      }
+      const deep = await post(url, authorization, `${"[".repeat(65)}${"]".repeat(65)}`);
+      expect(deep.status).toBe(400);
+      expect(ErrorBodySchema.parse(JSON.parse(deep.body)).error.code).toBe("MALFORMED_JSON");
+
+      // A real route: its validator parses the cached body and reports what is wrong with it.
+      const malformed = await post(`${listening.url}/v1/workflows`, authorization, '{"name": ');
+      expect(malformed.status).toBe(400);
+      expect(ErrorBodySchema.parse(JSON.parse(malformed.body)).error.code).toBe("MALFORMED_JSON");
+      const unnamed = await post(`${listening.url}/v1/workflows`, authorization, JSON.stringify({ trigger: { type: "manual" }, actions: [] }));
+      expect(unnamed.status).toBe(422);
+      expect(unnamed.body).toContain("Name is required");
+    } finally {
+      await listening.shutdown();
+    }
+  });
+});
+
 describe("slow clients", () => {
   /** Writes `parts` with `gapMs` between them; resolves with what the server answered and whether it closed the socket. */
   function trickle(url: string, parts: string[], gapMs: number): Promise<{ answer: string; closedAfterMs: number }> {

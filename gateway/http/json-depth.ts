@@ -1,6 +1,3 @@
-import type { MiddlewareHandler } from "hono";
-import { AppError } from "../../core/errors.js";
-
 /** Deeper JSON is refused before it is parsed: serialising it again (jsonb, logs) would overflow the stack. */
 export const MAX_JSON_DEPTH = 64;
 
@@ -19,14 +16,4 @@ export function nestedDeeperThan(text: string, limit: number): boolean {
     } else if (char === 125 /* } */ || char === 93 /* ] */) depth--;
   }
   return false;
-}
-
-/** Refuses a JSON request body nested deeper than MAX_JSON_DEPTH (400 MALFORMED_JSON). */
-export function jsonDepthLimit(limit = MAX_JSON_DEPTH): MiddlewareHandler {
-  return async (c, next) => {
-    if (!c.req.header("Content-Type")?.includes("json")) return next();
-    // Read once: the validators reuse Hono's cached body.
-    if (nestedDeeperThan(await c.req.text(), limit)) throw new AppError("MALFORMED_JSON", `The JSON body is nested deeper than ${limit} levels.`);
-    return next();
-  };
 }
