@@ -36,6 +36,8 @@ export const PREPARED_DELIVERY_IDS = 8;
 
 type Executor = Database | Transaction<DB>;
 
+const ClaimedEndpointsSchema = z.array(ClaimedEndpointSchema);
+
 /**
  * The change an event reports, made by the event's own statement. `query` builds it on `db` as a
  * data-modifying CTE that changes nothing unless `allowed` holds, and `happened` is true when
@@ -111,10 +113,7 @@ export async function recordWebhookEvent(db: Executor, event: NewWebhookEvent, c
     .executeTakeFirstOrThrow();
   if (!row.fits) return db.transaction().execute((trx) => recordWebhookEvent(trx, event, change));
   if (!row.happened) return { recorded: false, eventId, deliveryIds: [], claimed: [] };
-  const claimed = z
-    .array(ClaimedEndpointSchema)
-    .parse(row.claimed)
-    .map((endpoint) => ({ deliveryId: endpoint.delivery_id, claim: claimedAttempt(eventId, body, endpoint) }));
+  const claimed = ClaimedEndpointsSchema.parse(row.claimed).map((endpoint) => ({ deliveryId: endpoint.delivery_id, claim: claimedAttempt(eventId, body, endpoint) }));
   const matching = Number(row.matching ?? 0);
   if (matching <= prepared.length) return { recorded: true, eventId, deliveryIds: row.delivery_ids, claimed };
   // Inside a transaction: the endpoints not yet delivered to are numbered again, from 1.
