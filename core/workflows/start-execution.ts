@@ -74,14 +74,7 @@ export async function startExecution(deps: { db: Database; queues: ProducerQueue
  * or, for a key already used with the same request, the original execution.
  */
 async function startOrReplay(trx: Transaction<DB>, input: StartExecutionInput, key: string, executionId: string) {
-  const workflow = await trx
-    .selectFrom("workflows")
-    .select("id")
-    .where("id", "=", input.workflowId)
-    .where("user_id", "=", input.userId)
-    .where("mode", "=", input.mode)
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
+  const workflow = await startableWorkflow(trx, input).select("workflows.id").executeTakeFirst();
   if (!workflow) throw new AppError("NOT_FOUND", "No such workflow.");
   const claim = await claimIdempotencyKey(trx, {
     userId: input.userId,
@@ -122,7 +115,7 @@ async function createExecution(db: Database | Transaction<DB>, input: StartExecu
 
 /**
  * The queued row as a CTE named "started": inserted from the workflow's row, so only for a
- * workflow of the user, in the execution's mode and not deleted.
+ * startable workflow.
  */
 function insertingExecution(input: StartExecutionInput, executionId: string): ReportedChange["query"] {
   return (db, allowed) =>
@@ -131,8 +124,7 @@ function insertingExecution(input: StartExecutionInput, executionId: string): Re
         .insertInto("executions")
         .columns(["id", "workflow_id", "user_id", "status", "trigger_type", "trigger_data", "mode", "idempotency_key", "rerun_of", "queued_at"])
         .expression(
-          db
-            .selectFrom("workflows")
+          startableWorkflow(db, input)
             .select([
               sql.val(executionId).as("id"),
               "workflows.id as workflow_id",
@@ -145,14 +137,20 @@ function insertingExecution(input: StartExecutionInput, executionId: string): Re
               sql.val(input.rerunOf ?? null).as("rerun_of"),
               sql.val(input.now).as("queued_at"),
             ])
-            .where("workflows.id", "=", input.workflowId)
-            .where("workflows.user_id", "=", input.userId)
-            .where("workflows.mode", "=", input.mode)
-            .where("workflows.deleted_at", "is", null)
             .where(allowed),
         )
         .returning("id"),
     );
+}
+
+/** The workflow an execution starts from: the user's, in the execution's mode, not deleted. */
+function startableWorkflow(db: Database | Transaction<DB>, input: StartExecutionInput) {
+  return db
+    .selectFrom("workflows")
+    .where("workflows.id", "=", input.workflowId)
+    .where("workflows.user_id", "=", input.userId)
+    .where("workflows.mode", "=", input.mode)
+    .where("workflows.deleted_at", "is", null);
 }
 
 function enqueueRun(queues: ProducerQueues, executionId: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Database } from "../../core/db/client.js";
-import { markExecutionRunning, recordFinishedStep, type FinishedStep } from "./execution-queries.js";
+import { markExecutionRunning, recordFinishedSteps, type FinishedStep } from "./execution-queries.js";
 
 /**
  * What a pass of the runner has not written yet. Pure steps (transform, condition) have no effect
@@ -40,9 +40,7 @@ export function deferStart(db: Database, execution: { id: string; workflowId: st
         if (!(await markExecutionRunning(db, execution.id, execution.workflowId, startedAt))) return "not-runnable";
         queued = false;
       }
-      for (const step of finishedSteps.splice(0)) {
-        if (!(await recordFinishedStep(db, execution.id, step))) return "superseded";
-      }
+      if (finishedSteps.length > 0 && !(await recordFinishedSteps(db, execution.id, finishedSteps.splice(0)))) return "superseded";
       return undefined;
     },
   };

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type Transaction } from "kysely";
+import { sql, type Expression, type QueryCreator, type RawBuilder, type Transaction } from "kysely";
 import type { ExecutionError } from "../../core/contracts/workflows.js";
 import type { Database } from "../../core/db/client.js";
 import type { DB } from "../../core/db/types.js";
@@ -146,43 +146,55 @@ export interface FinishedStep {
 }
 
 /**
- * Writes a step that ran to completion without a claim (a pure step): inserted completed, or an
- * open row (from an earlier pass) completed. False if the step was already finished.
+ * Writes pure steps that ran to completion without a claim, in one statement. False if one of
+ * them was already finished (another worker got there first).
  */
-export async function recordFinishedStep(db: Db, executionId: string, step: FinishedStep): Promise<boolean> {
-  const input = JSON.stringify(step.input ?? null);
-  const output = JSON.stringify(step.output ?? null);
-  const row = await db
+export async function recordFinishedSteps(db: Db, executionId: string, steps: readonly FinishedStep[]): Promise<boolean> {
+  const written = await insertFinishedSteps(db, db.selectNoFrom([sql.val(executionId).as("execution_id"), ...finishedStepValues(steps)])).execute();
+  return written.length === steps.length;
+}
+
+/**
+ * Inserts finished steps completed, or completes their open rows from an earlier pass; a step
+ * another worker finished keeps its row. `rows` gives one row per step, execution_id first and
+ * then finishedStepValues.
+ */
+function insertFinishedSteps(qb: QueryCreator<DB>, rows: Expression<unknown>) {
+  return qb
     .insertInto("execution_steps")
-    .values({
-      id: newId("step", step.finishedAt.getTime()),
-      execution_id: executionId,
-      step_index: step.index,
-      name: step.name,
-      type: step.type,
-      status: "completed",
-      input,
-      output,
-      attempts: 1,
-      started_at: step.startedAt,
-      finished_at: step.finishedAt,
-    })
+    .columns(["execution_id", "id", "step_index", "name", "type", "status", "input", "output", "attempts", "started_at", "finished_at"])
+    .expression(rows)
     .onConflict((conflict) =>
       conflict
         .columns(["execution_id", "step_index"])
         .doUpdateSet({
           status: "completed",
-          input,
-          output,
+          input: sql<string>`excluded.input`,
+          output: sql<string>`excluded.output`,
           attempts: sql<number>`execution_steps.attempts + 1`,
-          started_at: sql<Date>`coalesce(execution_steps.started_at, ${step.startedAt})`,
-          finished_at: step.finishedAt,
+          started_at: sql<Date>`coalesce(execution_steps.started_at, excluded.started_at)`,
+          finished_at: sql<Date>`excluded.finished_at`,
         })
         .where("execution_steps.status", "in", ["pending", "running"]),
     )
-    .returning("attempts")
-    .executeTakeFirst();
-  return row !== undefined;
+    .returning("id");
+}
+
+/** The columns of finished steps after execution_id, a row per step, from arrays: the text is the same for any number of steps. */
+function finishedStepValues(steps: readonly FinishedStep[]) {
+  const column = <T>(value: (step: FinishedStep) => T) => steps.map(value);
+  return [
+    sql<string>`unnest(${column((step) => newId("step", step.finishedAt.getTime()))}::text[])`.as("id"),
+    sql<number>`unnest(${column((step) => step.index)}::int[])`.as("step_index"),
+    sql<string>`unnest(${column((step) => step.name)}::text[])`.as("name"),
+    sql<string>`unnest(${column((step) => step.type)}::text[])`.as("type"),
+    sql.val("completed").as("status"),
+    sql<string>`unnest(${column((step) => JSON.stringify(step.input ?? null))}::jsonb[])`.as("input"),
+    sql<string>`unnest(${column((step) => JSON.stringify(step.output ?? null))}::jsonb[])`.as("output"),
+    sql.val(1).as("attempts"),
+    sql<Date>`unnest(${column((step) => step.startedAt)}::timestamptz[])`.as("started_at"),
+    sql<Date>`unnest(${column((step) => step.finishedAt)}::timestamptz[])`.as("finished_at"),
+  ];
 }
 
 /** Completes a step this worker claimed; false if the claim was lost to another worker. */
@@ -293,8 +305,6 @@ export interface ExecutionCompletion {
  * arrays), so it stays one prepared statement.
  */
 export function completingExecution(db: Db, completion: ExecutionCompletion, allowed: RawBuilder<boolean>) {
-  const steps = completion.finishedSteps;
-  const column = <T>(value: (step: FinishedStep) => T) => steps.map(value);
   return db
     .with("ended", (qb) =>
       qb
@@ -313,42 +323,7 @@ export function completingExecution(db: Db, completion: ExecutionCompletion, all
         .where(sql<boolean>`${completion.firstStart}::boolean and exists (select 1 from ended)`)
         .returning("id"),
     )
-    .with("finished_steps", (qb) =>
-      qb
-        .insertInto("execution_steps")
-        .columns(["id", "execution_id", "step_index", "name", "type", "status", "input", "output", "attempts", "started_at", "finished_at"])
-        .expression(
-          qb
-            .selectFrom("ended")
-            .select([
-              sql<string>`unnest(${column((step) => newId("step", step.finishedAt.getTime()))}::text[])`.as("id"),
-              "ended.id as execution_id",
-              sql<number>`unnest(${column((step) => step.index)}::int[])`.as("step_index"),
-              sql<string>`unnest(${column((step) => step.name)}::text[])`.as("name"),
-              sql<string>`unnest(${column((step) => step.type)}::text[])`.as("type"),
-              sql.val("completed").as("status"),
-              sql<string>`unnest(${column((step) => JSON.stringify(step.input ?? null))}::jsonb[])`.as("input"),
-              sql<string>`unnest(${column((step) => JSON.stringify(step.output ?? null))}::jsonb[])`.as("output"),
-              sql.val(1).as("attempts"),
-              sql<Date>`unnest(${column((step) => step.startedAt)}::timestamptz[])`.as("started_at"),
-              sql<Date>`unnest(${column((step) => step.finishedAt)}::timestamptz[])`.as("finished_at"),
-            ]),
-        )
-        .onConflict((conflict) =>
-          conflict
-            .columns(["execution_id", "step_index"])
-            .doUpdateSet({
-              status: "completed",
-              input: sql<string>`excluded.input`,
-              output: sql<string>`excluded.output`,
-              attempts: sql<number>`execution_steps.attempts + 1`,
-              started_at: sql<Date>`coalesce(execution_steps.started_at, excluded.started_at)`,
-              finished_at: sql<Date>`excluded.finished_at`,
-            })
-            .where("execution_steps.status", "in", ["pending", "running"]),
-        )
-        .returning("id"),
-    );
+    .with("finished_steps", (qb) => insertFinishedSteps(qb, qb.selectFrom("ended").select(["ended.id as execution_id", ...finishedStepValues(completion.finishedSteps)])));
 }
 
 /**
