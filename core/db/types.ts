@@ -547,7 +547,6 @@ export interface Workflows {
    */
   hook_secret: string;
   id: string;
-  last_run_at: Timestamp | null;
   mode: Generated<string>;
   name: string;
   status: string;

@@ -12,8 +12,6 @@ import { markExecutionRunning, recordFinishedSteps, type FinishedStep } from "./
 export interface DeferredStart {
   /** When the execution started: its first pass's start, kept by later passes. */
   readonly startedAt: Date;
-  /** Whether the execution is still queued in the database, to be started by this pass's first write. */
-  readonly firstStart: boolean;
   /** Pure steps finished and not yet written. */
   readonly finishedSteps: readonly FinishedStep[];
   hold: (step: FinishedStep) => void;
@@ -24,20 +22,17 @@ export interface DeferredStart {
   flush: () => Promise<"not-runnable" | "superseded" | undefined>;
 }
 
-export function deferStart(db: Database, execution: { id: string; workflowId: string; startedAt: Date | null }): DeferredStart {
+export function deferStart(db: Database, execution: { id: string; startedAt: Date | null }): DeferredStart {
   const startedAt = execution.startedAt ?? new Date();
   let queued = execution.startedAt === null;
   const finishedSteps: FinishedStep[] = [];
   return {
     startedAt,
-    get firstStart() {
-      return queued;
-    },
     finishedSteps,
     hold: (step) => finishedSteps.push(step),
     async flush() {
       if (queued) {
-        if (!(await markExecutionRunning(db, execution.id, execution.workflowId, startedAt))) return "not-runnable";
+        if (!(await markExecutionRunning(db, execution.id, startedAt))) return "not-runnable";
         queued = false;
       }
       if (finishedSteps.length > 0 && !(await recordFinishedSteps(db, execution.id, finishedSteps.splice(0)))) return "superseded";

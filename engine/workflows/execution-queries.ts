@@ -56,30 +56,16 @@ export async function isCancelRequested(db: Db, executionId: string): Promise<bo
 }
 
 /**
- * Marks the execution running (started_at is set once) and, on its first start, the workflow's
- * last run, in one statement. Returns the start time, or undefined when the execution is no
- * longer queued or running.
+ * Marks the execution running (started_at is set once). Returns the start time, or undefined when
+ * the execution is no longer queued or running.
  */
-export async function markExecutionRunning(db: Db, executionId: string, workflowId: string, now: Date): Promise<Date | undefined> {
+export async function markExecutionRunning(db: Db, executionId: string, now: Date): Promise<Date | undefined> {
   const row = await db
-    .with("started", (qb) =>
-      qb
-        .updateTable("executions")
-        .set({ status: "running", started_at: sql<Date>`coalesce(started_at, ${now})` })
-        .where("id", "=", executionId)
-        .where("status", "in", ["queued", "running"])
-        .returning(["started_at"]),
-    )
-    .with("last_run", (qb) =>
-      qb
-        .updateTable("workflows")
-        .set({ last_run_at: now })
-        .where("id", "=", workflowId)
-        .where(sql<boolean>`exists (select 1 from started where started.started_at = ${now})`)
-        .returning("id"),
-    )
-    .selectFrom("started")
-    .select("started_at")
+    .updateTable("executions")
+    .set({ status: "running", started_at: sql<Date>`coalesce(started_at, ${now})` })
+    .where("id", "=", executionId)
+    .where("status", "in", ["queued", "running"])
+    .returning(["started_at"])
     .executeTakeFirst();
   return row?.started_at ? new Date(row.started_at) : undefined;
 }
@@ -288,11 +274,8 @@ export async function countCompletedSteps(db: Db, executionId: string): Promise<
 /** A run that went through every step, as its completing statement writes it. */
 export interface ExecutionCompletion {
   executionId: string;
-  workflowId: string;
   /** When the execution started: kept if it had, written if this pass started it. */
   startedAt: Date;
-  /** This pass started the execution (it was still queued), so the workflow's last run moves too. */
-  firstStart: boolean;
   /** Pure steps this pass finished and has not written (their rows are written completed). */
   finishedSteps: readonly FinishedStep[];
   now: Date;
@@ -300,8 +283,8 @@ export interface ExecutionCompletion {
 
 /**
  * The completion of an execution as CTEs of one statement, written only when `allowed` holds:
- * "ended" (the execution, if not ended yet), the workflow's last run on a first start, and the
- * pure steps not yet written. Its text is the same for every completion (the steps go in as
+ * "ended" (the execution, if not ended yet, started if it was still queued) and the pure steps
+ * not yet written. Its text is the same for every completion (the steps go in as
  * arrays), so it stays one prepared statement.
  */
 export function completingExecution(db: Db, completion: ExecutionCompletion, allowed: RawBuilder<boolean>) {
@@ -313,14 +296,6 @@ export function completingExecution(db: Db, completion: ExecutionCompletion, all
         .where("id", "=", completion.executionId)
         .where("status", "in", ["queued", "running"])
         .where(allowed)
-        .returning("id"),
-    )
-    .with("last_run", (qb) =>
-      qb
-        .updateTable("workflows")
-        .set({ last_run_at: completion.startedAt })
-        .where("id", "=", completion.workflowId)
-        .where(sql<boolean>`${completion.firstStart}::boolean and exists (select 1 from ended)`)
         .returning("id"),
     )
     .with("finished_steps", (qb) => insertFinishedSteps(qb, qb.selectFrom("ended").select(["ended.id as execution_id", ...finishedStepValues(completion.finishedSteps)])));

@@ -69,7 +69,7 @@ describe("completeExecution", () => {
   it("ends a running execution with its workflow.completed event and a delivery, once", async () => {
     const execution = await runningExecution("live");
     const now = new Date();
-    expect(await completeExecution(deps(), execution, STEPS, now, { firstStart: false, finishedSteps: [] })).toBe(true);
+    expect(await completeExecution(deps(), execution, STEPS, now, [])).toBe(true);
 
     expect(await findExecution(db(), execution.id)).toMatchObject({ status: "completed", finished_at: now, error: null });
     const [event, ...others] = await completedEvents(execution.userId);
@@ -80,7 +80,7 @@ describe("completeExecution", () => {
     });
     expect(event?.delivery_id).toMatch(/^del_/);
 
-    expect(await completeExecution(deps(), execution, STEPS, new Date(), { firstStart: false, finishedSteps: [] })).toBe(false);
+    expect(await completeExecution(deps(), execution, STEPS, new Date(), [])).toBe(false);
     expect(await completedEvents(execution.userId)).toHaveLength(1);
     expect(await findExecution(db(), execution.id)).toMatchObject({ finished_at: now });
   });
@@ -88,14 +88,14 @@ describe("completeExecution", () => {
   it("records nothing for an execution a cancel already ended", async () => {
     const execution = await runningExecution("live");
     await db().updateTable("executions").set({ status: "cancelled", finished_at: new Date() }).where("id", "=", execution.id).execute();
-    expect(await completeExecution(deps(), execution, STEPS, new Date(), { firstStart: false, finishedSteps: [] })).toBe(false);
+    expect(await completeExecution(deps(), execution, STEPS, new Date(), [])).toBe(false);
     expect(await findExecution(db(), execution.id)).toMatchObject({ status: "cancelled" });
     expect(await completedEvents(execution.userId)).toEqual([]);
   });
 
   it("records a test-mode execution's event and delivers it nowhere", async () => {
     const execution = await runningExecution("test");
-    expect(await completeExecution(deps(), execution, STEPS, new Date(), { firstStart: false, finishedSteps: [] })).toBe(true);
+    expect(await completeExecution(deps(), execution, STEPS, new Date(), [])).toBe(true);
     const events = await completedEvents(execution.userId);
     expect(events).toHaveLength(1);
     expect(events[0]?.delivery_id).toBeNull();
@@ -105,11 +105,9 @@ describe("completeExecution", () => {
     const execution = await queuedExecution();
     const steps = finishedSteps(execution.startedAt);
     const now = new Date();
-    expect(await completeExecution(deps(), execution, STEPS, now, { firstStart: true, finishedSteps: steps })).toBe(true);
+    expect(await completeExecution(deps(), execution, STEPS, now, steps)).toBe(true);
 
     expect(await findExecution(db(), execution.id)).toMatchObject({ status: "completed", started_at: execution.startedAt, finished_at: now });
-    const workflow = await db().selectFrom("workflows").select("last_run_at").where("id", "=", execution.workflowId).executeTakeFirstOrThrow();
-    expect(workflow.last_run_at).toEqual(execution.startedAt);
     const rows = await findSteps(db(), execution.id);
     expect(rows.map((row) => ({ index: row.step_index, name: row.name, type: row.type, status: row.status, input: row.input, output: row.output, attempts: row.attempts, started_at: row.started_at, finished_at: row.finished_at }))).toEqual(
       steps.map((step) => ({ index: step.index, name: step.name, type: step.type, status: "completed", input: step.input, output: step.output, attempts: 1, started_at: step.startedAt, finished_at: step.finishedAt })),
@@ -127,7 +125,7 @@ describe("completeExecution", () => {
       .insertInto("execution_steps")
       .values({ id: "step_other", execution_id: execution.id, step_index: 0, name: "first", type: "transform", status: "completed", input: "{}", output: '"theirs"', attempts: 1, started_at: execution.startedAt, finished_at: otherFinish })
       .execute();
-    expect(await completeExecution(deps(), execution, STEPS, new Date(), { firstStart: true, finishedSteps: [first, second] })).toBe(true);
+    expect(await completeExecution(deps(), execution, STEPS, new Date(), [first, second])).toBe(true);
     const rows = await findSteps(db(), execution.id);
     expect(rows.map((row) => [row.id, row.status, row.output])).toEqual([
       ["step_other", "completed", "theirs"],
@@ -135,21 +133,17 @@ describe("completeExecution", () => {
     ]);
   });
 
-  it("writes no step, no start and no last run for a queued execution a cancel ended first", async () => {
+  it("writes no step and no start for a queued execution a cancel ended first", async () => {
     const execution = await queuedExecution();
     await db().updateTable("executions").set({ status: "cancelled", finished_at: new Date() }).where("id", "=", execution.id).execute();
-    expect(await completeExecution(deps(), execution, STEPS, new Date(), { firstStart: true, finishedSteps: finishedSteps(execution.startedAt) })).toBe(false);
+    expect(await completeExecution(deps(), execution, STEPS, new Date(), finishedSteps(execution.startedAt))).toBe(false);
     expect(await findExecution(db(), execution.id)).toMatchObject({ status: "cancelled", started_at: null });
     expect(await findSteps(db(), execution.id)).toEqual([]);
-    const workflow = await db().selectFrom("workflows").select("last_run_at").where("id", "=", execution.workflowId).executeTakeFirstOrThrow();
-    expect(workflow.last_run_at).toBeNull();
   });
 
-  it("leaves the last run alone when a resumed execution completes", async () => {
+  it("keeps the start of a resumed execution when it completes", async () => {
     const execution = await runningExecution("live");
-    expect(await completeExecution(deps(), execution, STEPS, new Date(), { firstStart: false, finishedSteps: [] })).toBe(true);
-    const workflow = await db().selectFrom("workflows").select("last_run_at").where("id", "=", execution.workflowId).executeTakeFirstOrThrow();
-    expect(workflow.last_run_at).toBeNull();
+    expect(await completeExecution(deps(), execution, STEPS, new Date(), [])).toBe(true);
     expect(await findExecution(db(), execution.id)).toMatchObject({ started_at: execution.startedAt });
   });
 
@@ -157,7 +151,7 @@ describe("completeExecution", () => {
     const execution = await runningExecution("live");
     const endpoint = await insertWebhookEndpoint(db(), execution.userId, receiver.current.url, { events: ["workflow.completed"] });
     const firstAttempts = createFirstAttempts(deliveryDeps());
-    expect(await completeExecution({ ...deps(), firstAttempts }, execution, STEPS, new Date(), { firstStart: false, finishedSteps: [] })).toBe(true);
+    expect(await completeExecution({ ...deps(), firstAttempts }, execution, STEPS, new Date(), [])).toBe(true);
     await firstAttempts.drain();
 
     const deliveries = await db().selectFrom("webhook_deliveries").select(["id", "endpoint_id", "status", "attempt"]).where("endpoint_id", "=", endpoint.id).execute();
@@ -177,7 +171,7 @@ describe("completeExecution", () => {
 
   it("leaves the first attempts to jobs when this process has no room for them", async () => {
     const execution = await runningExecution("live");
-    expect(await completeExecution(deps(), execution, STEPS, new Date(), { firstStart: false, finishedSteps: [] })).toBe(true);
+    expect(await completeExecution(deps(), execution, STEPS, new Date(), [])).toBe(true);
     const [event] = await completedEvents(execution.userId);
     const delivery = await db().selectFrom("webhook_deliveries").select(["status", "attempt"]).where("id", "=", event?.delivery_id ?? "").executeTakeFirstOrThrow();
     expect(delivery).toEqual({ status: "pending", attempt: 0 });

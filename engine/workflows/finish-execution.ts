@@ -33,14 +33,6 @@ export interface EndingExecution {
   startedAt: Date;
 }
 
-/** What completing a run that went through every step writes besides the status (see DeferredStart). */
-export interface PassCompletion {
-  /** The execution is still queued: this statement starts it too. */
-  firstStart: boolean;
-  /** Pure steps of this pass not yet written. */
-  finishedSteps: readonly FinishedStep[];
-}
-
 /**
  * A run that went through every step: one statement writes the status (and the start, on a
  * first start), the steps not yet written, the workflow.completed event and its deliveries, the
@@ -51,9 +43,10 @@ export async function completeExecution(
   execution: EndingExecution,
   steps: StepNames,
   now: Date,
-  pass: PassCompletion,
+  /** Pure steps of this pass not yet written (see DeferredStart). */
+  finishedSteps: readonly FinishedStep[],
 ): Promise<boolean> {
-  const completion = { executionId: execution.id, workflowId: execution.workflowId, startedAt: execution.startedAt, now, ...pass };
+  const completion = { executionId: execution.id, startedAt: execution.startedAt, now, finishedSteps };
   // The statement claims the first attempts this process has room for; it makes them after commit.
   const claims = deps.firstAttempts.reserve(now);
   let claimed: readonly ClaimedDelivery[] = [];

@@ -68,7 +68,7 @@ async function runExecution(executionId: string, job: Job, context: EngineContex
 
 async function runSteps(execution: RunnableExecution, job: Job, context: EngineContext, cancelSignal: AbortSignal, slot: ExecutionSlot): Promise<RunResult> {
   const executionId = execution.id;
-  const start = deferStart(context.db, { id: executionId, workflowId: execution.workflow_id, startedAt: execution.started_at });
+  const start = deferStart(context.db, { id: executionId, startedAt: execution.started_at });
   const definition = parseStoredDefinition(execution);
   if (!definition.ok) {
     await failExecution(context, executionId, { error: definition.error, steps: [] }, new Date());
@@ -167,7 +167,7 @@ async function runSteps(execution: RunnableExecution, job: Job, context: EngineC
         return { outcome: "superseded" };
     }
   }
-  await completeExecution(context, ending, steps, new Date(), { firstStart: start.firstStart, finishedSteps: start.finishedSteps });
+  await completeExecution(context, ending, steps, new Date(), start.finishedSteps);
   return { outcome: "completed" };
 }
 

@@ -24,8 +24,9 @@ export interface WorkflowRow {
   mode: string;
   created_at: Date;
   updated_at: Date;
-  last_run_at: Date | null;
   deleted_at: Date | null;
+  /** When its latest execution started; null if none has. */
+  last_run_at: Date | null;
   /** How many executions the workflow has had. */
   executions: number;
 }
@@ -44,11 +45,13 @@ const COLUMNS = [
   "workflows.mode",
   "workflows.created_at",
   "workflows.updated_at",
-  "workflows.last_run_at",
   "workflows.deleted_at",
 ] as const;
 
 const executionCount = sql<number>`(select count(*) from executions where executions.workflow_id = workflows.id)::int`.as("executions");
+/** The latest start of the workflow's executions (derived, so starting an execution never writes the workflow's row). */
+const lastRunAt = sql<Date | null>`(select max(started_at) from executions where executions.workflow_id = workflows.id)`.as("last_run_at");
+const DERIVED = [executionCount, lastRunAt] as const;
 
 function ownedWorkflows(db: Executor, owner: Owner) {
   return db
@@ -87,11 +90,11 @@ export async function insertWorkflow(db: Executor, owner: Owner, workflow: NewWo
     })
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();
-  return { ...row, executions: 0 };
+  return { ...row, executions: 0, last_run_at: null };
 }
 
 export function findWorkflow(db: Executor, owner: Owner, id: string): Promise<WorkflowRow | undefined> {
-  return ownedWorkflows(db, owner).select([...COLUMNS, executionCount]).where("workflows.id", "=", id).executeTakeFirst();
+  return ownedWorkflows(db, owner).select([...COLUMNS, ...DERIVED]).where("workflows.id", "=", id).executeTakeFirst();
 }
 
 /** Whether the owner has this (undeleted) workflow; cheaper than findWorkflow, which counts executions. */
@@ -116,7 +119,7 @@ export async function listWorkflows(db: Executor, owner: Owner, filters: Workflo
   if (filters.createdBefore) query = query.where("workflows.created_at", "<", filters.createdBefore);
   const [rows, count] = await Promise.all([
     query
-      .select([...COLUMNS, executionCount])
+      .select([...COLUMNS, ...DERIVED])
       .orderBy("workflows.created_at", "desc")
       .orderBy("workflows.id", "desc")
       .limit(filters.limit)
@@ -160,7 +163,7 @@ function updateOwnedWorkflow(db: Executor, owner: Owner, id: string, values: Upd
     .where("workflows.user_id", "=", owner.userId)
     .where("workflows.mode", "=", owner.mode)
     .where("workflows.deleted_at", "is", null)
-    .returning([...COLUMNS, executionCount])
+    .returning([...COLUMNS, ...DERIVED])
     .executeTakeFirst();
 }
 

@@ -57,16 +57,24 @@ describe("creating and reading workflows", () => {
     expect((await created(authorization, scheduleWorkflow({ status: "draft" }))).webhook_url).toBeNull();
   });
 
-  it("shows the execution count and the last run", async () => {
+  it("shows the execution count and the last run: the latest start of its executions, in a fetch and a list", async () => {
     const { userId, authorization } = await createKeyedAccount(db());
     const workflow = await created(authorization);
+    const other = await created(authorization);
     const lastRun = new Date("2026-11-20T08:00:00.000Z");
-    await db().updateTable("workflows").set({ last_run_at: lastRun }).where("id", "=", workflow.id).execute();
-    for (const id of ["exec_a", "exec_b"]) {
-      await db().insertInto("executions").values({ id, workflow_id: workflow.id, user_id: userId, trigger_type: "manual" }).execute();
+    const executions = [
+      { id: "exec_a", workflow_id: workflow.id, started_at: new Date(lastRun.getTime() - 60_000) },
+      { id: "exec_b", workflow_id: workflow.id, started_at: lastRun },
+      { id: "exec_c", workflow_id: workflow.id, started_at: null },
+      { id: "exec_d", workflow_id: other.id, started_at: new Date(lastRun.getTime() + 60_000) },
+    ];
+    for (const execution of executions) {
+      await db().insertInto("executions").values({ ...execution, user_id: userId, trigger_type: "manual" }).execute();
     }
     const fetched = WorkflowSchema.parse(await (await send(authorization, "GET", `/v1/workflows/${workflow.id}`)).json());
-    expect(fetched).toMatchObject({ executions: 2, last_run: lastRun.toISOString() });
+    expect(fetched).toMatchObject({ executions: 3, last_run: lastRun.toISOString() });
+    const listed = WorkflowListSchema.parse(await (await send(authorization, "GET", "/v1/workflows")).json());
+    expect(listed.workflows.find((row) => row.id === workflow.id)).toMatchObject({ executions: 3, last_run: lastRun.toISOString() });
   });
 });
 
