@@ -13,6 +13,7 @@ import type { AnyWorkerDefinition, EngineContext, WorkerDefinition } from "./wor
 import { openAnalyticsDb } from "./analytics/duckdb.js";
 import { startRecurringJobs } from "./schedules.js";
 import { WORKERS } from "./workers.js";
+import { createSucceededAttempts } from "./webhooks/deliver-webhook.js";
 import { createFirstAttempts } from "./webhooks/first-attempts.js";
 import { startWorkflowRuns } from "./workflows/workflow-runs.js";
 
@@ -47,8 +48,9 @@ export async function startEngine(config: EngineConfig, logger: Logger, options:
   const mail = createMailSender(config, logger);
   const workflowRuns = await startWorkflowRuns({ config, db, logger, queues: producerQueues });
   const analytics = await openAnalyticsDb(config);
-  const firstAttempts = createFirstAttempts({ config, db, logger, queues: producerQueues });
-  const context: EngineContext = { config, db, logger, queues: producerQueues, redis: metering, workflowRuns, analytics, firstAttempts, ...(mail ? { mail } : {}) };
+  const succeededAttempts = createSucceededAttempts(db);
+  const firstAttempts = createFirstAttempts({ config, db, logger, queues: producerQueues, succeededAttempts });
+  const context: EngineContext = { config, db, logger, queues: producerQueues, redis: metering, workflowRuns, analytics, firstAttempts, succeededAttempts, ...(mail ? { mail } : {}) };
   const workers = definitions.map((definition) => startWorker(definition, config, workerConnection, context));
   const recurringJobs = await startRecurringJobs(definitions, producerConnection, config, logger);
 

@@ -12,7 +12,8 @@ import { useTestDatabase } from "../../testing/database.js";
 import { useTestEngine, waitFor } from "../../testing/engine.js";
 import { useHttpReceiver, type ReceivedRequest } from "../../testing/http-receiver.js";
 import { insertWebhookEndpoint, type TestEndpointOptions } from "../../testing/webhooks.js";
-import { deliverWebhook, type DeliveryDeps } from "./deliver-webhook.js";
+import { createSucceededAttempts, deliverWebhook, type DeliveryDeps } from "./deliver-webhook.js";
+import { recordSucceededAttempts } from "./delivery-records.js";
 
 const database = useTestDatabase();
 // Short retries (about 0, 100 and 100 ms) so a whole schedule runs within a test.
@@ -62,7 +63,13 @@ function headersOf(request: ReceivedRequest): Record<string, string> {
 }
 
 function directDeps(overrides: Partial<DeliveryDeps["config"]> = {}): DeliveryDeps {
-  return { db: db(), queues: engine.current.queues, logger: createLogger({ level: "silent", name: "test" }), config: { ...engine.current.config, ...overrides } };
+  return {
+    db: db(),
+    queues: engine.current.queues,
+    logger: createLogger({ level: "silent", name: "test" }),
+    config: { ...engine.current.config, ...overrides },
+    succeededAttempts: createSucceededAttempts(db()),
+  };
 }
 
 describe("webhook delivery", () => {
@@ -261,5 +268,27 @@ describe("webhook delivery", () => {
     const dry = await record(userId, "workflow.completed", false);
     expect(dry.deliveryIds).toEqual([]);
     expect(await db().selectFrom("webhook_events").select("id").where("id", "=", dry.eventId).executeTakeFirst()).toBeDefined();
+  });
+
+  it("records succeeded attempts of many deliveries in one statement, leaving a delivery whose later attempt started", async () => {
+    const { id: userId } = await createAccount(db());
+    for (let i = 0; i < 3; i++) await createEndpoint(userId);
+    const { deliveryIds } = await record(userId);
+    const [first, second, moved] = deliveryIds;
+    if (!first || !second || !moved) throw new Error("three deliveries");
+    await db().updateTable("webhook_deliveries").set({ attempt: 1 }).where("id", "in", [first, second]).execute();
+    await db().updateTable("webhook_deliveries").set({ attempt: 2 }).where("id", "=", moved).execute();
+
+    const requestedAt = new Date("2026-11-26T09:00:00.000Z");
+    const finishedAt = new Date("2026-11-26T09:00:00.040Z");
+    const succeeded = (deliveryId: string, responseStatus: number) => ({ deliveryId, attempt: 1, requestedAt, finishedAt, responseStatus, responseBodyExcerpt: `ok ${responseStatus}`, durationMs: 40 });
+    await recordSucceededAttempts(db(), [succeeded(first, 200), succeeded(second, 204), succeeded(moved, 202)]);
+
+    expect(await delivery(first)).toMatchObject({ status: "succeeded", attempt: 1, response_status: 200, response_body_excerpt: "ok 200", duration_ms: 40, error: null, next_attempt_at: null, updated_at: finishedAt });
+    expect(await delivery(second)).toMatchObject({ status: "succeeded", response_status: 204, response_body_excerpt: "ok 204" });
+    expect(await delivery(moved)).toMatchObject({ status: "pending", attempt: 2, response_status: null });
+    for (const [id, status] of [[first, 200], [second, 204], [moved, 202]] as const) {
+      expect(await attempts(id)).toEqual([expect.objectContaining({ attempt: 1, requested_at: requestedAt, response_status: status, duration_ms: 40, error: null })]);
+    }
   });
 });

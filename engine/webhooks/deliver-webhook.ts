@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { EngineConfig } from "../../core/config.js";
 import { WEBHOOK_EVENT_TYPES } from "../../core/contracts/webhook-events.js";
 import type { Database } from "../../core/db/client.js";
+import { groupWrites, type GroupedWrites } from "../../core/db/grouped-writes.js";
 import { sendQueuedEmail } from "../../core/email/send.js";
 import type { JobPayload } from "../../core/jobs.js";
 import type { Logger } from "../../core/logger.js";
@@ -12,7 +13,7 @@ import { enqueueDeliveryAttempt } from "../../core/webhooks/delivery-jobs.js";
 import type { ClaimedAttempt } from "../../core/webhooks/claimed-attempt.js";
 import { activePreviousSecret, signatureHeaders } from "../../core/webhooks/signing.js";
 import type { EngineContext } from "../worker-definition.js";
-import { claimAttempt, failDeliveryOfInactiveEndpoint, recordAttempt } from "./delivery-records.js";
+import { claimAttempt, failDeliveryOfInactiveEndpoint, recordAttempt, recordSucceededAttempts, type SucceededAttempt } from "./delivery-records.js";
 import { noteEndpointFailure, noteEndpointSuccess } from "./endpoint-health.js";
 import { nextRetryDelayMs, parseRetryAfter } from "./retry-schedule.js";
 
@@ -35,6 +36,8 @@ export interface DeliveryDeps {
   db: Database;
   queues: ProducerQueues;
   logger: Logger;
+  /** Where succeeded attempts of healthy endpoints are recorded, grouped (createSucceededAttempts). */
+  succeededAttempts: GroupedWrites<SucceededAttempt>;
   config: Pick<EngineConfig, "OUTBOUND_ALLOW_PRIVATE" | "WEBHOOK_RETRY_SCHEDULE_MS" | "PRODUCT_NAME" | "PUBLIC_URL">;
 }
 
@@ -51,6 +54,11 @@ interface Exchange {
   succeeded: boolean;
   permanent: boolean;
   retryAfterMs: number | undefined;
+}
+
+/** One per process: the succeeded attempts of all its deliveries, written together (see groupWrites). */
+export function createSucceededAttempts(db: Database): GroupedWrites<SucceededAttempt> {
+  return groupWrites((attempts) => recordSucceededAttempts(db, attempts));
 }
 
 /** The `webhook-delivery` queue's processor. */
@@ -96,8 +104,8 @@ export async function makeClaimedAttempt(deps: DeliveryDeps, deliveryId: string,
     durationMs: exchange.durationMs,
   };
   if (exchange.succeeded && claim.failingSince === null) {
-    // The common case: a healthy endpoint answered. One statement, no endpoint change.
-    await recordAttempt(deps.db, { ...attemptResult, error: null, status: "succeeded", nextAttemptAt: null });
+    // The common case: a healthy endpoint answered. No endpoint change; one statement for many.
+    await deps.succeededAttempts.write(attemptResult);
     deps.logger.info({ deliveryId, attempt, status: "succeeded", responseStatus: exchange.responseStatus, durationMs: exchange.durationMs }, "webhook attempt finished");
     return { outcome: "succeeded", attempt, responseStatus: exchange.responseStatus, nextAttemptInMs: null };
   }

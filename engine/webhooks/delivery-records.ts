@@ -113,6 +113,50 @@ export async function recordAttempt(db: Database | Transaction<DB>, result: Atte
     .execute();
 }
 
+/** An attempt a healthy endpoint answered with 2xx: the common case, with nothing to change on the endpoint. */
+export type SucceededAttempt = Omit<AttemptResult, "error" | "status" | "nextAttemptAt">;
+
+/**
+ * recordAttempt for many succeeded attempts in one statement: each is logged and its delivery
+ * marked succeeded (if no later attempt has started). The text is the same for any number (the
+ * attempts go in as arrays).
+ */
+export async function recordSucceededAttempts(db: Database, attempts: readonly SucceededAttempt[]): Promise<void> {
+  const column = <T>(value: (attempt: SucceededAttempt) => T) => attempts.map(value);
+  await db
+    .with("results", (qb) =>
+      qb.selectNoFrom([
+        sql<string>`unnest(${column((a) => a.deliveryId)}::text[])`.as("delivery_id"),
+        sql<number>`unnest(${column((a) => a.attempt)}::int[])`.as("attempt"),
+        sql<Date>`unnest(${column((a) => a.requestedAt)}::timestamptz[])`.as("requested_at"),
+        sql<Date>`unnest(${column((a) => a.finishedAt)}::timestamptz[])`.as("finished_at"),
+        sql<number | null>`unnest(${column((a) => a.responseStatus)}::int[])`.as("response_status"),
+        sql<string | null>`unnest(${column((a) => a.responseBodyExcerpt)}::text[])`.as("response_body_excerpt"),
+        sql<number>`unnest(${column((a) => a.durationMs)}::int[])`.as("duration_ms"),
+      ]),
+    )
+    .with("logged", (qb) =>
+      qb
+        .insertInto("webhook_delivery_attempts")
+        .columns(["delivery_id", "attempt", "requested_at", "response_status", "duration_ms", "error"])
+        .expression((eb) => eb.selectFrom("results").select(["delivery_id", "attempt", "requested_at", "response_status", "duration_ms", sql<null>`null`.as("error")])),
+    )
+    .updateTable("webhook_deliveries")
+    .from("results")
+    .set({
+      status: "succeeded",
+      response_status: sql<number | null>`results.response_status`,
+      response_body_excerpt: sql<string | null>`results.response_body_excerpt`,
+      duration_ms: sql<number>`results.duration_ms`,
+      error: null,
+      next_attempt_at: null,
+      updated_at: sql<Date>`results.finished_at`,
+    })
+    .whereRef("webhook_deliveries.id", "=", "results.delivery_id")
+    .whereRef("webhook_deliveries.attempt", "=", "results.attempt")
+    .execute();
+}
+
 /** A success ends the endpoint's run of failures. */
 export async function clearEndpointFailing(trx: Transaction<DB>, endpointId: string): Promise<void> {
   await trx.updateTable("webhook_endpoints").set({ failing_since: null }).where("id", "=", endpointId).where("failing_since", "is not", null).execute();

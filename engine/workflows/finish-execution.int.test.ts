@@ -3,6 +3,7 @@ import { EngineConfigSchema, parseConfig, readEnvironment } from "../../core/con
 import { createLogger } from "../../core/logger.js";
 import { waitFor } from "../../testing/engine.js";
 import { useHttpReceiver } from "../../testing/http-receiver.js";
+import { createSucceededAttempts } from "../webhooks/deliver-webhook.js";
 import { createFirstAttempts } from "../webhooks/first-attempts.js";
 import { createAccount } from "../../testing/accounts.js";
 import { useTestDatabase } from "../../testing/database.js";
@@ -21,6 +22,7 @@ const deliveryDeps = () => ({
   queues: queues.current,
   logger: createLogger({ level: "silent", name: "test" }),
   config: parseConfig(EngineConfigSchema, { ...readEnvironment(), OUTBOUND_ALLOW_PRIVATE: "true" }),
+  succeededAttempts: createSucceededAttempts(db()),
 });
 /** No room for first attempts here: the deliveries are left to jobs. */
 const deps = () => ({ db: db(), queues: queues.current, firstAttempts: createFirstAttempts(deliveryDeps(), 0) });
