@@ -15,6 +15,7 @@ import { startRecurringJobs } from "./schedules.js";
 import { WORKERS } from "./workers.js";
 import { createSucceededAttempts } from "./webhooks/deliver-webhook.js";
 import { createFirstAttempts } from "./webhooks/first-attempts.js";
+import { createCompletions } from "./workflows/grouped-completions.js";
 import { startWorkflowRuns } from "./workflows/workflow-runs.js";
 
 export interface RunningEngine {
@@ -50,7 +51,7 @@ export async function startEngine(config: EngineConfig, logger: Logger, options:
   const analytics = await openAnalyticsDb(config);
   const succeededAttempts = createSucceededAttempts(db);
   const firstAttempts = createFirstAttempts({ config, db, logger, queues: producerQueues, succeededAttempts });
-  const context: EngineContext = { config, db, logger, queues: producerQueues, redis: metering, workflowRuns, analytics, firstAttempts, succeededAttempts, ...(mail ? { mail } : {}) };
+  const context: EngineContext = { config, db, logger, queues: producerQueues, redis: metering, workflowRuns, analytics, firstAttempts, succeededAttempts, completions: createCompletions(db), ...(mail ? { mail } : {}) };
   const workers = definitions.map((definition) => startWorker(definition, config, workerConnection, context));
   const recurringJobs = await startRecurringJobs(definitions, producerConnection, config, logger);
 

@@ -2,7 +2,7 @@ import type { Job, RepeatOptions, WorkerOptions } from "bullmq";
 import type { EngineConfig } from "../core/config.js";
 import type { JobPayload, QueueKey } from "../core/jobs.js";
 import type { Database } from "../core/db/client.js";
-import type { GroupedWrites } from "../core/db/grouped-writes.js";
+import type { GroupedCalls } from "../core/db/grouped-calls.js";
 import type { MailSender } from "../core/email/transport.js";
 import type { Logger } from "../core/logger.js";
 import type { ProducerQueues } from "../core/queues.js";
@@ -10,6 +10,7 @@ import type { Redis } from "../core/redis.js";
 import type { AnalyticsDb } from "./analytics/duckdb.js";
 import type { SucceededAttempt } from "./webhooks/delivery-records.js";
 import type { FirstAttempts } from "./webhooks/first-attempts.js";
+import type { Completions } from "./workflows/grouped-completions.js";
 import type { WorkflowRuns } from "./workflows/workflow-runs.js";
 
 export interface EngineContext {
@@ -28,8 +29,10 @@ export interface EngineContext {
   analytics: AnalyticsDb;
   /** First attempts of webhook deliveries this process makes itself, after the event's statement. */
   firstAttempts: FirstAttempts;
+  /** Completions of executions, written in groups. */
+  completions: Completions;
   /** Succeeded webhook attempts, recorded in groups. */
-  succeededAttempts: GroupedWrites<SucceededAttempt>;
+  succeededAttempts: GroupedCalls<SucceededAttempt, void>;
 }
 
 export interface WorkerDefinition<Q extends QueueKey = QueueKey> {

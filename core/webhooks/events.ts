@@ -69,8 +69,8 @@ export interface RecordedEvent {
  * picked up again by the engine's sweep of due deliveries.
  */
 export async function recordWebhookEvent(db: Executor, event: NewWebhookEvent, change?: ReportedChange): Promise<RecordedEvent> {
-  const eventId = newId("evt");
-  const body: WebhookEventBody = { id: eventId, type: event.type, timestamp: event.now.toISOString(), data: event.data };
+  const body = newWebhookEventBody(event);
+  const eventId = body.id;
   const prepared = event.deliver ? newDeliveryIds(PREPARED_DELIVERY_IDS) : [];
   // Outside a transaction, nothing is written unless every delivery fits in this statement.
   const fits =
@@ -113,7 +113,7 @@ export async function recordWebhookEvent(db: Executor, event: NewWebhookEvent, c
     .executeTakeFirstOrThrow();
   if (!row.fits) return db.transaction().execute((trx) => recordWebhookEvent(trx, event, change));
   if (!row.happened) return { recorded: false, eventId, deliveryIds: [], claimed: [] };
-  const claimed = ClaimedEndpointsSchema.parse(row.claimed).map((endpoint) => ({ deliveryId: endpoint.delivery_id, claim: claimedAttempt(eventId, body, endpoint) }));
+  const claimed = claimedDeliveries(body, row.claimed);
   const matching = Number(row.matching ?? 0);
   if (matching <= prepared.length) return { recorded: true, eventId, deliveryIds: row.delivery_ids, claimed };
   // Inside a transaction: the endpoints not yet delivered to are numbered again, from 1.
@@ -126,9 +126,19 @@ export async function recordWebhookEvent(db: Executor, event: NewWebhookEvent, c
   return { recorded: true, eventId, deliveryIds: [...row.delivery_ids, ...rest.map((delivery) => delivery.id)], claimed };
 }
 
-function claimedAttempt(eventId: string, body: WebhookEventBody, endpoint: z.infer<typeof ClaimedEndpointSchema>): ClaimedAttempt {
+/** The body an event is stored and sent with, under a new event id. */
+export function newWebhookEventBody(event: Pick<NewWebhookEvent, "type" | "data" | "now">): WebhookEventBody {
+  return { id: newId("evt"), type: event.type, timestamp: event.now.toISOString(), data: event.data };
+}
+
+/** The deliveries of an event whose first attempt a statement claimed, from its JSON list of them. */
+export function claimedDeliveries(body: WebhookEventBody, claimed: unknown): ClaimedDelivery[] {
+  return ClaimedEndpointsSchema.parse(claimed).map((endpoint) => ({ deliveryId: endpoint.delivery_id, claim: claimedAttempt(body, endpoint) }));
+}
+
+function claimedAttempt(body: WebhookEventBody, endpoint: z.infer<typeof ClaimedEndpointSchema>): ClaimedAttempt {
   return {
-    eventId,
+    eventId: body.id,
     endpointId: endpoint.endpoint_id,
     runStartAttempt: 0,
     url: endpoint.url,
@@ -140,7 +150,7 @@ function claimedAttempt(eventId: string, body: WebhookEventBody, endpoint: z.inf
   };
 }
 
-function newDeliveryIds(count: number): string[] {
+export function newDeliveryIds(count: number): string[] {
   return Array.from({ length: count }, () => newId("del"));
 }
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { EngineConfig } from "../../core/config.js";
 import { WEBHOOK_EVENT_TYPES } from "../../core/contracts/webhook-events.js";
 import type { Database } from "../../core/db/client.js";
-import { groupWrites, type GroupedWrites } from "../../core/db/grouped-writes.js";
+import { groupCalls, type GroupedCalls } from "../../core/db/grouped-calls.js";
 import { sendQueuedEmail } from "../../core/email/send.js";
 import type { JobPayload } from "../../core/jobs.js";
 import type { Logger } from "../../core/logger.js";
@@ -37,7 +37,7 @@ export interface DeliveryDeps {
   queues: ProducerQueues;
   logger: Logger;
   /** Where succeeded attempts of healthy endpoints are recorded, grouped (createSucceededAttempts). */
-  succeededAttempts: GroupedWrites<SucceededAttempt>;
+  succeededAttempts: GroupedCalls<SucceededAttempt, void>;
   config: Pick<EngineConfig, "OUTBOUND_ALLOW_PRIVATE" | "WEBHOOK_RETRY_SCHEDULE_MS" | "PRODUCT_NAME" | "PUBLIC_URL">;
 }
 
@@ -56,9 +56,12 @@ interface Exchange {
   retryAfterMs: number | undefined;
 }
 
-/** One per process: the succeeded attempts of all its deliveries, written together (see groupWrites). */
-export function createSucceededAttempts(db: Database): GroupedWrites<SucceededAttempt> {
-  return groupWrites((attempts) => recordSucceededAttempts(db, attempts));
+/** One per process: the succeeded attempts of all its deliveries, written together (see groupCalls). */
+export function createSucceededAttempts(db: Database): GroupedCalls<SucceededAttempt, void> {
+  return groupCalls(async (attempts: readonly SucceededAttempt[]) => {
+    await recordSucceededAttempts(db, attempts);
+    return attempts.map(() => undefined);
+  });
 }
 
 /** The `webhook-delivery` queue's processor. */
@@ -105,7 +108,7 @@ export async function makeClaimedAttempt(deps: DeliveryDeps, deliveryId: string,
   };
   if (exchange.succeeded && claim.failingSince === null) {
     // The common case: a healthy endpoint answered. No endpoint change; one statement for many.
-    await deps.succeededAttempts.write(attemptResult);
+    await deps.succeededAttempts.call(attemptResult);
     deps.logger.info({ deliveryId, attempt, status: "succeeded", responseStatus: exchange.responseStatus, durationMs: exchange.durationMs }, "webhook attempt finished");
     return { outcome: "succeeded", attempt, responseStatus: exchange.responseStatus, nextAttemptInMs: null };
   }

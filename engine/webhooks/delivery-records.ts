@@ -152,6 +152,8 @@ export async function recordSucceededAttempts(db: Database, attempts: readonly S
       next_attempt_at: null,
       updated_at: sql<Date>`results.finished_at`,
     })
+    // By the primary key whatever the plan (a generic plan of the join alone scanned the table).
+    .where("webhook_deliveries.id", "=", sql<string>`any(${column((a) => a.deliveryId)}::text[])`)
     .whereRef("webhook_deliveries.id", "=", "results.delivery_id")
     .whereRef("webhook_deliveries.attempt", "=", "results.attempt")
     .execute();

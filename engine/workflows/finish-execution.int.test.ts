@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { EngineConfigSchema, parseConfig, readEnvironment } from "../../core/config.js";
 import { createLogger } from "../../core/logger.js";
 import { waitFor } from "../../testing/engine.js";
 import { useHttpReceiver } from "../../testing/http-receiver.js";
 import { createSucceededAttempts } from "../webhooks/deliver-webhook.js";
 import { createFirstAttempts } from "../webhooks/first-attempts.js";
+import { createCompletions } from "./grouped-completions.js";
+import { newWebhookEventBody, PREPARED_DELIVERY_IDS } from "../../core/webhooks/events.js";
 import { createAccount } from "../../testing/accounts.js";
 import { useTestDatabase } from "../../testing/database.js";
 import { useTestQueues } from "../../testing/redis.js";
@@ -12,6 +15,7 @@ import { insertWebhookEndpoint } from "../../testing/webhooks.js";
 import { findExecution, findSteps, insertWorkflow, startRun } from "../../testing/workflow-runs.js";
 import type { FinishedStep } from "./execution-queries.js";
 import { completeExecution, type EndingExecution } from "./finish-execution.js";
+import { completeExecutions } from "./grouped-completions.js";
 
 const database = useTestDatabase();
 const queues = useTestQueues();
@@ -25,7 +29,7 @@ const deliveryDeps = () => ({
   succeededAttempts: createSucceededAttempts(db()),
 });
 /** No room for first attempts here: the deliveries are left to jobs. */
-const deps = () => ({ db: db(), queues: queues.current, firstAttempts: createFirstAttempts(deliveryDeps(), 0) });
+const deps = () => ({ db: db(), queues: queues.current, firstAttempts: createFirstAttempts(deliveryDeps(), 0), completions: createCompletions(db()) });
 const STEPS = [
   { name: "first", type: "transform" },
   { name: "second", type: "transform" },
@@ -178,5 +182,67 @@ describe("completeExecution", () => {
     const delivery = await db().selectFrom("webhook_deliveries").select(["status", "attempt"]).where("id", "=", event?.delivery_id ?? "").executeTakeFirstOrThrow();
     expect(delivery).toEqual({ status: "pending", attempt: 0 });
     expect(await queues.current.get("webhook-delivery").getJob(event?.delivery_id ?? "")).toBeDefined();
+  });
+
+  it("completes executions finishing together in one statement, each exactly as its own statement would", async () => {
+    const queued = await queuedExecution();
+    const second = await insertWebhookEndpoint(db(), queued.userId, "http://127.0.0.1:9", { events: ["*"] });
+    const unsubscribed = await insertWebhookEndpoint(db(), queued.userId, "http://127.0.0.1:9", { events: ["workflow.failed"] });
+    const cancelled = await runningExecution("live");
+    await db().updateTable("executions").set({ status: "cancelled", finished_at: new Date() }).where("id", "=", cancelled.id).execute();
+    const dry = await runningExecution("test");
+    const crowded = await runningExecution("live");
+    for (let i = 0; i < PREPARED_DELIVERY_IDS; i++) await insertWebhookEndpoint(db(), crowded.userId, "http://127.0.0.1:9");
+
+    const now = new Date();
+    const leaseUntil = new Date(now.getTime() + 15_000);
+    const completion = (execution: EndingExecution, steps: readonly FinishedStep[], claims: number) => ({
+      executionId: execution.id,
+      userId: execution.userId,
+      startedAt: execution.startedAt,
+      finishedSteps: steps,
+      event: newWebhookEventBody({ type: "workflow.completed", data: { execution_id: execution.id }, now }),
+      now,
+      deliver: execution.mode === "live",
+      claims: { count: claims, leaseUntil },
+    });
+    const steps = finishedSteps(queued.startedAt);
+    const results = await completeExecutions(db(), [completion(queued, steps, 1), completion(cancelled, [], 1), completion(dry, steps, 0), completion(crowded, [], 0)]);
+
+    const [forQueued, forCancelled, forDry, forCrowded] = results;
+    expect(forQueued).toMatchObject({ happened: true, fits: true, deliveryIds: [expect.stringMatching(/^del_/)] });
+    const claimed = z.array(z.object({ delivery_id: z.string(), endpoint_id: z.string(), url: z.string(), secret: z.string() })).parse(forQueued?.claimed);
+    expect(claimed).toHaveLength(1);
+    const deliveries = await db().selectFrom("webhook_deliveries").select(["id", "endpoint_id", "attempt", "next_attempt_at", "status"]).where("event_id", "=", (await completedEvents(queued.userId))[0]?.id ?? "").execute();
+    expect(deliveries).toHaveLength(2);
+    expect(deliveries.map((row) => row.endpoint_id)).toContain(second.id);
+    expect(deliveries.map((row) => row.endpoint_id)).not.toContain(unsubscribed.id);
+    expect(deliveries.find((row) => row.id === claimed[0]?.delivery_id)).toMatchObject({ attempt: 1, next_attempt_at: leaseUntil, status: "pending" });
+    expect(deliveries.find((row) => row.id === forQueued?.deliveryIds[0])).toMatchObject({ attempt: 0, next_attempt_at: now, status: "pending" });
+    expect(await findExecution(db(), queued.id)).toMatchObject({ status: "completed", started_at: queued.startedAt, finished_at: now });
+    expect((await findSteps(db(), queued.id)).map((row) => [row.step_index, row.status, row.output])).toEqual(steps.map((step) => [step.index, "completed", step.output]));
+
+    expect(forCancelled).toEqual({ happened: false, fits: true, deliveryIds: [], claimed: [] });
+    expect(await findExecution(db(), cancelled.id)).toMatchObject({ status: "cancelled" });
+    expect(await completedEvents(cancelled.userId)).toEqual([]);
+
+    expect(forDry).toEqual({ happened: true, fits: true, deliveryIds: [], claimed: [] });
+    expect(await completedEvents(dry.userId)).toEqual([expect.objectContaining({ delivery_id: null })]);
+    expect(await findSteps(db(), dry.id)).toHaveLength(2);
+
+    expect(forCrowded).toMatchObject({ happened: false, fits: false });
+    expect(await findExecution(db(), crowded.id)).toMatchObject({ status: "running" });
+    expect(await completedEvents(crowded.userId)).toEqual([]);
+  });
+
+  it("completes an execution whose account has more subscribed endpoints than the grouped statement takes, with a delivery to each", async () => {
+    const execution = await runningExecution("live");
+    for (let i = 0; i < PREPARED_DELIVERY_IDS + 2; i++) await insertWebhookEndpoint(db(), execution.userId, "http://127.0.0.1:9");
+    const [results] = await Promise.all([completeExecution(deps(), execution, STEPS, new Date(), []), completeExecution(deps(), await runningExecution("live"), STEPS, new Date(), [])]);
+    expect(results).toBe(true);
+    const events = await completedEvents(execution.userId);
+    expect(events).toHaveLength(PREPARED_DELIVERY_IDS + 3);
+    expect(new Set(events.map((event) => event.id)).size).toBe(1);
+    for (const event of events) expect(await queues.current.get("webhook-delivery").getJob(event.delivery_id ?? "")).toBeDefined();
   });
 });

@@ -4,8 +4,9 @@ import type { Database } from "../../core/db/client.js";
 import type { DB } from "../../core/db/types.js";
 import type { ProducerQueues } from "../../core/queues.js";
 import type { ClaimedDelivery } from "../../core/webhooks/claimed-attempt.js";
-import { enqueueDeliveries, recordWebhookEvent, type NewWebhookEvent } from "../../core/webhooks/events.js";
+import { claimedDeliveries, enqueueDeliveries, newWebhookEventBody, recordWebhookEvent, type NewWebhookEvent } from "../../core/webhooks/events.js";
 import type { FirstAttempts } from "../webhooks/first-attempts.js";
+import type { Completions } from "./grouped-completions.js";
 import { closeRemainingSteps, countCompletedSteps, completingExecution, endExecution, type FinishedStep, type StepEnd } from "./execution-queries.js";
 
 /**
@@ -34,28 +35,35 @@ export interface EndingExecution {
 }
 
 /**
- * A run that went through every step: one statement writes the status (and the start, on a
- * first start), the steps not yet written, the workflow.completed event and its deliveries, the
- * first attempts of which this process then makes itself (FirstAttempts).
+ * A run that went through every step: one statement, shared with other completions of this
+ * process (Completions), writes the status (and the start, on a first start), the steps not yet
+ * written, the workflow.completed event and its deliveries, the first attempts of which this
+ * process then makes itself (FirstAttempts). An account with more subscribed endpoints than
+ * that statement takes gets a statement of its own.
  */
 export async function completeExecution(
-  deps: FinishDeps & { firstAttempts: FirstAttempts },
+  deps: FinishDeps & { firstAttempts: FirstAttempts; completions: Completions },
   execution: EndingExecution,
   steps: StepNames,
   now: Date,
   /** Pure steps of this pass not yet written (see DeferredStart). */
   finishedSteps: readonly FinishedStep[],
 ): Promise<boolean> {
-  const completion = { executionId: execution.id, startedAt: execution.startedAt, now, finishedSteps };
+  const event = completedEvent(execution, now, steps.length);
   // The statement claims the first attempts this process has room for; it makes them after commit.
   const claims = deps.firstAttempts.reserve(now);
   let claimed: readonly ClaimedDelivery[] = [];
   try {
-    const recorded = await recordWebhookEvent(
-      deps.db,
-      { ...completedEvent(execution, now, steps.length), claimFirstAttempts: claims },
-      { query: (db, allowed) => completingExecution(db, completion, allowed), happened: sql<boolean>`exists (select 1 from ended)` },
-    );
+    const body = newWebhookEventBody(event);
+    const completion = { executionId: execution.id, userId: execution.userId, startedAt: execution.startedAt, finishedSteps, event: body, now, deliver: event.deliver, claims };
+    const grouped = await deps.completions.call(completion);
+    const recorded = grouped.fits
+      ? { recorded: grouped.happened, deliveryIds: grouped.deliveryIds, claimed: grouped.happened ? claimedDeliveries(body, grouped.claimed) : [] }
+      : await recordWebhookEvent(
+          deps.db,
+          { ...event, claimFirstAttempts: claims },
+          { query: (db, allowed) => completingExecution(db, completion, allowed), happened: sql<boolean>`exists (select 1 from ended)` },
+        );
     if (!recorded.recorded) return false;
     claimed = recorded.claimed;
     await enqueueDeliveries(deps.queues, recorded.deliveryIds);

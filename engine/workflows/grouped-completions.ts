@@ -1,0 +1,140 @@
+import { sql } from "kysely";
+import type { Database } from "../../core/db/client.js";
+import { groupCalls, type GroupedCalls } from "../../core/db/grouped-calls.js";
+import { newId } from "../../core/ids.js";
+import type { WebhookEventBody } from "../../core/contracts/webhook-events.js";
+import { newDeliveryIds, PREPARED_DELIVERY_IDS } from "../../core/webhooks/events.js";
+import type { FinishedStep } from "./execution-queries.js";
+
+/**
+ * Completions of executions that went through every step, many in one statement (groupCalls):
+ * the engine completes one execution after another, and each statement's fixed cost was most of
+ * a completion's. Per execution the statement does exactly what completeExecution's own
+ * statement does (see completingExecution and recordWebhookEvent): the execution completed (and
+ * started, if it was still queued) unless it has ended, the pure steps not yet written, the
+ * workflow.completed event and one delivery per subscribed endpoint, the first `claims` of them
+ * claimed for this process. An execution whose account has more subscribed endpoints than
+ * PREPARED_DELIVERY_IDS gets nothing written (`fits` false), for completeExecution's own path.
+ */
+export interface GroupedCompletion {
+  executionId: string;
+  userId: string;
+  /** When the execution started: kept if it had, written if this pass started it. */
+  startedAt: Date;
+  finishedSteps: readonly FinishedStep[];
+  /** The workflow.completed event's body (its id is the event id); its timestamp is the completion time. */
+  event: WebhookEventBody;
+  now: Date;
+  /** Test mode records the event and delivers it nowhere. */
+  deliver: boolean;
+  /** First attempts to claim for this process, and the lease they get (FirstAttempts.reserve). */
+  claims: { count: number; leaseUntil: Date };
+}
+
+export interface GroupedCompletionResult {
+  /** False when nothing was written: the execution had ended, or it did not fit. */
+  happened: boolean;
+  /** False when the account has too many subscribed endpoints for this statement. */
+  fits: boolean;
+  /** Deliveries left to webhook-delivery jobs. */
+  deliveryIds: string[];
+  /** Deliveries whose first attempt was claimed, as a JSON list for claimedDeliveries. */
+  claimed: unknown;
+}
+
+interface CompletionRow {
+  execution_id: string;
+  happened: boolean;
+  fits: boolean;
+  delivery_ids: string[];
+  claimed: unknown;
+}
+
+export type Completions = GroupedCalls<GroupedCompletion, GroupedCompletionResult>;
+
+/** One per process: its completions, grouped. */
+export function createCompletions(db: Database): Completions {
+  return groupCalls((completions: readonly GroupedCompletion[]) => completeExecutions(db, completions));
+}
+
+/** Completes the executions in one statement; one result per completion, in order. */
+export async function completeExecutions(db: Database, completions: readonly GroupedCompletion[]): Promise<GroupedCompletionResult[]> {
+  const each = <T>(value: (completion: GroupedCompletion) => T) => completions.map(value);
+  const steps = completions.flatMap((completion) => completion.finishedSteps.map((step) => ({ executionId: completion.executionId, step })));
+  const eachStep = <T>(value: (step: FinishedStep, executionId: string) => T) => steps.map(({ executionId, step }) => value(step, executionId));
+  const { rows } = await sql<CompletionRow>`
+    with input as (
+      select * from unnest(
+        ${each((c) => c.executionId)}::text[], ${each((c) => c.userId)}::text[], ${each((c) => c.startedAt)}::timestamptz[],
+        ${each((c) => c.now)}::timestamptz[], ${each((c) => c.event.id)}::text[], ${each((c) => JSON.stringify(c.event))}::jsonb[],
+        ${each((c) => c.deliver)}::boolean[], ${each((c) => c.claims.count)}::int[], ${each((c) => c.claims.leaseUntil)}::timestamptz[]
+      ) with ordinality as input(execution_id, user_id, started_at, now, event_id, payload, deliver, claims, lease_until, position)
+    ),
+    endpoints as (
+      select input.execution_id, e.id, e.url, e.secret, e.previous_secret, e.previous_secret_expires_at, e.failing_since,
+        row_number() over (partition by input.execution_id order by e.id) as n
+      from input join webhook_endpoints e on e.user_id = input.user_id
+      where input.deliver and e.is_active and e.deleted_at is null and ('workflow.completed' = any(e.events) or '*' = any(e.events))
+    ),
+    fitting as (
+      select input.* from input
+      where (select count(*) from endpoints where endpoints.execution_id = input.execution_id) <= ${sql.lit(PREPARED_DELIVERY_IDS)}
+    ),
+    ended as (
+      update executions
+      set status = 'completed', started_at = coalesce(executions.started_at, fitting.started_at), finished_at = fitting.now, error = null
+      from fitting
+      -- Found by the primary key, whatever the statistics: "= any" of the ids, and queued or
+      -- running written as "not ended" (executions_status_check allows these five) so the
+      -- partial index of unfinished executions, every queued one in a backlog, is never scanned.
+      where executions.id = any(${each((c) => c.executionId)}::text[]) and executions.id = fitting.execution_id
+        and executions.status not in ('completed', 'failed', 'cancelled')
+      returning executions.id
+    ),
+    finished_steps as (
+      insert into execution_steps (execution_id, id, step_index, name, type, status, input, output, attempts, started_at, finished_at)
+      select steps.execution_id, steps.id, steps.step_index, steps.name, steps.type, 'completed', steps.input, steps.output, 1, steps.started_at, steps.finished_at
+      from unnest(
+        ${eachStep((_, executionId) => executionId)}::text[], ${eachStep((step) => newId("step", step.finishedAt.getTime()))}::text[],
+        ${eachStep((step) => step.index)}::int[], ${eachStep((step) => step.name)}::text[], ${eachStep((step) => step.type)}::text[],
+        ${eachStep((step) => JSON.stringify(step.input ?? null))}::jsonb[], ${eachStep((step) => JSON.stringify(step.output ?? null))}::jsonb[],
+        ${eachStep((step) => step.startedAt)}::timestamptz[], ${eachStep((step) => step.finishedAt)}::timestamptz[]
+      ) as steps(execution_id, id, step_index, name, type, input, output, started_at, finished_at)
+      join ended on ended.id = steps.execution_id
+      on conflict (execution_id, step_index) do update set
+        status = 'completed', input = excluded.input, output = excluded.output, attempts = execution_steps.attempts + 1,
+        started_at = coalesce(execution_steps.started_at, excluded.started_at), finished_at = excluded.finished_at
+      where execution_steps.status in ('pending', 'running')
+    ),
+    recorded as (
+      insert into webhook_events (id, user_id, type, payload, created_at)
+      select fitting.event_id, fitting.user_id, 'workflow.completed', fitting.payload, fitting.now
+      from fitting join ended on ended.id = fitting.execution_id
+    ),
+    deliveries as (
+      insert into webhook_deliveries (id, event_id, endpoint_id, status, attempt, next_attempt_at, created_at, updated_at)
+      select
+        (${newDeliveryIds(completions.length * PREPARED_DELIVERY_IDS)}::text[])[((fitting.position - 1) * ${sql.lit(PREPARED_DELIVERY_IDS)} + endpoints.n)::int],
+        fitting.event_id, endpoints.id, 'pending',
+        case when endpoints.n <= fitting.claims then 1 else 0 end,
+        case when endpoints.n <= fitting.claims then fitting.lease_until else fitting.now end,
+        fitting.now, fitting.now
+      from fitting join ended on ended.id = fitting.execution_id join endpoints on endpoints.execution_id = fitting.execution_id
+      returning id, event_id, endpoint_id, attempt
+    )
+    select
+      input.execution_id,
+      exists (select 1 from ended where ended.id = input.execution_id) as happened,
+      exists (select 1 from fitting where fitting.execution_id = input.execution_id) as fits,
+      array(select deliveries.id from deliveries where deliveries.event_id = input.event_id and deliveries.attempt = 0) as delivery_ids,
+      (select coalesce(json_agg(json_build_object(
+        'delivery_id', deliveries.id, 'endpoint_id', endpoints.id, 'url', endpoints.url, 'secret', endpoints.secret,
+        'previous_secret', endpoints.previous_secret, 'previous_secret_expires_at', endpoints.previous_secret_expires_at,
+        'failing_since', endpoints.failing_since)), '[]')
+        from deliveries join endpoints on endpoints.id = deliveries.endpoint_id and endpoints.execution_id = input.execution_id
+        where deliveries.event_id = input.event_id and deliveries.attempt = 1) as claimed
+    from input
+    order by input.position
+  `.execute(db);
+  return rows.map((row) => ({ happened: row.happened, fits: row.fits, deliveryIds: row.delivery_ids, claimed: row.claimed }));
+}
