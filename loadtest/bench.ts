@@ -12,7 +12,7 @@ import { startTestSmtpServer } from "../testing/smtp.js";
 import { createBenchFixture } from "./bench-fixture.js";
 import { measureAnalytics, type AnalyticsFigures, type LatencyFigures } from "./analytics-bench.js";
 import { measureStreams, type StreamFigures } from "./stream-bench.js";
-import { measureSoak, soakTable, type SoakFigures } from "./soak-bench.js";
+import { measureSoak, parseSoakRates, soakTable, type SoakFigures } from "./soak-bench.js";
 import { measureWorkflows, type WorkflowFigures } from "./workflow-bench.js";
 
 /**
@@ -178,7 +178,7 @@ async function main() {
       const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
       const pids = { gateway: gatewayProcess.pid ?? 0, engine: engineProcess.pid ?? 0 };
       if (ONLY === "soak") {
-        soak = await measureSoak({ gatewayUrl, secret: fixture.secret, databaseUrl: fixture.databaseUrl, redisUrl: config.REDIS_URL, pids, minutes: Number(process.env.SOAK_MINUTES ?? 10) });
+        soak = await measureSoak({ gatewayUrl, secret: fixture.secret, databaseUrl: fixture.databaseUrl, redisUrl: config.REDIS_URL, pids, minutes: Number(process.env.SOAK_MINUTES ?? 10), rates: parseSoakRates(process.env.SOAK_RATES) });
       } else {
         if (ONLY !== "analytics") workflows = await measureWorkflows({ gatewayUrl, secret: fixture.secret, databaseUrl: fixture.databaseUrl, seconds: MEASURE_SECONDS, pids });
         if (ONLY !== "workflows") analytics = await measureAnalytics({ gatewayUrl, secret: fixture.secret });

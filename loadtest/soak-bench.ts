@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { z } from "zod";
 import { createDb, type Database } from "../core/db/client.js";
 import { createRedis } from "../core/redis.js";
 import { runLoad, type LoadFigures, type LoadOptions } from "./load-generator.js";
@@ -6,7 +7,7 @@ import { rssMb } from "./process-stats.js";
 
 /**
  * `npm run bench -- --soak` (issue 13): mixed traffic against the running gateway and engine for
- * SOAK_MINUTES (10 by default) at half of the capacity measured first, in one-minute slices, with
+ * SOAK_MINUTES (10 by default) at half of the capacity measured first (or at SOAK_RATES), in one-minute slices, with
  * the errors of each slice and the memory of each process after it. Mixed traffic: the metered
  * path (GET /v1/whoami), workflow executions (POST .../execute, run by the engine), stream events
  * (batches of 10) and small inline analyses (answered by the engine within the request).
@@ -18,9 +19,19 @@ export interface SoakOptions {
   redisUrl: string;
   pids: { gateway: number; engine: number };
   minutes: number;
+  /** Fixed rates per second instead of half of the capacity (to compare two commits at the same load). */
+  rates?: Record<Kind, number> | undefined;
 }
 
-type Kind = "whoami" | "execute" | "stream" | "analyze";
+export type Kind = "whoami" | "execute" | "stream" | "analyze";
+
+/** SOAK_RATES, e.g. "whoami=176,execute=78,stream=24,analyze=5": every kind, in requests per second. */
+export function parseSoakRates(text: string | undefined): Record<Kind, number> | undefined {
+  if (text === undefined || text === "") return undefined;
+  const pairs = text.split(",").map((pair) => pair.split("="));
+  const rates = z.object({ whoami: z.coerce.number().int().positive(), execute: z.coerce.number().int().positive(), stream: z.coerce.number().int().positive(), analyze: z.coerce.number().int().positive() }).strict();
+  return rates.parse(Object.fromEntries(pairs.map(([kind, rate]) => [kind, rate])));
+}
 
 interface SoakMinute {
   minute: number;
@@ -65,7 +76,7 @@ export async function measureSoak(options: SoakOptions): Promise<SoakFigures> {
     const engineRate = completedBefore.accepted / ((Date.now() - settleStart) / 1_000 + CAPACITY_SECONDS);
     const capacity = Object.fromEntries(kinds.map((kind, i) => [kind, Math.round(saturated[i]?.rps ?? 0)])) as Record<Kind, number>;
     capacity.execute = Math.min(capacity.execute, Math.round(engineRate));
-    const rates = Object.fromEntries(kinds.map((kind) => [kind, Math.max(1, Math.round(capacity[kind] / 2))])) as Record<Kind, number>;
+    const rates = options.rates ?? (Object.fromEntries(kinds.map((kind) => [kind, Math.max(1, Math.round(capacity[kind] / 2))])) as Record<Kind, number>);
     process.stdout.write(`Soak: ${options.minutes} minutes at ${kinds.map((kind) => `${kind} ${rates[kind]}/s`).join(", ")}\n`);
 
     const before = await countExecutions(db);
@@ -119,7 +130,7 @@ export async function measureSoak(options: SoakOptions): Promise<SoakFigures> {
 export function soakTable(soak: SoakFigures): string[] {
   const kinds = Object.keys(soak.rates) as Kind[];
   return [
-    `soak: ${soak.minutes.length} minutes at half capacity (${kinds.map((kind) => `${kind} ${soak.rates[kind]}/s of ${soak.capacity[kind]}/s`).join(", ")})`,
+    `soak: ${soak.minutes.length} minutes at ${kinds.map((kind) => `${kind} ${soak.rates[kind]}/s of ${soak.capacity[kind]}/s`).join(", ")} (rate of capacity)`,
     "",
     `| minute | requests | failures | p99 ms (${kinds.join(" / ")}) | gateway RSS MB | engine RSS MB | Redis MB |`,
     "| --- | --- | --- | --- | --- | --- | --- |",

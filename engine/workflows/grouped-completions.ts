@@ -43,7 +43,6 @@ export interface GroupedCompletionResult {
 }
 
 interface CompletionRow {
-  execution_id: string;
   happened: boolean;
   fits: boolean;
   delivery_ids: string[];
@@ -123,7 +122,6 @@ export async function completeExecutions(db: Database, completions: readonly Gro
       returning id, event_id, endpoint_id, attempt
     )
     select
-      input.execution_id,
       exists (select 1 from ended where ended.id = input.execution_id) as happened,
       exists (select 1 from fitting where fitting.execution_id = input.execution_id) as fits,
       array(select deliveries.id from deliveries where deliveries.event_id = input.event_id and deliveries.attempt = 0) as delivery_ids,
