@@ -152,7 +152,7 @@ export async function recordSucceededAttempts(db: Database, attempts: readonly S
       next_attempt_at: null,
       updated_at: sql<Date>`results.finished_at`,
     })
-    // By the primary key whatever the plan (a generic plan of the join alone scanned the table).
+    // The ids named too, so the planner can find the rows by primary key instead of joining the whole table.
     .where("webhook_deliveries.id", "=", sql<string>`any(${column((a) => a.deliveryId)}::text[])`)
     .whereRef("webhook_deliveries.id", "=", "results.delivery_id")
     .whereRef("webhook_deliveries.attempt", "=", "results.attempt")

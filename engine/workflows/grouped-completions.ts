@@ -83,9 +83,9 @@ export async function completeExecutions(db: Database, completions: readonly Gro
       update executions
       set status = 'completed', started_at = coalesce(executions.started_at, fitting.started_at), finished_at = fitting.now, error = null
       from fitting
-      -- Found by the primary key, whatever the statistics: "= any" of the ids, and queued or
-      -- running written as "not ended" (executions_status_check allows these five) so the
-      -- partial index of unfinished executions, every queued one in a backlog, is never scanned.
+      -- The ids named with "= any", so the rows can be found by primary key; queued or running
+      -- written as "not ended" (executions_status_check allows these five), so the partial index
+      -- of unfinished executions, every queued one in a backlog, is never what finds them.
       where executions.id = any(${each((c) => c.executionId)}::text[]) and executions.id = fitting.execution_id
         and executions.status not in ('completed', 'failed', 'cancelled')
       returning executions.id
