@@ -38,6 +38,12 @@ type Executor = Database | Transaction<DB>;
 
 const ClaimedEndpointsSchema = z.array(ClaimedEndpointSchema);
 
+/** A claimed delivery as a statement returns it (ClaimedEndpointSchema), from its "deliveries" and "endpoints" CTEs. */
+export const CLAIMED_DELIVERY_JSON = sql<unknown>`json_build_object(
+  'delivery_id', deliveries.id, 'endpoint_id', endpoints.id, 'url', endpoints.url, 'secret', endpoints.secret,
+  'previous_secret', endpoints.previous_secret, 'previous_secret_expires_at', endpoints.previous_secret_expires_at,
+  'failing_since', endpoints.failing_since)`;
+
 /**
  * The change an event reports, made by the event's own statement. `query` builds it on `db` as a
  * data-modifying CTE that changes nothing unless `allowed` holds, and `happened` is true when
@@ -104,10 +110,7 @@ export async function recordWebhookEvent(db: Executor, event: NewWebhookEvent, c
       fits.as("fits"),
       eb.selectFrom("endpoints").select((count) => count.fn.countAll<string>().as("count")).as("matching"),
       sql<string[]>`array(select id from deliveries where attempt = 0)`.as("delivery_ids"),
-      sql<unknown>`(select coalesce(json_agg(json_build_object(
-        'delivery_id', deliveries.id, 'endpoint_id', endpoints.id, 'url', endpoints.url, 'secret', endpoints.secret,
-        'previous_secret', endpoints.previous_secret, 'previous_secret_expires_at', endpoints.previous_secret_expires_at,
-        'failing_since', endpoints.failing_since)), '[]')
+      sql<unknown>`(select coalesce(json_agg(${CLAIMED_DELIVERY_JSON}), '[]')
         from deliveries join endpoints on endpoints.id = deliveries.endpoint_id where deliveries.attempt = 1)`.as("claimed"),
     ])
     .executeTakeFirstOrThrow();

@@ -145,7 +145,7 @@ export async function recordFinishedSteps(db: Db, executionId: string, steps: re
  * another worker finished keeps its row. `rows` gives one row per step, execution_id first and
  * then finishedStepValues.
  */
-function insertFinishedSteps(qb: QueryCreator<DB>, rows: Expression<unknown>) {
+export function insertFinishedSteps(qb: QueryCreator<DB>, rows: Expression<unknown>) {
   return qb
     .insertInto("execution_steps")
     .columns(["execution_id", "id", "step_index", "name", "type", "status", "input", "output", "attempts", "started_at", "finished_at"])
@@ -167,17 +167,17 @@ function insertFinishedSteps(qb: QueryCreator<DB>, rows: Expression<unknown>) {
 }
 
 /** The columns of finished steps after execution_id, a row per step, from arrays: the text is the same for any number of steps. */
-function finishedStepValues(steps: readonly FinishedStep[]) {
+export function finishedStepValues(steps: readonly FinishedStep[]) {
   const column = <T>(value: (step: FinishedStep) => T) => steps.map(value);
   return [
     sql<string>`unnest(${column((step) => newId("step", step.finishedAt.getTime()))}::text[])`.as("id"),
     sql<number>`unnest(${column((step) => step.index)}::int[])`.as("step_index"),
     sql<string>`unnest(${column((step) => step.name)}::text[])`.as("name"),
     sql<string>`unnest(${column((step) => step.type)}::text[])`.as("type"),
-    sql.val("completed").as("status"),
+    sql.lit("completed").as("status"),
     sql<string>`unnest(${column((step) => JSON.stringify(step.input ?? null))}::jsonb[])`.as("input"),
     sql<string>`unnest(${column((step) => JSON.stringify(step.output ?? null))}::jsonb[])`.as("output"),
-    sql.val(1).as("attempts"),
+    sql.lit(1).as("attempts"),
     sql<Date>`unnest(${column((step) => step.startedAt)}::timestamptz[])`.as("started_at"),
     sql<Date>`unnest(${column((step) => step.finishedAt)}::timestamptz[])`.as("finished_at"),
   ];

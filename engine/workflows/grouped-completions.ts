@@ -1,10 +1,9 @@
 import { sql } from "kysely";
 import type { Database } from "../../core/db/client.js";
 import { groupCalls, type GroupedCalls } from "../../core/db/grouped-calls.js";
-import { newId } from "../../core/ids.js";
 import type { WebhookEventBody } from "../../core/contracts/webhook-events.js";
-import { newDeliveryIds, PREPARED_DELIVERY_IDS } from "../../core/webhooks/events.js";
-import type { FinishedStep } from "./execution-queries.js";
+import { CLAIMED_DELIVERY_JSON, newDeliveryIds, PREPARED_DELIVERY_IDS } from "../../core/webhooks/events.js";
+import { finishedStepValues, insertFinishedSteps, type FinishedStep } from "./execution-queries.js";
 
 /**
  * Completions of executions that went through every step, many in one statement (groupCalls):
@@ -59,8 +58,11 @@ export function createCompletions(db: Database): Completions {
 /** Completes the executions in one statement; one result per completion, in order. */
 export async function completeExecutions(db: Database, completions: readonly GroupedCompletion[]): Promise<GroupedCompletionResult[]> {
   const each = <T>(value: (completion: GroupedCompletion) => T) => completions.map(value);
-  const steps = completions.flatMap((completion) => completion.finishedSteps.map((step) => ({ executionId: completion.executionId, step })));
-  const eachStep = <T>(value: (step: FinishedStep, executionId: string) => T) => steps.map(({ executionId, step }) => value(step, executionId));
+  // One row per pure step of every completion, execution_id first (as insertFinishedSteps takes them).
+  const stepRows = db.selectNoFrom([
+    sql<string>`unnest(${completions.flatMap((completion) => completion.finishedSteps.map(() => completion.executionId))}::text[])`.as("execution_id"),
+    ...finishedStepValues(completions.flatMap((completion) => completion.finishedSteps)),
+  ]);
   const { rows } = await sql<CompletionRow>`
     with input as (
       select * from unnest(
@@ -90,21 +92,7 @@ export async function completeExecutions(db: Database, completions: readonly Gro
         and executions.status not in ('completed', 'failed', 'cancelled')
       returning executions.id
     ),
-    finished_steps as (
-      insert into execution_steps (execution_id, id, step_index, name, type, status, input, output, attempts, started_at, finished_at)
-      select steps.execution_id, steps.id, steps.step_index, steps.name, steps.type, 'completed', steps.input, steps.output, 1, steps.started_at, steps.finished_at
-      from unnest(
-        ${eachStep((_, executionId) => executionId)}::text[], ${eachStep((step) => newId("step", step.finishedAt.getTime()))}::text[],
-        ${eachStep((step) => step.index)}::int[], ${eachStep((step) => step.name)}::text[], ${eachStep((step) => step.type)}::text[],
-        ${eachStep((step) => JSON.stringify(step.input ?? null))}::jsonb[], ${eachStep((step) => JSON.stringify(step.output ?? null))}::jsonb[],
-        ${eachStep((step) => step.startedAt)}::timestamptz[], ${eachStep((step) => step.finishedAt)}::timestamptz[]
-      ) as steps(execution_id, id, step_index, name, type, input, output, started_at, finished_at)
-      join ended on ended.id = steps.execution_id
-      on conflict (execution_id, step_index) do update set
-        status = 'completed', input = excluded.input, output = excluded.output, attempts = execution_steps.attempts + 1,
-        started_at = coalesce(execution_steps.started_at, excluded.started_at), finished_at = excluded.finished_at
-      where execution_steps.status in ('pending', 'running')
-    ),
+    finished_steps as (${insertFinishedSteps(db, sql`select steps.* from ${stepRows} as steps join ended on ended.id = steps.execution_id`)}),
     recorded as (
       insert into webhook_events (id, user_id, type, payload, created_at)
       select fitting.event_id, fitting.user_id, 'workflow.completed', fitting.payload, fitting.now
@@ -125,10 +113,7 @@ export async function completeExecutions(db: Database, completions: readonly Gro
       exists (select 1 from ended where ended.id = input.execution_id) as happened,
       exists (select 1 from fitting where fitting.execution_id = input.execution_id) as fits,
       array(select deliveries.id from deliveries where deliveries.event_id = input.event_id and deliveries.attempt = 0) as delivery_ids,
-      (select coalesce(json_agg(json_build_object(
-        'delivery_id', deliveries.id, 'endpoint_id', endpoints.id, 'url', endpoints.url, 'secret', endpoints.secret,
-        'previous_secret', endpoints.previous_secret, 'previous_secret_expires_at', endpoints.previous_secret_expires_at,
-        'failing_since', endpoints.failing_since)), '[]')
+      (select coalesce(json_agg(${CLAIMED_DELIVERY_JSON}), '[]')
         from deliveries join endpoints on endpoints.id = deliveries.endpoint_id and endpoints.execution_id = input.execution_id
         where deliveries.event_id = input.event_id and deliveries.attempt = 1) as claimed
     from input
