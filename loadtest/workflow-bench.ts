@@ -3,6 +3,7 @@ import { createDb } from "../core/db/client.js";
 import { startHttpReceiver } from "../testing/http-receiver.js";
 import { percentile, runLoad } from "./load-generator.js";
 import { measureCpu, pidsNamed } from "./process-stats.js";
+import { seedWorkflowHistory } from "./workflow-history.js";
 
 /**
  * The workflow half of `npm run bench` (DESIGN.md section 13), against a running gateway and
@@ -32,12 +33,14 @@ export async function measureWorkflows(options: { gatewayUrl: string; secret: st
     return (await response.json()) as Record<string, unknown>;
   };
   try {
-    await api("POST", "/v1/webhook-endpoints", { url: `${receiver.url}/hooks`, events: ["workflow.completed"] });
+    const endpoint = await api("POST", "/v1/webhook-endpoints", { url: `${receiver.url}/hooks`, events: ["workflow.completed"] });
     const workflow = await api("POST", "/v1/workflows", {
       name: "bench one-step",
       trigger: { type: "manual" },
       actions: [{ type: "transform", name: "shape", config: { output: { order: "{{trigger.data.order}}" } } }],
     });
+    const { user_id: userId } = await db.selectFrom("workflows").select("user_id").where("id", "=", String(workflow.id)).executeTakeFirstOrThrow();
+    await seedWorkflowHistory(db, { userId, workflowId: String(workflow.id), endpointId: String(endpoint.id) });
     const executeUrl = `${options.gatewayUrl}/v1/workflows/${String(workflow.id)}/execute`;
     const body = JSON.stringify({ data: { order: 42 } });
 
