@@ -8,6 +8,7 @@ import { newId } from "../ids.js";
 import type { Logger } from "../logger.js";
 import { enqueue, withinEnqueueWait, type ProducerQueues } from "../queues.js";
 import { enqueueDeliveries, recordWebhookEvent, type ReportedChange } from "../webhooks/events.js";
+import { executionCreations } from "./grouped-creations.js";
 import { claimIdempotencyKey, requestHash } from "./idempotency.js";
 
 export interface StartExecutionInput {
@@ -39,8 +40,8 @@ export function executionIdempotencyScope(workflowId: string): string {
 
 /**
  * Starts an execution (DESIGN.md section 6): the executions row (queued) and the
- * workflow.triggered event are written in one statement (with an Idempotency-Key, in one
- * transaction with the key's claim); after commit the event's deliveries and the "workflow-run"
+ * workflow.triggered event are written in one statement, shared with the starts waiting
+ * meanwhile (with an Idempotency-Key, in one transaction with the key's claim); after commit the event's deliveries and the "workflow-run"
  * job (job id = execution id) are enqueued. If enqueueing fails (Redis away) the execution is
  * still started: the row stays queued and the engine's sweep of queued executions (and of due
  * deliveries) adds the jobs later, so the caller is not failed.
@@ -53,7 +54,7 @@ export async function startExecution(deps: { db: Database; queues: ProducerQueue
   const executionId = newId("exec", input.now.getTime());
   const key = input.idempotencyKey;
   const outcome =
-    key === undefined ? await createExecution(deps.db, input, executionId) : await deps.db.transaction().execute((trx) => startOrReplay(trx, input, key, executionId));
+    key === undefined ? await createGrouped(deps.db, input, executionId) : await deps.db.transaction().execute((trx) => startOrReplay(trx, input, key, executionId));
 
   const status = StatusSchema.parse(outcome.row.status);
   const queuedAt = new Date(outcome.row.queued_at);
@@ -94,6 +95,18 @@ async function startOrReplay(trx: Transaction<DB>, input: StartExecutionInput, k
     .executeTakeFirst();
   if (!original) throw new AppError("CONFLICT", "This Idempotency-Key was already used.");
   return { kind: "replay" as const, row: original, deliveryIds: [] };
+}
+
+/**
+ * Without a key: in the statement of every start waiting meanwhile (executionCreations), or in
+ * its own when the account has too many subscribed endpoints for that statement.
+ */
+async function createGrouped(db: Database, input: StartExecutionInput, executionId: string) {
+  const { workflowId, userId, mode, triggerType, triggerData, rerunOf, now } = input;
+  const created = await executionCreations(db).call({ executionId, workflowId, userId, mode, triggerType, triggerData, now, ...(rerunOf !== undefined ? { rerunOf } : {}) });
+  if (!created.fits) return createExecution(db, input, executionId);
+  if (!created.happened) throw new AppError("NOT_FOUND", "No such workflow.");
+  return { kind: "created" as const, row: { id: executionId, status: "queued", queued_at: now }, deliveryIds: created.deliveryIds };
 }
 
 /** The queued row and its workflow.triggered event, in one statement; 404 when the row is not written. */
