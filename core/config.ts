@@ -91,7 +91,11 @@ export const EngineConfigSchema = CommonConfigSchema.extend({
   HEARTBEAT_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
   /** How long shutdown waits for running jobs before abandoning them to another engine (ms). */
   JOB_DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+  /**
+   * Most jobs one worker runs at once in this process; each worker's own limit applies below it
+   * (engine/workers.ts: 32 for workflow runs and webhook deliveries, which wait on outside calls).
+   */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
   /**
    * Lets outbound calls (webhooks, http_request, chat messages) reach private, loopback and
    * link-local addresses. Off in production; on for local development and tests only.
