@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { z } from "zod";
 import { createDb } from "../core/db/client.js";
 import { startHttpReceiver } from "../testing/http-receiver.js";
 import { percentile, runLoad } from "./load-generator.js";
@@ -65,8 +66,9 @@ export async function measureWorkflows(options: { gatewayUrl: string; secret: st
     const cpuPerExecutionMs = { engine: perExecution(cpuMs.engine), gateway: perExecution(cpuMs.gateway), postgres: perExecution(cpuMs.postgres), redis: perExecution(cpuMs.redis) };
 
     // 2. The execute API's latency at half of that end-to-end rate (the engine keeps up, so the
-    //    figure is the API's own, not a queue's), as the gateway's p99 is taken at half saturation.
-    const rate = Math.max(1, Math.round(perSecond / 2));
+    //    figure is the API's own, not a queue's), as the gateway's p99 is taken at half saturation;
+    //    or at BENCH_EXECUTE_RATE, to compare two commits at one load.
+    const rate = parseExecuteRate(process.env.BENCH_EXECUTE_RATE) ?? Math.max(1, Math.round(perSecond / 2));
     const { p50, p99, non2xx, errors } = await runLoad({ url: executeUrl, method: "POST", headers, body, connections: 50, seconds: options.seconds, rate });
     await waitUntilSettled(db);
 
@@ -96,6 +98,11 @@ export async function measureWorkflows(options: { gatewayUrl: string; secret: st
     await receiver.close();
     await db.destroy();
   }
+}
+
+/** BENCH_EXECUTE_RATE: the execute API's latency phase at this many requests per second instead of half the burst's rate. */
+export function parseExecuteRate(text: string | undefined): number | undefined {
+  return z.coerce.number().int().positive().optional().parse(text === "" ? undefined : text);
 }
 
 /** Waits until no execution is unfinished and no webhook delivery is waiting for its attempt. */
