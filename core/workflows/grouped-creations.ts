@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import type { WebhookEventBody } from "../contracts/webhook-events.js";
 import type { Database } from "../db/client.js";
 import { groupCalls, type GroupedCalls } from "../db/grouped-calls.js";
-import { newDeliveryIds, newWebhookEventBody, PREPARED_DELIVERY_IDS } from "../webhooks/events.js";
+import { newWebhookEventBody } from "../webhooks/events.js";
+import { groupedEventParts } from "../webhooks/grouped-events.js";
 
 /**
  * Executions started without an Idempotency-Key, many in one statement (groupCalls): a gateway
@@ -60,45 +61,27 @@ export async function createExecutions(db: Database, creations: readonly Executi
   const events = creations.map((creation) =>
     newWebhookEventBody({ type: "workflow.triggered", data: { workflow_id: creation.workflowId, execution_id: creation.executionId, trigger_data: creation.triggerData }, now: creation.now }),
   );
+  const parts = groupedEventParts("workflow.triggered", creations.length);
   const { rows } = await sql<CreationRow>`
     with input as (
-      select * from unnest(
+      -- Test mode records the event and delivers it nowhere; a start claims no first attempts.
+      select input.*, input.mode = 'live' as deliver, 0 as claims, input.now as lease_until from unnest(
         ${each((c) => c.executionId)}::text[], ${each((c) => c.workflowId)}::text[], ${each((c) => c.userId)}::text[], ${each((c) => c.mode)}::text[],
         ${each((c) => c.triggerType)}::text[], ${each((c) => JSON.stringify(c.triggerData))}::jsonb[], ${each((c) => c.rerunOf ?? null)}::text[],
         ${each((c) => c.now)}::timestamptz[], ${each((_c, event) => event.id)}::text[], ${each((_c, event) => JSON.stringify(event))}::jsonb[]
       ) with ordinality as input(execution_id, workflow_id, user_id, mode, trigger_type, trigger_data, rerun_of, now, event_id, payload, position)
     ),
-    endpoints as (
-      select input.execution_id, e.id, row_number() over (partition by input.execution_id order by e.id) as n
-      from input join webhook_endpoints e on e.user_id = input.user_id
-      where input.mode = 'live' and e.is_active and e.deleted_at is null and ('workflow.triggered' = any(e.events) or '*' = any(e.events))
-    ),
-    fitting as (
-      select input.* from input
-      where (select count(*) from endpoints where endpoints.execution_id = input.execution_id) <= ${sql.lit(PREPARED_DELIVERY_IDS)}
-    ),
-    started as (
+    ${parts.subscriptions},
+    changed as (
       insert into executions (id, workflow_id, user_id, status, trigger_type, trigger_data, mode, idempotency_key, rerun_of, queued_at)
       select fitting.execution_id, workflows.id, workflows.user_id, 'queued', fitting.trigger_type, fitting.trigger_data, workflows.mode, null, fitting.rerun_of, fitting.now
       from fitting join workflows on workflows.id = fitting.workflow_id
       where workflows.user_id = fitting.user_id and workflows.mode = fitting.mode and workflows.deleted_at is null
       returning id
     ),
-    recorded as (
-      insert into webhook_events (id, user_id, type, payload, created_at)
-      select fitting.event_id, fitting.user_id, 'workflow.triggered', fitting.payload, fitting.now
-      from fitting join started on started.id = fitting.execution_id
-    ),
-    deliveries as (
-      insert into webhook_deliveries (id, event_id, endpoint_id, status, attempt, next_attempt_at, created_at, updated_at)
-      select
-        (${newDeliveryIds(creations.length * PREPARED_DELIVERY_IDS)}::text[])[((fitting.position - 1) * ${sql.lit(PREPARED_DELIVERY_IDS)} + endpoints.n)::int],
-        fitting.event_id, endpoints.id, 'pending', 0, fitting.now, fitting.now, fitting.now
-      from fitting join started on started.id = fitting.execution_id join endpoints on endpoints.execution_id = fitting.execution_id
-      returning id, event_id
-    )
+    ${parts.recording}
     select
-      exists (select 1 from started where started.id = input.execution_id) as happened,
+      exists (select 1 from changed where changed.id = input.execution_id) as happened,
       exists (select 1 from fitting where fitting.execution_id = input.execution_id) as fits,
       array(select deliveries.id from deliveries where deliveries.event_id = input.event_id order by deliveries.id) as delivery_ids
     from input

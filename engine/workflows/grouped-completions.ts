@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import type { Database } from "../../core/db/client.js";
 import { groupCalls, type GroupedCalls } from "../../core/db/grouped-calls.js";
 import type { WebhookEventBody } from "../../core/contracts/webhook-events.js";
-import { CLAIMED_DELIVERY_JSON, newDeliveryIds, PREPARED_DELIVERY_IDS } from "../../core/webhooks/events.js";
+import { CLAIMED_DELIVERY_JSON } from "../../core/webhooks/events.js";
+import { groupedEventParts } from "../../core/webhooks/grouped-events.js";
 import { finishedStepValues, insertFinishedSteps, type FinishedStep } from "./execution-queries.js";
 
 /**
@@ -63,6 +64,7 @@ export async function completeExecutions(db: Database, completions: readonly Gro
     sql<string>`unnest(${completions.flatMap((completion) => completion.finishedSteps.map(() => completion.executionId))}::text[])`.as("execution_id"),
     ...finishedStepValues(completions.flatMap((completion) => completion.finishedSteps)),
   ]);
+  const events = groupedEventParts("workflow.completed", completions.length);
   const { rows } = await sql<CompletionRow>`
     with input as (
       select * from unnest(
@@ -71,17 +73,8 @@ export async function completeExecutions(db: Database, completions: readonly Gro
         ${each((c) => c.deliver)}::boolean[], ${each((c) => c.claims.count)}::int[], ${each((c) => c.claims.leaseUntil)}::timestamptz[]
       ) with ordinality as input(execution_id, user_id, started_at, now, event_id, payload, deliver, claims, lease_until, position)
     ),
-    endpoints as (
-      select input.execution_id, e.id, e.url, e.secret, e.previous_secret, e.previous_secret_expires_at, e.failing_since,
-        row_number() over (partition by input.execution_id order by e.id) as n
-      from input join webhook_endpoints e on e.user_id = input.user_id
-      where input.deliver and e.is_active and e.deleted_at is null and ('workflow.completed' = any(e.events) or '*' = any(e.events))
-    ),
-    fitting as (
-      select input.* from input
-      where (select count(*) from endpoints where endpoints.execution_id = input.execution_id) <= ${sql.lit(PREPARED_DELIVERY_IDS)}
-    ),
-    ended as (
+    ${events.subscriptions},
+    changed as (
       update executions
       set status = 'completed', started_at = coalesce(executions.started_at, fitting.started_at), finished_at = fitting.now, error = null
       from fitting
@@ -92,25 +85,10 @@ export async function completeExecutions(db: Database, completions: readonly Gro
         and executions.status not in ('completed', 'failed', 'cancelled')
       returning executions.id
     ),
-    finished_steps as (${insertFinishedSteps(db, sql`select steps.* from ${stepRows} as steps join ended on ended.id = steps.execution_id`)}),
-    recorded as (
-      insert into webhook_events (id, user_id, type, payload, created_at)
-      select fitting.event_id, fitting.user_id, 'workflow.completed', fitting.payload, fitting.now
-      from fitting join ended on ended.id = fitting.execution_id
-    ),
-    deliveries as (
-      insert into webhook_deliveries (id, event_id, endpoint_id, status, attempt, next_attempt_at, created_at, updated_at)
-      select
-        (${newDeliveryIds(completions.length * PREPARED_DELIVERY_IDS)}::text[])[((fitting.position - 1) * ${sql.lit(PREPARED_DELIVERY_IDS)} + endpoints.n)::int],
-        fitting.event_id, endpoints.id, 'pending',
-        case when endpoints.n <= fitting.claims then 1 else 0 end,
-        case when endpoints.n <= fitting.claims then fitting.lease_until else fitting.now end,
-        fitting.now, fitting.now
-      from fitting join ended on ended.id = fitting.execution_id join endpoints on endpoints.execution_id = fitting.execution_id
-      returning id, event_id, endpoint_id, attempt
-    )
+    finished_steps as (${insertFinishedSteps(db, sql`select steps.* from ${stepRows} as steps join changed on changed.id = steps.execution_id`)}),
+    ${events.recording}
     select
-      exists (select 1 from ended where ended.id = input.execution_id) as happened,
+      exists (select 1 from changed where changed.id = input.execution_id) as happened,
       exists (select 1 from fitting where fitting.execution_id = input.execution_id) as fits,
       array(select deliveries.id from deliveries where deliveries.event_id = input.event_id and deliveries.attempt = 0) as delivery_ids,
       (select coalesce(json_agg(${CLAIMED_DELIVERY_JSON}), '[]')
