@@ -57,10 +57,10 @@ export function executionCreations(db: Database): ExecutionCreations {
 
 /** Creates the executions in one statement; one result per creation, in order. */
 export async function createExecutions(db: Database, creations: readonly ExecutionCreation[]): Promise<CreatedExecution[]> {
-  const each = <T>(value: (creation: ExecutionCreation, event: WebhookEventBody) => T) => creations.map((creation, index) => value(creation, events[index] as WebhookEventBody));
   const events = creations.map((creation) =>
     newWebhookEventBody({ type: "workflow.triggered", data: { workflow_id: creation.workflowId, execution_id: creation.executionId, trigger_data: creation.triggerData }, now: creation.now }),
   );
+  const each = <T>(value: (creation: ExecutionCreation, event: WebhookEventBody) => T) => creations.map((creation, index) => value(creation, events[index] as WebhookEventBody));
   const parts = groupedEventParts("workflow.triggered", creations.length);
   const { rows } = await sql<CreationRow>`
     with input as (

@@ -41,8 +41,8 @@ export function executionIdempotencyScope(workflowId: string): string {
 /**
  * Starts an execution (DESIGN.md section 6): the executions row (queued) and the
  * workflow.triggered event are written in one statement, shared with the starts waiting
- * meanwhile (with an Idempotency-Key, in one transaction with the key's claim); after commit the event's deliveries and the "workflow-run"
- * job (job id = execution id) are enqueued. If enqueueing fails (Redis away) the execution is
+ * meanwhile (with an Idempotency-Key, in one transaction with the key's claim); after commit
+ * the event's deliveries and the "workflow-run" job (job id = execution id) are enqueued. If enqueueing fails (Redis away) the execution is
  * still started: the row stays queued and the engine's sweep of queued executions (and of due
  * deliveries) adds the jobs later, so the caller is not failed.
  *
