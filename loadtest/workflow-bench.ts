@@ -12,14 +12,28 @@ import { seedWorkflowHistory } from "./workflow-history.js";
  * engine), the execute API's latency at half of that rate, and the time from an execution's
  * completion to the first attempt of its workflow.completed webhook. With the burst's rate, it
  * reports the CPU time each process spent per execution in the burst (webhook included), which
- * varies far less between runs than the rate does.
+ * varies far less between runs than the rate does, and the same in the latency phase.
  */
 export interface WorkflowFigures {
   execute: { rate: number; p50: number; p99: number; non2xx: number; errors: number };
   endToEnd: { executions: number; seconds: number; perSecond: number; failed: number };
   /** CPU ms per execution of the burst, by process (PostgreSQL: all its backends). */
-  cpuPerExecutionMs: { engine: number; gateway: number; postgres: number; redis: number };
+  cpuPerExecutionMs: CpuPerExecution;
+  /**
+   * The same in the latency phase, where executions arrive one by one: grouped statements and
+   * batched script runs carry one item each, so every execution pays its round trips alone.
+   */
+  cpuPerExecutionMsInLatencyPhase: CpuPerExecution;
   firstWebhookAttempt: { samples: number; p50: number; p99: number };
+}
+
+export interface CpuPerExecution {
+  engine: number;
+  gateway: number;
+  postgres: number;
+  redis: number;
+  /** This process: the load generator and the webhook receiver. */
+  bench: number;
 }
 
 const BURST_EXECUTIONS = 3_000;
@@ -50,7 +64,9 @@ export async function measureWorkflows(options: { gatewayUrl: string; secret: st
     const burst = (amount: number) => runLoad({ url: executeUrl, method: "POST", headers, body, connections: 50, seconds: 300, amount });
     await burst(300);
     await waitUntilSettled(db);
-    const cpu = measureCpu({ engine: () => [options.pids.engine], gateway: () => [options.pids.gateway], postgres: () => pidsNamed("postgres"), redis: () => pidsNamed("redis-server") });
+    const cpuOfProcesses = () =>
+      measureCpu({ engine: () => [options.pids.engine], gateway: () => [options.pids.gateway], postgres: () => pidsNamed("postgres"), redis: () => pidsNamed("redis-server"), bench: () => [process.pid] });
+    const cpu = cpuOfProcesses();
     const burstStart = new Date();
     await burst(BURST_EXECUTIONS);
     await waitUntilSettled(db);
@@ -62,15 +78,18 @@ export async function measureWorkflows(options: { gatewayUrl: string; secret: st
       .executeTakeFirstOrThrow();
     const seconds = (new Date(burstRows.last).getTime() - burstStart.getTime()) / 1_000;
     const perSecond = Math.round(burstRows.count / seconds);
-    const perExecution = (ms: number | undefined) => Number(((ms ?? Number.NaN) / burstRows.count).toFixed(2));
-    const cpuPerExecutionMs = { engine: perExecution(cpuMs.engine), gateway: perExecution(cpuMs.gateway), postgres: perExecution(cpuMs.postgres), redis: perExecution(cpuMs.redis) };
+    const cpuPerExecutionMs = perExecution(cpuMs, burstRows.count);
 
     // 2. The execute API's latency at half of that end-to-end rate (the engine keeps up, so the
     //    figure is the API's own, not a queue's), as the gateway's p99 is taken at half saturation;
     //    or at BENCH_EXECUTE_RATE, to compare two commits at one load.
     const rate = parseExecuteRate(process.env.BENCH_EXECUTE_RATE) ?? Math.max(1, Math.round(perSecond / 2));
+    const latencyPhaseCpu = cpuOfProcesses();
+    const latencyPhaseStart = new Date();
     const { p50, p99, non2xx, errors } = await runLoad({ url: executeUrl, method: "POST", headers, body, connections: 50, seconds: options.seconds, rate });
     await waitUntilSettled(db);
+    const latencyPhaseCpuMs = latencyPhaseCpu.stop();
+    const latencyPhaseRows = await db.selectFrom("executions").select(sql<number>`count(*)::int`.as("count")).where("queued_at", ">=", latencyPhaseStart).executeTakeFirstOrThrow();
 
     // 3. Completion to first webhook attempt, from the receiver's clock and the engine's finished_at.
     const finished = new Map(
@@ -92,12 +111,18 @@ export async function measureWorkflows(options: { gatewayUrl: string; secret: st
       execute: { rate, p50, p99, non2xx, errors },
       endToEnd: { executions: burstRows.count, seconds: Number(seconds.toFixed(2)), perSecond, failed: burstRows.failed },
       cpuPerExecutionMs,
+      cpuPerExecutionMsInLatencyPhase: perExecution(latencyPhaseCpuMs, latencyPhaseRows.count),
       firstWebhookAttempt: { samples: delays.length, p50: percentile(delays, 0.5), p99: percentile(delays, 0.99) },
     };
   } finally {
     await receiver.close();
     await db.destroy();
   }
+}
+
+function perExecution(cpuMs: Record<string, number>, executions: number): CpuPerExecution {
+  const each = (name: keyof CpuPerExecution) => Number(((cpuMs[name] ?? Number.NaN) / executions).toFixed(2));
+  return { engine: each("engine"), gateway: each("gateway"), postgres: each("postgres"), redis: each("redis"), bench: each("bench") };
 }
 
 /** BENCH_EXECUTE_RATE: the execute API's latency phase at this many requests per second instead of half the burst's rate. */
