@@ -4,6 +4,7 @@ import type { Database } from "../db/client.js";
 import { groupCalls, type GroupedCalls } from "../db/grouped-calls.js";
 import { newWebhookEventBody } from "../webhooks/events.js";
 import { groupedEventParts } from "../webhooks/grouped-events.js";
+import type { StartExecutionInput } from "./start-execution.js";
 
 /**
  * Executions started without an Idempotency-Key, many in one statement (groupCalls): a gateway
@@ -15,16 +16,7 @@ import { groupedEventParts } from "../webhooks/grouped-events.js";
  * mode only. An execution whose account has more subscribed endpoints than PREPARED_DELIVERY_IDS
  * gets nothing written (`fits` false), for createExecution's own path.
  */
-export interface ExecutionCreation {
-  executionId: string;
-  workflowId: string;
-  userId: string;
-  mode: "live" | "test";
-  triggerType: "webhook" | "schedule" | "manual";
-  triggerData: Record<string, unknown>;
-  rerunOf?: string;
-  now: Date;
-}
+export type ExecutionCreation = Omit<StartExecutionInput, "idempotencyKey"> & { executionId: string };
 
 export interface CreatedExecution {
   /** False when nothing was written: no such startable workflow, or it did not fit. */

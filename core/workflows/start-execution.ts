@@ -42,9 +42,10 @@ export function executionIdempotencyScope(workflowId: string): string {
  * Starts an execution (DESIGN.md section 6): the executions row (queued) and the
  * workflow.triggered event are written in one statement, shared with the starts waiting
  * meanwhile (with an Idempotency-Key, in one transaction with the key's claim); after commit
- * the event's deliveries and the "workflow-run" job (job id = execution id) are enqueued. If enqueueing fails (Redis away) the execution is
- * still started: the row stays queued and the engine's sweep of queued executions (and of due
- * deliveries) adds the jobs later, so the caller is not failed.
+ * the event's deliveries and the "workflow-run" job (job id = execution id) are enqueued. If
+ * enqueueing fails (Redis away) the execution is still started: the row stays queued and the
+ * engine's sweep of queued executions (and of due deliveries) adds the jobs later, so the
+ * caller is not failed.
  *
  * With an Idempotency-Key already used for the workflow (24 h) the original execution is
  * returned (created: false); the same key with different trigger data is 409 CONFLICT.
@@ -102,11 +103,10 @@ async function startOrReplay(trx: Transaction<DB>, input: StartExecutionInput, k
  * its own when the account has too many subscribed endpoints for that statement.
  */
 async function createGrouped(db: Database, input: StartExecutionInput, executionId: string) {
-  const { workflowId, userId, mode, triggerType, triggerData, rerunOf, now } = input;
-  const created = await executionCreations(db).call({ executionId, workflowId, userId, mode, triggerType, triggerData, now, ...(rerunOf !== undefined ? { rerunOf } : {}) });
+  const created = await executionCreations(db).call({ ...input, executionId });
   if (!created.fits) return createExecution(db, input, executionId);
   if (!created.happened) throw new AppError("NOT_FOUND", "No such workflow.");
-  return { kind: "created" as const, row: { id: executionId, status: "queued", queued_at: now }, deliveryIds: created.deliveryIds };
+  return { kind: "created" as const, row: { id: executionId, status: "queued", queued_at: input.now }, deliveryIds: created.deliveryIds };
 }
 
 /** The queued row and its workflow.triggered event, in one statement; 404 when the row is not written. */
