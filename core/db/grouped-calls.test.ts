@@ -1,8 +1,8 @@
-import { describe, expect, it } from "vitest";
-import { groupCalls } from "./grouped-calls.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { groupCalls, type GroupOptions } from "./grouped-calls.js";
 
 /** Grouped calls (each item's result is its double) whose round trips finish when the test says so. */
-function controlledCalls(failing: (item: number) => boolean = () => false) {
+function controlledCalls(failing: (item: number) => boolean = () => false, options: GroupOptions = { maxGroup: 3 }) {
   const groups: number[][] = [];
   const finishers: Array<() => void> = [];
   const calls = groupCalls<number, number>(
@@ -11,7 +11,7 @@ function controlledCalls(failing: (item: number) => boolean = () => false) {
         groups.push([...items]);
         finishers.push(() => (items.some(failing) ? reject(new Error(`group ${items.join(",")} failed`)) : resolve(items.map((item) => item * 2))));
       }),
-    3,
+    options,
   );
   const finishNext = async () => {
     finishers.shift()?.();
@@ -65,5 +65,63 @@ describe("groupCalls", () => {
   it("rejects the callers of a group call that did not return one result per item", async () => {
     const calls = groupCalls<number, number>(async (items) => items.slice(1));
     await expect(calls.call(1)).rejects.toThrow("A grouped call returned 0 results for 1 items.");
+  });
+
+  describe("with lingerMs", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+    const lingering = () => {
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+      return controlledCalls(undefined, { maxGroup: 3, lingerMs: 10 });
+    };
+
+    it("calls at once with an item that follows no other, and holds one that follows within lingerMs for lingerMs, with what arrives meanwhile", async () => {
+      const { calls, groups, finishNext } = lingering();
+      const written = [calls.call(1)];
+      expect(groups).toEqual([[1]]);
+      await finishNext();
+
+      await vi.advanceTimersByTimeAsync(9);
+      written.push(calls.call(2));
+      await vi.advanceTimersByTimeAsync(9);
+      written.push(calls.call(3));
+      expect(groups).toEqual([[1]]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(groups).toEqual([[1], [2, 3]]);
+
+      // An item arriving while a call runs goes right after it, without lingering again.
+      written.push(calls.call(4));
+      await finishNext();
+      expect(groups).toEqual([[1], [2, 3], [4]]);
+      await finishNext();
+      await expect(Promise.all(written)).resolves.toEqual([2, 4, 6, 8]);
+    });
+
+    it("calls at once with an item that follows the one before by lingerMs or more (at a low rate nobody would come)", async () => {
+      const { calls, groups, finishNext } = lingering();
+      const first = calls.call(1);
+      await finishNext();
+      await vi.advanceTimersByTimeAsync(10);
+      const second = calls.call(2);
+      expect(groups).toEqual([[1], [2]]);
+      await finishNext();
+      await expect(Promise.all([first, second])).resolves.toEqual([2, 4]);
+    });
+
+    it("stops lingering once maxGroup items wait", async () => {
+      const { calls, groups, finishNext } = lingering();
+      const written = [calls.call(1)];
+      await finishNext();
+      written.push(...[2, 3].map((item) => calls.call(item)));
+      expect(groups).toEqual([[1]]);
+      written.push(calls.call(4));
+      expect(groups).toEqual([[1], [2, 3, 4]]);
+      await finishNext();
+      await expect(Promise.all(written)).resolves.toEqual([2, 4, 6, 8]);
+      // The lingering timer was cleared: no call with nothing.
+      await vi.advanceTimersByTimeAsync(10);
+      expect(groups).toEqual([[1], [2, 3, 4]]);
+    });
   });
 });

@@ -56,12 +56,21 @@ interface Exchange {
   retryAfterMs: number | undefined;
 }
 
+/**
+ * How long a succeeded attempt may wait for others before its record is written (see groupCalls):
+ * only the delivery log waits on the record.
+ */
+const SUCCEEDED_ATTEMPTS_LINGER_MS = 10;
+
 /** One per process: the succeeded attempts of all its deliveries, written together (see groupCalls). */
 export function createSucceededAttempts(db: Database): GroupedCalls<SucceededAttempt, void> {
-  return groupCalls(async (attempts: readonly SucceededAttempt[]) => {
-    await recordSucceededAttempts(db, attempts);
-    return attempts.map(() => undefined);
-  });
+  return groupCalls(
+    async (attempts: readonly SucceededAttempt[]) => {
+      await recordSucceededAttempts(db, attempts);
+      return attempts.map(() => undefined);
+    },
+    { lingerMs: SUCCEEDED_ATTEMPTS_LINGER_MS },
+  );
 }
 
 /** The `webhook-delivery` queue's processor. */
