@@ -29,8 +29,6 @@ export interface ExecutionSlot {
 export interface ExecutionSlots {
   /** Takes (or keeps) a slot for the execution, or returns undefined when the account has none free. */
   acquire: (userId: string, executionId: string, limit: number) => Promise<ExecutionSlot | undefined>;
-  /** The executions of an account that hold a slot now (for tests and diagnostics). */
-  holders: (userId: string) => Promise<string[]>;
 }
 
 /** The account id is the hash tag, so the set lives on the account's Redis Cluster slot. */
@@ -64,10 +62,6 @@ export function createExecutionSlots(redis: Redis, options: { keyPrefix: string;
           await redis.zrem(key, executionId);
         },
       };
-    },
-    async holders(userId) {
-      const key = executionSlotsKey(options.keyPrefix, userId);
-      return redis.zrangebyscore(key, Date.now(), "+inf");
     },
   };
 }

@@ -53,8 +53,8 @@ export type Completions = GroupedCalls<GroupedCompletion, GroupedCompletionResul
 
 /**
  * How long a completion may wait for others (see groupCalls). At half the burst rate it cut the
- * engine's CPU per execution by about a seventh and PostgreSQL's by a quarter; the execution ends
- * and its first webhook goes that much later, and not at all later at low rates.
+ * engine's CPU per execution by about a seventh and PostgreSQL's by a quarter; the execution ends,
+ * and its first webhook goes, up to that much later (at low rates, not later at all).
  */
 const COMPLETIONS_LINGER_MS = 5;
 
