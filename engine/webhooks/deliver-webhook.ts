@@ -58,7 +58,7 @@ interface Exchange {
 
 /**
  * How long a succeeded attempt may wait for others before its record is written (see groupCalls):
- * only the delivery log waits on the record.
+ * only the delivery log and the attempt's own job, if it has one, wait on the record.
  */
 const SUCCEEDED_ATTEMPTS_LINGER_MS = 10;
 
