@@ -17,6 +17,7 @@ export function nextMonthStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
 }
 
-export function secondsUntil(target: Date, now: Date): number {
-  return Math.max(1, Math.ceil((target.getTime() - now.getTime()) / 1_000));
+/** Whole seconds from `nowMs` to `targetMs` (epoch milliseconds), at least 1. */
+export function secondsUntil(targetMs: number, nowMs: number): number {
+  return Math.max(1, Math.ceil((targetMs - nowMs) / 1_000));
 }

@@ -138,7 +138,7 @@ async function rebuildCounter(deps: DataMeterDeps, account: Account, counter: st
  */
 export function dataQuotaExceeded(result: DataChargeResult, requestedBytes: number, now: Date): AppError {
   const remaining = Math.max(0, result.limit - result.used);
-  const retryAfter = secondsUntil(result.resetAt, now);
+  const retryAfter = secondsUntil(result.resetAt.getTime(), now.getTime());
   return new AppError(
     "QUOTA_EXCEEDED",
     `Quota exhausted: policy ${DATA_POLICY.name} (${result.limit} bytes per month; ${remaining} left, ${requestedBytes} needed).`,

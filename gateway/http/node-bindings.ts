@@ -26,3 +26,8 @@ export function defaultResponseHeader(c: Context<AppEnv>, name: string, value: s
   if (outgoing) outgoing.setHeader(name, value);
   else c.header(name, value);
 }
+
+/** defaultResponseHeader for each of `headers` (iterated in place: no entry arrays per request). */
+export function setDefaultHeaders(c: Context<AppEnv>, headers: Record<string, string>): void {
+  for (const name in headers) defaultResponseHeader(c, name, headers[name]!);
+}

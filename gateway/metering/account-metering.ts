@@ -4,7 +4,7 @@ import type { Database } from "../../core/db/client.js";
 import { AppError } from "../../core/errors.js";
 import { endpointCategory } from "../../core/metering/endpoint-categories.js";
 import type { AppEnv } from "../app-env.js";
-import { defaultResponseHeader } from "../http/node-bindings.js";
+import { setDefaultHeaders } from "../http/node-bindings.js";
 import { KEY_CACHE_TTL_MS } from "./key-cache.js";
 import { planLimits, selectAccountPlans, type KeyContext } from "./key-context.js";
 import { admitRequest, type MeteringDeps } from "./metering-middleware.js";
@@ -67,7 +67,7 @@ export function createAccountMetering(deps: { db: Database; metering: MeteringDe
       const request = { context, category: endpointCategory(c.req.path), now };
       const decision = await admitRequest(metering, request);
       if (decision) {
-        for (const [name, value] of Object.entries(rateLimitHeaders(decision.limiting, decision.policies, now))) defaultResponseHeader(c, name, value);
+        setDefaultHeaders(c, rateLimitHeaders(decision.limiting, decision.policies, now));
         metering.onAdmitted?.(context, decision);
       }
       const refund = async () => {

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../../core/db/client.js";
-import { monthStartDay, nextMonthStart, utcDay, utcMonth } from "../../core/metering/calendar.js";
+import { monthStartDay, nextMonthStart, secondsUntil, utcDay, utcMonth } from "../../core/metering/calendar.js";
 import type { EndpointCategory } from "../../core/metering/endpoint-categories.js";
 import { TEST_MODE_LIMITS, endpointField, keyField, meterKeys } from "../../core/metering/redis-keys.js";
 import { retryAfterSeconds } from "../../core/rate-limit.js";
@@ -22,7 +22,8 @@ export interface MeterPolicy {
   limit: number;
   used: number;
   remaining: number;
-  resetAt: Date;
+  /** When the policy's count resets, in epoch milliseconds (a number: one fewer object per policy and request). */
+  resetAtMs: number;
   windowSeconds: number;
 }
 
@@ -142,8 +143,8 @@ export function createMeter(deps: { redis: Redis & MeterCommands; db: Database }
     let [current, quota] = [Number(result[0]), Number(result[2])];
     const keyCounts = keyIds.map((_, i) => Number(result[3 + i]));
     const statuses = String(result[3 + keyIds.length]);
-    const monthEnd = nextMonthStart(now);
-    const monthSeconds = Math.round((monthEnd.getTime() - Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)) / 1_000);
+    const monthEnd = nextMonthStart(now).getTime();
+    const monthSeconds = Math.round((monthEnd - Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)) / 1_000);
     waiting.forEach(({ request, resolve }, i) => {
       const status = Number(statuses[i]);
       const keyIndex = keyIds.indexOf(request.context.keyId);
@@ -230,7 +231,8 @@ interface Outcome {
   previous: number;
   quota: number;
   keyCount: number;
-  monthEnd: Date;
+  /** Epoch milliseconds. */
+  monthEnd: number;
   monthSeconds: number;
 }
 
@@ -240,12 +242,13 @@ function decide({ context, now }: MeterRequest, outcome: Outcome): MeterDecision
   const limits = limitsOf(context);
   const elapsed = now.getTime() - windowStart;
   const weightedRate = Math.ceil((previous * (WINDOW_MS - elapsed)) / WINDOW_MS + current);
-  const policies: MeterPolicy[] = [policy("minute", "requests-per-minute", limits.perMinute, weightedRate, new Date(windowStart + WINDOW_MS), 60)];
+  const policies: MeterPolicy[] = [policy("minute", "requests-per-minute", limits.perMinute, weightedRate, windowStart + WINDOW_MS, 60)];
   if (limits.perMonth >= 0) policies.push(policy("month", "monthly-quota", limits.perMonth, quota, monthEnd, monthSeconds));
   if (context.monthlyCap !== null) policies.push(policy("key-month", "key-monthly-cap", context.monthlyCap, keyCount, monthEnd, monthSeconds));
 
   if (status === 1) {
-    const limiting = policies.reduce((tightest, p) => (p.remaining < tightest.remaining ? p : tightest));
+    let limiting = policies[0]!;
+    for (const p of policies) if (p.remaining < limiting.remaining) limiting = p;
     return { admitted: true, policies, limiting };
   }
   const violatedName: PolicyName = status === 0 ? "minute" : status === 2 ? "month" : "key-month";
@@ -253,10 +256,10 @@ function decide({ context, now }: MeterRequest, outcome: Outcome): MeterDecision
   const retryAfter =
     violatedName === "minute"
       ? retryAfterSeconds({ name: "minute", limit: limits.perMinute, windowMs: WINDOW_MS }, elapsed, current, previous, 1)
-      : Math.max(1, Math.ceil((monthEnd.getTime() - now.getTime()) / 1_000));
+      : secondsUntil(monthEnd, now.getTime());
   return { admitted: false, violated, policies, retryAfterSeconds: retryAfter };
 }
 
-function policy(name: PolicyName, resource: string, limit: number, used: number, resetAt: Date, windowSeconds: number): MeterPolicy {
-  return { name, resource, limit, used: Math.min(used, limit), remaining: Math.max(0, limit - used), resetAt, windowSeconds };
+function policy(name: PolicyName, resource: string, limit: number, used: number, resetAtMs: number, windowSeconds: number): MeterPolicy {
+  return { name, resource, limit, used: Math.min(used, limit), remaining: Math.max(0, limit - used), resetAtMs, windowSeconds };
 }

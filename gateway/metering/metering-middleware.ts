@@ -5,7 +5,7 @@ import { hashKey, parseKey } from "../../core/keys/key-format.js";
 import type { Logger } from "../../core/logger.js";
 import { endpointCategory, type EndpointCategory } from "../../core/metering/endpoint-categories.js";
 import type { AppEnv } from "../app-env.js";
-import { defaultResponseHeader, requestHeader } from "../http/node-bindings.js";
+import { requestHeader, setDefaultHeaders } from "../http/node-bindings.js";
 import type { KeyContext } from "./key-context.js";
 import type { KeyCache } from "./key-cache.js";
 import type { LocalMeter } from "./local-meter.js";
@@ -93,7 +93,7 @@ export function meteredApi(deps: MeteringDeps): MiddlewareHandler<AppEnv> {
     c.set("apiKey", context);
     // Set before the handler builds its response, so every answer (errors too) carries them.
     if (decision?.admitted) {
-      for (const [name, value] of Object.entries(rateLimitHeaders(decision.limiting, decision.policies, now))) defaultResponseHeader(c, name, value);
+      setDefaultHeaders(c, rateLimitHeaders(decision.limiting, decision.policies, now));
     }
     await next();
 

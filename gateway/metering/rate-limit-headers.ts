@@ -9,10 +9,10 @@ export function rateLimitHeaders(limiting: MeterPolicy, policies: MeterPolicy[],
   return {
     "X-RateLimit-Limit": String(limiting.limit),
     "X-RateLimit-Remaining": String(limiting.remaining),
-    "X-RateLimit-Reset": String(Math.ceil(limiting.resetAt.getTime() / 1_000)),
+    "X-RateLimit-Reset": String(Math.ceil(limiting.resetAtMs / 1_000)),
     "X-RateLimit-Used": String(limiting.used),
     "X-RateLimit-Resource": limiting.resource,
     "RateLimit-Policy": policies.map((p) => `"${p.name}";q=${p.limit};w=${p.windowSeconds}`).join(", "),
-    RateLimit: `"${limiting.name}";r=${limiting.remaining};t=${secondsUntil(limiting.resetAt, now)}`,
+    RateLimit: `"${limiting.name}";r=${limiting.remaining};t=${secondsUntil(limiting.resetAtMs, now.getTime())}`,
   };
 }

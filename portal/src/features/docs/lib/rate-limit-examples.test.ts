@@ -12,10 +12,10 @@ function exampleHeaders(): Map<string, string> {
 
 describe("the rate-limit example of the docs page", () => {
   it("shows exactly the headers the gateway sends for a free plan's 61st request in a minute", () => {
-    const resetAt = new Date(1795251660 * 1000);
-    const now = new Date(resetAt.getTime() - 21_000);
-    const minute: MeterPolicy = { name: "minute", resource: "requests-per-minute", limit: 60, used: 60, remaining: 0, resetAt, windowSeconds: 60 };
-    const month: MeterPolicy = { name: "month", resource: "monthly-quota", limit: 1000, used: 60, remaining: 940, resetAt: new Date("2026-12-01T00:00:00Z"), windowSeconds: 2_592_000 };
+    const resetAtMs = 1795251660 * 1000;
+    const now = new Date(resetAtMs - 21_000);
+    const minute: MeterPolicy = { name: "minute", resource: "requests-per-minute", limit: 60, used: 60, remaining: 0, resetAtMs, windowSeconds: 60 };
+    const month: MeterPolicy = { name: "month", resource: "monthly-quota", limit: 1000, used: 60, remaining: 940, resetAtMs: Date.parse("2026-12-01T00:00:00Z"), windowSeconds: 2_592_000 };
     const sent = { ...rateLimitHeaders(minute, [minute, month], now), "Retry-After": "21" };
     expect(Object.fromEntries(exampleHeaders())).toEqual(sent);
   });
