@@ -161,8 +161,8 @@ export function createMeter(deps: { redis: Redis & MeterCommands; db: Database }
    * The batches of the current turn, in a Map made for the turn. Not one Map cleared each turn:
    * V8 allocates a long-lived Map's tables in the old generation, and a cleared table keeps
    * pointing at its entries until the next full collection, so every scavenge kept each batch's
-   * requests alive and promoted them (about 300 KB per scavenge at 8,000 requests/s, which made
-   * the mark-compacts that dominated the gateway's latency tail).
+   * requests alive and promoted them (about 300 KB per scavenge at 8,000 requests/s, filling the
+   * old generation and so causing most of the mark-compacts in the gateway's latency tail).
    */
   let batches = new Map<string, Batch>();
 
