@@ -10,7 +10,7 @@ import type { AppEnv } from "./app-env.js";
 import { handleError, handleNotFound, validationHook } from "./http/errors.js";
 import { createHttpMetrics } from "./http/metrics.js";
 import { requestContext } from "./http/request-context.js";
-import { securityHeaderList } from "./http/security-headers.js";
+import { apiSecurityHeaderList, securityHeaderList } from "./http/security-headers.js";
 import { pesapalBaseUrl } from "../core/payments/pesapal-client.js";
 import { renderOpenApiYaml } from "./openapi-document.js";
 import { devMailboxRoutes } from "./routes/dev-mailbox.js";
@@ -117,7 +117,8 @@ export async function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const metrics = createHttpMetrics();
 
-  const headers = securityHeaderList({ hsts: deps.config.NODE_ENV === "production", frameOrigins: [new URL(pesapalBaseUrl(deps.config)).origin] });
+  const hsts = deps.config.NODE_ENV === "production";
+  const headers = { pages: securityHeaderList({ hsts, frameOrigins: [new URL(pesapalBaseUrl(deps.config)).origin] }), api: apiSecurityHeaderList({ hsts }) };
   app.use(requestContext({ logger: deps.logger, metrics, headers }));
   // Only requests that can carry a body pay for the checks.
   const limitBody = requestBodyLimits({ maxBytes: deps.config.MAX_JSON_BODY_BYTES });

@@ -86,6 +86,7 @@ describe("served by Node (headers written on Node's response, not Hono's)", () =
       expect(refused.status).toBe(401);
       expect(ErrorBodySchema.parse(JSON.parse(refused.body)).error.request_id).toBe(refused.headers["x-request-id"]);
       expect(refused.headers["x-ratelimit-limit"]).toBeUndefined();
+      expect(refused.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
 
       const { authorization } = await createKeyedAccount(testApp.current.database.db);
       const metered = await getWithHeaders(`${listening.url}/v1/whoami`, authorization);
@@ -93,7 +94,10 @@ describe("served by Node (headers written on Node's response, not Hono's)", () =
       expect(metered.headers["x-ratelimit-limit"]).toBe("60");
       expect(metered.headers["x-ratelimit-used"]).toBe("1");
       expect(metered.headers["ratelimit-policy"]).toContain('"minute";q=60;w=60');
-      expect(metered.headers["x-frame-options"]).toBe("SAMEORIGIN");
+      // The API's answers are JSON: a policy that allows nothing.
+      expect(metered.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(metered.headers["x-frame-options"]).toBe("DENY");
+      expect(metered.headers["x-content-type-options"]).toBe("nosniff");
     } finally {
       await listening.shutdown();
     }

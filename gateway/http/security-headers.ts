@@ -29,14 +29,29 @@ export function formatCsp(directives: CspDirectives): string {
 export function securityHeaderList(options: { hsts: boolean; frameOrigins?: string[] }): ReadonlyArray<readonly [string, string]> {
   // The payment page is framed by /payment-process; only the provider's origin may be framed.
   const csp: CspDirectives = { ...DEFAULT_CSP, "frame-src": ["'self'", ...(options.frameOrigins ?? [])] };
+  return withFramingPolicy(formatCsp(csp), "SAMEORIGIN", options.hsts);
+}
+
+/**
+ * The same headers for the public API (/v1), whose answers are JSON and never rendered nor
+ * framed: a policy that allows nothing, as OWASP advises for APIs. It is also cheaper: Node
+ * checks every header value on every answer, and the pages' policy is six times as long.
+ */
+export function apiSecurityHeaderList(options: { hsts: boolean }): ReadonlyArray<readonly [string, string]> {
+  return withFramingPolicy(API_CSP, "DENY", options.hsts);
+}
+
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+function withFramingPolicy(csp: string, frameOptions: "SAMEORIGIN" | "DENY", hsts: boolean): ReadonlyArray<readonly [string, string]> {
   return [
-    ["Content-Security-Policy", formatCsp(csp)],
+    ["Content-Security-Policy", csp],
     ["X-Content-Type-Options", "nosniff"],
-    ["X-Frame-Options", "SAMEORIGIN"],
+    ["X-Frame-Options", frameOptions],
     ["Referrer-Policy", "strict-origin-when-cross-origin"],
     ["Cross-Origin-Opener-Policy", "same-origin"],
     ["Cross-Origin-Resource-Policy", "same-origin"],
     ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()"],
-    ...(options.hsts ? [["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] as const] : []),
+    ...(hsts ? [["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] as const] : []),
   ];
 }

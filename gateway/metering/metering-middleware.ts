@@ -1,13 +1,13 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { KeyPermission } from "../../core/contracts/api-keys.js";
 import { AppError } from "../../core/errors.js";
-import { hashKey, parseKey } from "../../core/keys/key-format.js";
 import type { Logger } from "../../core/logger.js";
 import { endpointCategory, type EndpointCategory } from "../../core/metering/endpoint-categories.js";
 import type { AppEnv } from "../app-env.js";
 import { requestHeader, setDefaultHeaders } from "../http/node-bindings.js";
 import type { KeyContext } from "./key-context.js";
 import type { KeyCache } from "./key-cache.js";
+import { createKeyHashes } from "./key-hashes.js";
 import type { LocalMeter } from "./local-meter.js";
 import type { Meter, MeterDecision } from "./meter.js";
 import { rateLimitHeaders } from "./rate-limit-headers.js";
@@ -76,11 +76,13 @@ export async function admitRequest(
  * cap and usage. 401s and 403s count nothing and carry no quota headers; a 5xx is refunded.
  */
 export function meteredApi(deps: MeteringDeps): MiddlewareHandler<AppEnv> {
+  const keyHashOf = createKeyHashes();
   return async (c, next) => {
-    const raw = bearerKey(c);
+    const keyHash = keyHashOf(bearerKey(c));
+    if (!keyHash) throw new AppError("UNAUTHORIZED", "Invalid API key.");
     const now = deps.now();
-    if (!parseKey(raw)) throw new AppError("UNAUTHORIZED", "Invalid API key.");
-    const context = await deps.cache.get(hashKey(raw), now);
+    const cached = deps.cache.get(keyHash, now);
+    const context = cached instanceof Promise ? await cached : cached;
     if (!context) throw new AppError("UNAUTHORIZED", "Invalid API key.");
     if (context.expiresAt && context.expiresAt <= now) throw new AppError("UNAUTHORIZED", "This API key has expired.");
     if (!permits(context.permission, c.req.method)) {
