@@ -8,6 +8,7 @@ import { ENGINE_HEARTBEATS_KEY } from "../core/liveness.js";
 import { createRedis } from "../core/redis.js";
 import { freePort } from "../testing/gateway-process.js";
 import { runLoad, type LoadFigures } from "./load-generator.js";
+import { cpuMs, measureSteal } from "./process-stats.js";
 import { startTestSmtpServer } from "../testing/smtp.js";
 import { createBenchFixture } from "./bench-fixture.js";
 import { measureAnalytics, type AnalyticsFigures, type LatencyFigures } from "./analytics-bench.js";
@@ -39,12 +40,16 @@ async function startProcess(args: string[], env: Record<string, string>, isReady
   return child;
 }
 
-type Figures = LoadFigures;
+/** A load phase's figures, with the server's CPU per answer and the machine's steal time. */
+type Figures = LoadFigures & { serverCpuUsPerRequest: number; stealPercent: number };
 
-async function measure(url: string, headers: Record<string, string>, rate?: number): Promise<Figures> {
-  const load = (seconds: number) => runLoad({ url, headers, connections: CONNECTIONS, seconds, ...(rate ? { rate } : {}) });
+async function measure(target: { url: string; pid: number }, headers: Record<string, string>, rate?: number): Promise<Figures> {
+  const load = (seconds: number) => runLoad({ url: target.url, headers, connections: CONNECTIONS, seconds, ...(rate ? { rate } : {}) });
   await load(WARMUP_SECONDS);
-  return load(MEASURE_SECONDS);
+  const [cpuBefore, steal] = [cpuMs(target.pid), measureSteal()];
+  const figures = await load(MEASURE_SECONDS);
+  const serverCpuUsPerRequest = Math.round(((cpuMs(target.pid) - cpuBefore) * 1_000) / Math.max(1, figures.requests));
+  return { ...figures, serverCpuUsPerRequest, stealPercent: steal.stop() };
 }
 
 /** `npm run bench -- --soak` runs the soak alone (loadtest/soak-bench.ts); SOAK_MINUTES sets its length. */
@@ -57,7 +62,9 @@ interface GatewayReport {
   half_saturation: { rate: number; baseline: Figures; metered: Figures; added_p99_ms: number };
 }
 
-async function measureGateway(hello: string, metered: string, auth: Record<string, string>): Promise<GatewayReport> {
+type Server = { url: string; pid: number };
+
+async function measureGateway(hello: Server, metered: Server, auth: Record<string, string>): Promise<GatewayReport> {
   process.stdout.write(`Saturation: ${CONNECTIONS} connections, ${MEASURE_SECONDS} s each after ${WARMUP_SECONDS} s warm-up\n`);
   const baseline = await measure(hello, {});
   const gateway = await measure(metered, auth);
@@ -72,11 +79,11 @@ async function measureGateway(hello: string, metered: string, auth: Record<strin
 }
 
 function gatewayTable(report: GatewayReport): string[] {
-  const row = (name: string, f: Figures) => `| ${name} | ${f.rps} | ${f.p50} | ${f.p99} | ${f.non2xx} | ${f.errors} |`;
+  const row = (name: string, f: Figures) => `| ${name} | ${f.rps} | ${f.p50} | ${f.p99} | ${f.non2xx} | ${f.errors} | ${f.serverCpuUsPerRequest} | ${f.stealPercent} |`;
   const half = report.half_saturation;
   return [
-    "| run | requests/s | p50 ms | p99 ms | non-2xx | errors |",
-    "| --- | --- | --- | --- | --- | --- |",
+    "| run | requests/s | p50 ms | p99 ms | non-2xx | errors | server CPU µs per request | CPU steal % |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- |",
     row("hello-world, saturated", report.saturation.baseline),
     row("metered /v1/whoami, saturated", report.saturation.metered),
     row(`hello-world at ${half.rate}/s`, half.baseline),
@@ -139,7 +146,8 @@ async function main() {
   const children: ChildProcess[] = [];
   const closers: Array<() => Promise<void>> = [];
   try {
-    children.push(await startProcess(["loadtest/hello-server.ts", String(helloPort)], {}, `http://127.0.0.1:${helloPort}/`));
+    const helloProcess = await startProcess(["loadtest/hello-server.ts", String(helloPort)], {}, `http://127.0.0.1:${helloPort}/`);
+    children.push(helloProcess);
     const dataDir = mkdtempSync(join(tmpdir(), "sluice-bench-"));
     closers.push(async () => rmSync(dataDir, { recursive: true, force: true }));
     const shared = { NODE_ENV: "production", LOG_LEVEL: "warn", DATABASE_URL: fixture.databaseUrl, REDIS_KEY_PREFIX: prefix, QUEUE_PREFIX: `{${prefix}}`, DATA_DIR: dataDir };
@@ -160,7 +168,11 @@ async function main() {
       );
     children.push(gatewayProcess);
     const auth = { Authorization: `Bearer ${fixture.secret}` };
-    const gateway = ONLY !== undefined && ONLY !== "gateway" ? undefined : await measureGateway(`http://127.0.0.1:${helloPort}/`, `http://127.0.0.1:${gatewayPort}/v1/whoami`, auth);
+    const gateway = ONLY !== undefined && ONLY !== "gateway" ? undefined : await measureGateway(
+            { url: `http://127.0.0.1:${helloPort}/`, pid: helloProcess.pid ?? 0 },
+            { url: `http://127.0.0.1:${gatewayPort}/v1/whoami`, pid: gatewayProcess.pid ?? 0 },
+            auth,
+          );
 
     // Streams need only the gateway and Redis, so they run before the engine starts too.
     const streams = ONLY === undefined || ONLY === "streams" ? await measureStreams({ gatewayUrl: `http://127.0.0.1:${gatewayPort}`, secret: fixture.secret, seconds: MEASURE_SECONDS }) : undefined;

@@ -78,3 +78,28 @@ export function measureCpu(groups: CpuGroups): { stop: () => Record<string, numb
     },
   };
 }
+
+/**
+ * The share of the machine's CPU time, in percent, that the hypervisor gave to other guests
+ * between `start` and `stop()` (steal time in /proc/stat; NaN where there is none to read). On a
+ * shared virtual machine it says how much a phase was disturbed from outside: stolen
+ * milliseconds stall every process at once, and show up in the latency tail.
+ */
+export function measureSteal(): { stop: () => number } {
+  const read = () => {
+    try {
+      // cpu  user nice system idle iowait irq softirq steal guest guest_nice (guest time is within user)
+      const ticks = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+      return { steal: ticks[7]!, total: ticks.reduce((sum, value) => sum + value, 0) };
+    } catch {
+      return { steal: Number.NaN, total: Number.NaN };
+    }
+  };
+  const before = read();
+  return {
+    stop() {
+      const after = read();
+      return Number(((100 * (after.steal - before.steal)) / (after.total - before.total)).toFixed(1));
+    },
+  };
+}
