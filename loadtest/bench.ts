@@ -40,10 +40,13 @@ async function startProcess(args: string[], env: Record<string, string>, isReady
   return child;
 }
 
+/** A server under load: where to send requests, and its process (for its CPU time). */
+type Server = { url: string; pid: number };
+
 /** A load phase's figures, with the server's CPU per answer and the machine's steal time. */
 type Figures = LoadFigures & { serverCpuUsPerRequest: number; stealPercent: number };
 
-async function measure(target: { url: string; pid: number }, headers: Record<string, string>, rate?: number): Promise<Figures> {
+async function measure(target: Server, headers: Record<string, string>, rate?: number): Promise<Figures> {
   const load = (seconds: number) => runLoad({ url: target.url, headers, connections: CONNECTIONS, seconds, ...(rate ? { rate } : {}) });
   await load(WARMUP_SECONDS);
   const [cpuBefore, steal] = [cpuMs(target.pid), measureSteal()];
@@ -61,8 +64,6 @@ interface GatewayReport {
   saturation: { baseline: Figures; metered: Figures; ratio: number };
   half_saturation: { rate: number; baseline: Figures; metered: Figures; added_p99_ms: number };
 }
-
-type Server = { url: string; pid: number };
 
 async function measureGateway(hello: Server, metered: Server, auth: Record<string, string>): Promise<GatewayReport> {
   process.stdout.write(`Saturation: ${CONNECTIONS} connections, ${MEASURE_SECONDS} s each after ${WARMUP_SECONDS} s warm-up\n`);

@@ -29,9 +29,9 @@ function lazyChild(logger: Logger, bindings: Record<string, string>): Logger {
 
 /**
  * What every request gets, in one middleware: a request id (a well-formed incoming X-Request-Id
- * is kept), a logger bound to it, the security headers (the API's for /v1), and when it ends its metrics and one
- * log line. Only method, path (no query string: it may carry secrets), status and duration are
- * logged.
+ * is kept), a logger bound to it, the security headers (the API's own for /v1), and when it ends
+ * its metrics and one log line. Only method, path (no query string: it may carry secrets),
+ * status and duration are logged.
  */
 export function requestContext(deps: { logger: Logger; metrics: HttpMetrics; headers: { pages: SecurityHeaders; api: SecurityHeaders } }): MiddlewareHandler<AppEnv> {
   const { logger, metrics, headers } = deps;
