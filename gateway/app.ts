@@ -118,8 +118,9 @@ export async function createApp(deps: AppDeps) {
   const metrics = createHttpMetrics();
 
   const hsts = deps.config.NODE_ENV === "production";
-  const headers = { pages: securityHeaderList({ hsts, frameOrigins: [new URL(pesapalBaseUrl(deps.config)).origin] }), api: apiSecurityHeaderList({ hsts }) };
-  app.use(requestContext({ logger: deps.logger, metrics, headers }));
+  const pageHeaders = securityHeaderList({ hsts, frameOrigins: [new URL(pesapalBaseUrl(deps.config)).origin] });
+  const apiHeaders = apiSecurityHeaderList({ hsts });
+  app.use(requestContext({ logger: deps.logger, metrics, securityHeaders: (path) => (path.startsWith("/v1/") ? apiHeaders : pageHeaders) }));
   // Only requests that can carry a body pay for the checks.
   const limitBody = requestBodyLimits({ maxBytes: deps.config.MAX_JSON_BODY_BYTES });
   for (const prefix of SERVER_PATH_PREFIXES) {

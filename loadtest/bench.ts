@@ -169,11 +169,9 @@ async function main() {
       );
     children.push(gatewayProcess);
     const auth = { Authorization: `Bearer ${fixture.secret}` };
-    const gateway = ONLY !== undefined && ONLY !== "gateway" ? undefined : await measureGateway(
-            { url: `http://127.0.0.1:${helloPort}/`, pid: helloProcess.pid ?? 0 },
-            { url: `http://127.0.0.1:${gatewayPort}/v1/whoami`, pid: gatewayProcess.pid ?? 0 },
-            auth,
-          );
+    const helloServer = { url: `http://127.0.0.1:${helloPort}/`, pid: helloProcess.pid ?? 0 };
+    const meteredServer = { url: `http://127.0.0.1:${gatewayPort}/v1/whoami`, pid: gatewayProcess.pid ?? 0 };
+    const gateway = ONLY !== undefined && ONLY !== "gateway" ? undefined : await measureGateway(helloServer, meteredServer, auth);
 
     // Streams need only the gateway and Redis, so they run before the engine starts too.
     const streams = ONLY === undefined || ONLY === "streams" ? await measureStreams({ gatewayUrl: `http://127.0.0.1:${gatewayPort}`, secret: fixture.secret, seconds: MEASURE_SECONDS }) : undefined;

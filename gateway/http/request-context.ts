@@ -5,8 +5,6 @@ import type { AppEnv } from "../app-env.js";
 import type { HttpMetrics } from "./metrics.js";
 import { defaultResponseHeader, requestHeader } from "./node-bindings.js";
 
-type SecurityHeaders = ReadonlyArray<readonly [string, string]>;
-
 const noop = () => undefined;
 const MAX_REQUEST_ID_LENGTH = 255;
 const UNSAFE_REQUEST_ID = /[^\w\-=]/;
@@ -29,12 +27,17 @@ function lazyChild(logger: Logger, bindings: Record<string, string>): Logger {
 
 /**
  * What every request gets, in one middleware: a request id (a well-formed incoming X-Request-Id
- * is kept), a logger bound to it, the security headers (the API's own for /v1), and when it ends
- * its metrics and one log line. Only method, path (no query string: it may carry secrets),
+ * is kept), a logger bound to it, the security headers for its path, and when it ends its
+ * metrics and one log line. Only method, path (no query string: it may carry secrets),
  * status and duration are logged.
  */
-export function requestContext(deps: { logger: Logger; metrics: HttpMetrics; headers: { pages: SecurityHeaders; api: SecurityHeaders } }): MiddlewareHandler<AppEnv> {
-  const { logger, metrics, headers } = deps;
+export function requestContext(deps: {
+  logger: Logger;
+  metrics: HttpMetrics;
+  /** The security headers for a request's path. */
+  securityHeaders: (path: string) => ReadonlyArray<readonly [string, string]>;
+}): MiddlewareHandler<AppEnv> {
+  const { logger, metrics, securityHeaders } = deps;
   return async (c, next) => {
     const started = performance.now();
     const incoming = requestHeader(c, "x-request-id");
@@ -42,7 +45,7 @@ export function requestContext(deps: { logger: Logger; metrics: HttpMetrics; hea
     c.set("requestId", requestId);
     c.set("logger", lazyChild(logger, { requestId }));
     defaultResponseHeader(c, "X-Request-Id", requestId);
-    for (const [name, value] of c.req.path.startsWith("/v1/") ? headers.api : headers.pages) defaultResponseHeader(c, name, value);
+    for (const [name, value] of securityHeaders(c.req.path)) defaultResponseHeader(c, name, value);
     await next();
     metrics.observe(c, started);
     const level = c.res.status >= 500 ? "error" : "info";

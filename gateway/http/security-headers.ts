@@ -41,7 +41,7 @@ export function apiSecurityHeaderList(options: { hsts: boolean }): ReadonlyArray
   return withFramingPolicy(API_CSP, "DENY", options.hsts);
 }
 
-export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 function withFramingPolicy(csp: string, frameOptions: "SAMEORIGIN" | "DENY", hsts: boolean): ReadonlyArray<readonly [string, string]> {
   return [

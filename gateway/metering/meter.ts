@@ -143,8 +143,8 @@ export function createMeter(deps: { redis: Redis & MeterCommands; db: Database }
     let [current, quota] = [Number(result[0]), Number(result[2])];
     const keyCounts = keyIds.map((_, i) => Number(result[3 + i]));
     const statuses = String(result[3 + keyIds.length]);
-    const monthEnd = nextMonthStart(now).getTime();
-    const monthSeconds = Math.round((monthEnd - Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)) / 1_000);
+    const monthEndMs = nextMonthStart(now).getTime();
+    const monthSeconds = Math.round((monthEndMs - Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)) / 1_000);
     waiting.forEach(({ request, resolve }, i) => {
       const status = Number(statuses[i]);
       const keyIndex = keyIds.indexOf(request.context.keyId);
@@ -153,7 +153,7 @@ export function createMeter(deps: { redis: Redis & MeterCommands; db: Database }
         quota++;
         keyCounts[keyIndex]!++;
       }
-      resolve(decide(request, { status, windowStart, current, previous, quota, keyCount: keyCounts[keyIndex]!, monthEnd, monthSeconds }));
+      resolve(decide(request, { status, windowStart, current, previous, quota, keyCount: keyCounts[keyIndex]!, monthEndMs, monthSeconds }));
     });
   }
 
@@ -238,20 +238,19 @@ interface Outcome {
   previous: number;
   quota: number;
   keyCount: number;
-  /** Epoch milliseconds. */
-  monthEnd: number;
+  monthEndMs: number;
   monthSeconds: number;
 }
 
 /** The policies and verdict of one request from the counters the script left after it. */
 function decide({ context, now }: MeterRequest, outcome: Outcome): MeterDecision {
-  const { status, windowStart, current, previous, quota, keyCount, monthEnd, monthSeconds } = outcome;
+  const { status, windowStart, current, previous, quota, keyCount, monthEndMs, monthSeconds } = outcome;
   const limits = limitsOf(context);
   const elapsed = now.getTime() - windowStart;
   const weightedRate = Math.ceil((previous * (WINDOW_MS - elapsed)) / WINDOW_MS + current);
   const policies: MeterPolicy[] = [policy("minute", "requests-per-minute", limits.perMinute, weightedRate, windowStart + WINDOW_MS, 60)];
-  if (limits.perMonth >= 0) policies.push(policy("month", "monthly-quota", limits.perMonth, quota, monthEnd, monthSeconds));
-  if (context.monthlyCap !== null) policies.push(policy("key-month", "key-monthly-cap", context.monthlyCap, keyCount, monthEnd, monthSeconds));
+  if (limits.perMonth >= 0) policies.push(policy("month", "monthly-quota", limits.perMonth, quota, monthEndMs, monthSeconds));
+  if (context.monthlyCap !== null) policies.push(policy("key-month", "key-monthly-cap", context.monthlyCap, keyCount, monthEndMs, monthSeconds));
 
   if (status === 1) {
     let limiting = policies[0]!;
@@ -263,7 +262,7 @@ function decide({ context, now }: MeterRequest, outcome: Outcome): MeterDecision
   const retryAfter =
     violatedName === "minute"
       ? retryAfterSeconds({ name: "minute", limit: limits.perMinute, windowMs: WINDOW_MS }, elapsed, current, previous, 1)
-      : secondsUntil(monthEnd, now.getTime());
+      : secondsUntil(monthEndMs, now.getTime());
   return { admitted: false, violated, policies, retryAfterSeconds: retryAfter };
 }
 
