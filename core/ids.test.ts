@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BASE58_ALPHABET, encodeBase58Fixed, isId, newId } from "./ids.js";
+import { BASE58_ALPHABET, encodeBase58Fixed, isId, newId, newRequestId } from "./ids.js";
 
 describe("ids", () => {
   it("have the prefix and 22 base58 characters", () => {
@@ -21,6 +21,14 @@ describe("ids", () => {
   it("do not repeat", () => {
     const ids = new Set(Array.from({ length: 10_000 }, () => newId("key", 1_700_000_000_000)));
     expect(ids.size).toBe(10_000);
+  });
+
+  it("make request ids shaped like ids, one part fixed per process and one random", () => {
+    const ids = Array.from({ length: 10_000 }, () => newRequestId());
+    for (const id of ids.slice(0, 100)) expect(isId("req", id)).toBe(true);
+    expect(new Set(ids).size).toBe(10_000);
+    expect(new Set(ids.map((id) => id.slice(0, 15))).size).toBe(1);
+    expect(new Set(ids.map((id) => id.slice(15))).size).toBe(10_000);
   });
 
   it("encode fixed-width base58 with leading padding", () => {

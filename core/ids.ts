@@ -74,6 +74,25 @@ export function newId<P extends IdPrefix>(prefix: P, now: number = Date.now()): 
   return `${prefix}_${encodeBase58Fixed(bytes, BODY_LENGTH)}`;
 }
 
+/** 64 random bits as exactly 11 base58 digits (58^11 > 2^64). */
+function randomBase58x11(): string {
+  const bytes = new Uint8Array(8);
+  fillRandom(bytes);
+  return encodeBase58Fixed(bytes, 11);
+}
+
+/** Drawn once per process: request ids of two processes never collide. */
+const REQUEST_ID_PROCESS_PART = randomBase58x11();
+
+/**
+ * A request id, shaped like every other id ("req_" and 22 base58 characters) but made four
+ * times cheaper, as every request needs one: 11 characters fixed for this process and 11 of
+ * fresh random bits. Unlike newId it carries no time: request ids are never stored nor sorted.
+ */
+export function newRequestId(): Id<"req"> {
+  return `req_${REQUEST_ID_PROCESS_PART}${randomBase58x11()}`;
+}
+
 export function isId<P extends IdPrefix>(prefix: P, value: string): value is Id<P> {
   return value.startsWith(`${prefix}_`) && BODY_PATTERN.test(value.slice(prefix.length + 1));
 }

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { newId } from "../../core/ids.js";
+import { newRequestId } from "../../core/ids.js";
 import type { Logger } from "../../core/logger.js";
 import type { AppEnv } from "../app-env.js";
 import type { HttpMetrics } from "./metrics.js";
@@ -41,7 +41,7 @@ export function requestContext(deps: {
   return async (c, next) => {
     const started = performance.now();
     const incoming = requestHeader(c, "x-request-id");
-    const requestId = incoming && incoming.length <= MAX_REQUEST_ID_LENGTH && !UNSAFE_REQUEST_ID.test(incoming) ? incoming : newId("req");
+    const requestId = incoming && incoming.length <= MAX_REQUEST_ID_LENGTH && !UNSAFE_REQUEST_ID.test(incoming) ? incoming : newRequestId();
     c.set("requestId", requestId);
     c.set("logger", lazyChild(logger, { requestId }));
     defaultResponseHeader(c, "X-Request-Id", requestId);

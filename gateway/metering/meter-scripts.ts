@@ -4,9 +4,11 @@
  * run alone:
  *   KEYS: 1 rate window (current), 2 rate window (previous), 3 monthly quota, 4 usage day,
  *         5.. the month counters of the API keys in the batch
- *   ARGV: 1 rate limit per window, 2 window ms, 3 quota (-1 none), 4 usage TTL s, then five per
- *         request: key counter (1 is KEYS[5]), key cap (-1 none), ms elapsed in the window,
- *         endpoint usage field ("" for none), key usage field
+ *   ARGV: 1 rate limit per window, 2 window ms, 3 quota (-1 none), 4 usage TTL s, 5 the number
+ *         of kinds of request in the batch, then four per kind: key counter (1 is KEYS[5]), key
+ *         cap (-1 none), endpoint usage field ("" for none), key usage field; then one per
+ *         request: its kind (from 0) times the window ms plus the ms elapsed in the window (a
+ *         batch is mostly one kind, so a request costs one argument, not five)
  * Returns {-1} when the quota counter is missing and {-2, n} when key counter n is (the caller
  * rebuilds it from PostgreSQL and runs the batch again); otherwise {current, previous, quota,
  * key 1 .. key n, statuses}: the counters before the batch, then one digit per request:
@@ -29,11 +31,18 @@ local current = tonumber(redis.call("GET", KEYS[1]) or "0")
 local previous = tonumber(redis.call("GET", KEYS[2]) or "0")
 local reply = {current, previous, quota}
 for i = 1, #keys do reply[#reply + 1] = keys[i] end
+local kind_count = tonumber(ARGV[5])
+local kinds = {}
+for i = 0, kind_count - 1 do
+  local at = 6 + i * 4
+  kinds[i] = {tonumber(ARGV[at]), tonumber(ARGV[at + 1]), ARGV[at + 2], ARGV[at + 3]}
+end
 local admitted, key_added, fields, statuses = 0, {}, {}, {}
-for i = 5, #ARGV, 5 do
-  local k = tonumber(ARGV[i])
-  local cap = tonumber(ARGV[i + 1])
-  local elapsed = tonumber(ARGV[i + 2])
+for i = 6 + kind_count * 4, #ARGV do
+  local code = tonumber(ARGV[i])
+  local kind = math.floor(code / window)
+  local elapsed = code - kind * window
+  local k, cap, endpoint_field, key_field = unpack(kinds[kind])
   local status = 1
   if previous * (window - elapsed) / window + current + 1 > limit then status = 0
   elseif quota_limit >= 0 and quota + 1 > quota_limit then status = 2
@@ -44,8 +53,8 @@ for i = 5, #ARGV, 5 do
     keys[k] = keys[k] + 1
     admitted = admitted + 1
     key_added[k] = (key_added[k] or 0) + 1
-    if ARGV[i + 3] ~= "" then fields[ARGV[i + 3]] = (fields[ARGV[i + 3]] or 0) + 1 end
-    fields[ARGV[i + 4]] = (fields[ARGV[i + 4]] or 0) + 1
+    if endpoint_field ~= "" then fields[endpoint_field] = (fields[endpoint_field] or 0) + 1 end
+    fields[key_field] = (fields[key_field] or 0) + 1
   end
   statuses[#statuses + 1] = status
 end

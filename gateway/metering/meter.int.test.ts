@@ -5,7 +5,8 @@ import { useTestDatabase } from "../../testing/database.js";
 import { baseTestConfig } from "../../testing/environment.js";
 import { useRedisNamespace } from "../../testing/redis.js";
 import type { KeyContext } from "./key-context.js";
-import { createMeter, withMeterScripts, type MeterRequest } from "./meter.js";
+import { meterKeys } from "../../core/metering/redis-keys.js";
+import { createMeter, withMeterScripts, type MeterDecision, type MeterRequest } from "./meter.js";
 
 const database = useTestDatabase();
 const namespace = useRedisNamespace();
@@ -61,6 +62,40 @@ describe("the meter's batches", () => {
     expect(decisions.map((d) => d.admitted)).toEqual([true, true, true, true, false, true, false, false]);
     const refused = decisions[4]!;
     expect(refused.admitted === false && refused.violated.name).toBe("key-month");
+  });
+
+  it("decides a batch of two keys, two categories and spread arrival times exactly as the same requests one by one", async () => {
+    const outcome = async (batched: boolean) => {
+      const meter = createMeter({ redis, db: database.current.db });
+      const userId = newId("usr");
+      const capped = keyContext(userId, { monthlyCap: 7, ratePerMinute: 8 });
+      const other = keyContext(userId, { ratePerMinute: 8 });
+      const windowStart = Date.parse("2026-11-25T13:00:00.000Z");
+      // Requests of the previous window weigh on this one less as it goes by.
+      // (They also create every counter, so the batch needs no rebuild.)
+      for (let i = 0; i < 5; i++) await meter.admit({ context: i === 0 ? other : capped, category: "/api/general", now: new Date(windowStart - 30_000) });
+      const requests: MeterRequest[] = Array.from({ length: 16 }, (_, i) => ({
+        context: i % 3 === 0 ? other : capped,
+        category: i % 2 === 0 ? "/api/analytics" : "/api/general",
+        now: new Date(windowStart + i * 3_000),
+      }));
+      scriptRuns = 0;
+      const decisions: MeterDecision[] = [];
+      if (batched) decisions.push(...(await Promise.all(requests.map((request) => meter.admit(request)))));
+      else for (const request of requests) decisions.push(await meter.admit(request));
+      const usage = await redis.hgetall(meterKeys.usageDay(userId, "2026-11-25"));
+      const named = Object.fromEntries(Object.entries(usage).map(([field, count]) => [field.replace(capped.keyId, "capped").replace(other.keyId, "other"), count]));
+      return { runs: scriptRuns, decisions: decisions.map((d) => (d.admitted ? d.policies.map((p) => p.used).join("/") : d.violated.name)), usage: named };
+    };
+    const [batched, oneByOne] = [await outcome(true), await outcome(false)];
+    expect(batched.runs).toBe(1);
+    expect(oneByOne.runs).toBe(16);
+    expect(batched.decisions).toEqual(oneByOne.decisions);
+    expect(batched.usage).toEqual(oneByOne.usage);
+    // The batch meets both limits: the sliding window's and the capped key's.
+    expect(batched.decisions).toContain("minute");
+    expect(batched.decisions).toContain("key-month");
+    expect(Object.keys(batched.usage).sort()).toEqual(["e:/api/analytics", "e:/api/general", "k:capped", "k:other"]);
   });
 
   it("keeps accounts apart: one batch per account", async () => {

@@ -82,7 +82,7 @@ interface Batch {
   waiting: Array<{ request: MeterRequest; resolve: (decision: MeterDecision) => void; reject: (error: unknown) => void }>;
 }
 
-/** Scripts run with at most this many requests (ARGV grows by five per request). */
+/** Scripts run with at most this many requests (ARGV grows by one per request, four per kind). */
 const MAX_BATCH = 500;
 
 export function createMeter(deps: { redis: Redis & MeterCommands; db: Database }) {
@@ -114,12 +114,28 @@ export function createMeter(deps: { redis: Redis & MeterCommands; db: Database }
     const { context, now } = first;
     const month = utcMonth(now);
     const keyIds: string[] = [];
-    const args: Array<string | number> = [];
+    // A kind of request: its key, the key's cap and its endpoint category (METER_SCRIPT's ARGV).
+    const kinds = new Map<string, number>();
+    const kindArgs: Array<string | number> = [];
+    const codes: number[] = [];
+    let last: { context: KeyContext; category: EndpointCategory; kind: number } | undefined;
     for (const { request } of waiting) {
-      let index = keyIds.indexOf(request.context.keyId);
-      if (index < 0) index = keyIds.push(request.context.keyId) - 1;
-      const fields = usageFields(request);
-      args.push(index + 1, request.context.monthlyCap ?? -1, request.now.getTime() - windowStart, fields.endpoint, fields.key);
+      let kind = last?.context === request.context && last.category === request.category ? last.kind : undefined;
+      if (kind === undefined) {
+        let index = keyIds.indexOf(request.context.keyId);
+        if (index < 0) index = keyIds.push(request.context.keyId) - 1;
+        const cap = request.context.monthlyCap ?? -1;
+        const kindId = `${index} ${cap} ${request.category}`;
+        kind = kinds.get(kindId);
+        if (kind === undefined) {
+          kind = kinds.size;
+          kinds.set(kindId, kind);
+          const fields = usageFields(request);
+          kindArgs.push(index + 1, cap, fields.endpoint, fields.key);
+        }
+        last = { context: request.context, category: request.category, kind };
+      }
+      codes.push(kind * WINDOW_MS + request.now.getTime() - windowStart);
     }
     const limits = limitsOf(context);
     const keys = [
@@ -129,7 +145,7 @@ export function createMeter(deps: { redis: Redis & MeterCommands; db: Database }
       meterKeys.usageDay(context.userId, utcDay(now)),
       ...keyIds.map((keyId) => meterKeys.keyMonth(context.userId, keyId, month)),
     ];
-    const call = () => deps.redis.sluiceMeter(keys.length, ...keys, limits.perMinute, WINDOW_MS, limits.perMonth, USAGE_TTL_SECONDS, ...args);
+    const call = () => deps.redis.sluiceMeter(keys.length, ...keys, limits.perMinute, WINDOW_MS, limits.perMonth, USAGE_TTL_SECONDS, kinds.size, ...kindArgs, ...codes);
     let result = await call();
     for (let rebuilt = 0; Number(result[0]) < 0 && rebuilt <= keyIds.length; rebuilt++) {
       const missingKeyId = result[0] === -2 ? keyIds[Number(result[1]) - 1] : undefined;
