@@ -179,7 +179,7 @@ export async function createApp(deps: AppDeps) {
     c.header("Content-Type", "application/yaml; charset=utf-8");
     return c.body(openApiYaml);
   });
-  app.route("/", metricsRoutes(metrics.registry, deps.config.METRICS_TOKEN));
+  app.route("/", metricsRoutes(metrics, deps.config.METRICS_TOKEN));
   app.route("/", await referenceRoutes());
   // The development mailbox shows every e-mail's text, links included: never in production.
   if (deps.config.NODE_ENV !== "production") app.route("/", devMailboxRoutes({ db: deps.db, productName: deps.config.PRODUCT_NAME }));
