@@ -98,6 +98,9 @@ describe("served by Node (headers written on Node's response, not Hono's)", () =
       expect(metered.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(metered.headers["x-frame-options"]).toBe("DENY");
       expect(metered.headers["x-content-type-options"]).toBe("nosniff");
+      // Not the pages' document policies: nothing in a JSON answer for them to act on.
+      for (const name of ["referrer-policy", "cross-origin-opener-policy", "cross-origin-resource-policy", "permissions-policy"]) expect(metered.headers[name], name).toBeUndefined();
+      expect(health.headers["permissions-policy"]).toContain("camera=()");
     } finally {
       await listening.shutdown();
     }

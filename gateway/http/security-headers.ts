@@ -21,6 +21,8 @@ export function formatCsp(directives: CspDirectives): string {
     .join("; ");
 }
 
+const HSTS = ["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] as const;
+
 /**
  * Secure headers on every response (the request middleware sets them before the handler runs).
  * A route that needs another policy (the API reference page allows its own inline script by
@@ -29,29 +31,30 @@ export function formatCsp(directives: CspDirectives): string {
 export function securityHeaderList(options: { hsts: boolean; frameOrigins?: string[] }): ReadonlyArray<readonly [string, string]> {
   // The payment page is framed by /payment-process; only the provider's origin may be framed.
   const csp: CspDirectives = { ...DEFAULT_CSP, "frame-src": ["'self'", ...(options.frameOrigins ?? [])] };
-  return withFramingPolicy(formatCsp(csp), "SAMEORIGIN", options.hsts);
-}
-
-/**
- * The same headers for the public API (/v1), whose answers are JSON and never rendered nor
- * framed: a policy that allows nothing, as OWASP advises for APIs. It is also cheaper: Node
- * checks every header value on every answer, and the pages' policy is six times as long.
- */
-export function apiSecurityHeaderList(options: { hsts: boolean }): ReadonlyArray<readonly [string, string]> {
-  return withFramingPolicy(API_CSP, "DENY", options.hsts);
-}
-
-const API_CSP = "default-src 'none'; frame-ancestors 'none'";
-
-function withFramingPolicy(csp: string, frameOptions: "SAMEORIGIN" | "DENY", hsts: boolean): ReadonlyArray<readonly [string, string]> {
   return [
-    ["Content-Security-Policy", csp],
+    ["Content-Security-Policy", formatCsp(csp)],
     ["X-Content-Type-Options", "nosniff"],
-    ["X-Frame-Options", frameOptions],
+    ["X-Frame-Options", "SAMEORIGIN"],
     ["Referrer-Policy", "strict-origin-when-cross-origin"],
     ["Cross-Origin-Opener-Policy", "same-origin"],
     ["Cross-Origin-Resource-Policy", "same-origin"],
     ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()"],
-    ...(hsts ? [["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] as const] : []),
+    ...(options.hsts ? [HSTS] : []),
+  ];
+}
+
+/**
+ * The public API's (/v1) headers: its answers are JSON, never rendered, framed nor navigated
+ * from, so they carry what OWASP's REST Security Cheat Sheet lists for APIs (a policy that
+ * allows nothing, no sniffing, no framing, HSTS) and not the pages' document policies, which
+ * would have nothing to act on (docs/decisions/0013-api-security-headers.md). Node checks every
+ * header on every answer, so each one the API does not need is a cost on every request.
+ */
+export function apiSecurityHeaderList(options: { hsts: boolean }): ReadonlyArray<readonly [string, string]> {
+  return [
+    ["Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"],
+    ["X-Content-Type-Options", "nosniff"],
+    ["X-Frame-Options", "DENY"],
+    ...(options.hsts ? [HSTS] : []),
   ];
 }
