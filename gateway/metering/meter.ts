@@ -145,13 +145,13 @@ export function createMeter(deps: { redis: Redis & MeterCommands; db: Database }
       meterKeys.usageDay(context.userId, utcDay(now)),
       ...keyIds.map((keyId) => meterKeys.keyMonth(context.userId, keyId, month)),
     ];
-    const call = () => deps.redis.sluiceMeter(keys.length, ...keys, limits.perMinute, WINDOW_MS, limits.perMonth, USAGE_TTL_SECONDS, kinds.size, ...kindArgs, ...codes);
-    let result = await call();
+    const args = [keys.length, ...keys, limits.perMinute, WINDOW_MS, limits.perMonth, USAGE_TTL_SECONDS, kinds.size, ...kindArgs, ...codes];
+    let result = await deps.redis.sluiceMeter(...args);
     for (let rebuilt = 0; Number(result[0]) < 0 && rebuilt <= keyIds.length; rebuilt++) {
       const missingKeyId = result[0] === -2 ? keyIds[Number(result[1]) - 1] : undefined;
       const owner = missingKeyId === undefined ? first : (waiting.find((w) => w.request.context.keyId === missingKeyId)?.request ?? first);
       await rebuild(missingKeyId === undefined ? "quota" : "key", owner);
-      result = await call();
+      result = await deps.redis.sluiceMeter(...args);
     }
     if (Number(result[0]) < 0) throw new Error("metering counters could not be rebuilt");
 
