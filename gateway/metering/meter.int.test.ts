@@ -98,6 +98,21 @@ describe("the meter's batches", () => {
     expect(Object.keys(batched.usage).sort()).toEqual(["e:/api/analytics", "e:/api/general", "k:capped", "k:other"]);
   });
 
+  it("counts each request in its own day and month when the month turns between two batches", async () => {
+    const meter = createMeter({ redis, db: database.current.db });
+    const userId = newId("usr");
+    const key = keyContext(userId, { monthlyRequests: 1_000 });
+    const before = await meter.admit({ context: key, category: "/api/general", now: new Date("2026-11-30T23:59:50.000Z") });
+    const after = await meter.admit({ context: key, category: "/api/general", now: new Date("2026-12-01T00:00:10.000Z") });
+    const monthOf = (decision: MeterDecision) => decision.policies.find((p) => p.name === "month")!;
+    expect(new Date(monthOf(before).resetAtMs).toISOString()).toBe("2026-12-01T00:00:00.000Z");
+    expect(new Date(monthOf(after).resetAtMs).toISOString()).toBe("2027-01-01T00:00:00.000Z");
+    expect([monthOf(before).windowSeconds, monthOf(after).windowSeconds]).toEqual([30 * 86_400, 31 * 86_400]);
+    expect(monthOf(after).used, "a new month's quota").toBe(1);
+    expect(await redis.hget(meterKeys.usageDay(userId, "2026-11-30"), "e:/api/general")).toBe("1");
+    expect(await redis.hget(meterKeys.usageDay(userId, "2026-12-01"), "e:/api/general")).toBe("1");
+  });
+
   it("keeps accounts apart: one batch per account", async () => {
     const meter = createMeter({ redis, db: database.current.db });
     const [a, b] = [keyContext(newId("usr"), { ratePerMinute: 2 }), keyContext(newId("usr"), { ratePerMinute: 2 })];

@@ -82,6 +82,22 @@ interface Batch {
   waiting: Array<{ request: MeterRequest; resolve: (decision: MeterDecision) => void; reject: (error: unknown) => void }>;
 }
 
+const DAY_MS = 86_400_000;
+
+/** What a batch needs of its UTC day's calendar. */
+interface CalendarDay {
+  day: string;
+  month: string;
+  monthEndMs: number;
+  monthSeconds: number;
+}
+
+function calendarDayOf(now: Date): CalendarDay {
+  const monthEndMs = nextMonthStart(now).getTime();
+  const monthSeconds = Math.round((monthEndMs - Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)) / 1_000);
+  return { day: utcDay(now), month: utcMonth(now), monthEndMs, monthSeconds };
+}
+
 /** Scripts run with at most this many requests (ARGV grows by one per request, four per kind). */
 const MAX_BATCH = 500;
 
@@ -108,11 +124,19 @@ export function createMeter(deps: { redis: Redis & MeterCommands; db: Database }
     await deps.redis.set(key, value, "EX", COUNTER_TTL_SECONDS, "NX");
   }
 
+  /** The last day a batch ran in: formatting dates costs more than the rest of a batch's keys. */
+  let lastDay = { startMs: -1, calendar: calendarDayOf(new Date(0)) };
+  function calendarDay(now: Date): CalendarDay {
+    const startMs = now.getTime() - (now.getTime() % DAY_MS);
+    if (lastDay.startMs !== startMs) lastDay = { startMs, calendar: calendarDayOf(now) };
+    return lastDay.calendar;
+  }
+
   /** Runs the script over requests of one batch and answers each of them, in order. */
   async function run(windowStart: number, waiting: Batch["waiting"]): Promise<void> {
     const first = waiting[0]!.request;
-    const { context, now } = first;
-    const month = utcMonth(now);
+    const { context } = first;
+    const { day, month, monthEndMs, monthSeconds } = calendarDay(first.now);
     const keyIds: string[] = [];
     // A kind of request: its key, the key's cap and its endpoint category (METER_SCRIPT's ARGV).
     const kinds = new Map<string, number>();
@@ -142,7 +166,7 @@ export function createMeter(deps: { redis: Redis & MeterCommands; db: Database }
       meterKeys.rateWindow(context.userId, context.mode, windowStart),
       meterKeys.rateWindow(context.userId, context.mode, windowStart - WINDOW_MS),
       meterKeys.monthQuota(context.userId, context.mode, month),
-      meterKeys.usageDay(context.userId, utcDay(now)),
+      meterKeys.usageDay(context.userId, day),
       ...keyIds.map((keyId) => meterKeys.keyMonth(context.userId, keyId, month)),
     ];
     const args = [keys.length, ...keys, limits.perMinute, WINDOW_MS, limits.perMonth, USAGE_TTL_SECONDS, kinds.size, ...kindArgs, ...codes];
@@ -159,8 +183,6 @@ export function createMeter(deps: { redis: Redis & MeterCommands; db: Database }
     let [current, quota] = [Number(result[0]), Number(result[2])];
     const keyCounts = keyIds.map((_, i) => Number(result[3 + i]));
     const statuses = String(result[3 + keyIds.length]);
-    const monthEndMs = nextMonthStart(now).getTime();
-    const monthSeconds = Math.round((monthEndMs - Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)) / 1_000);
     waiting.forEach(({ request, resolve }, i) => {
       const status = Number(statuses[i]);
       const keyIndex = keyIds.indexOf(request.context.keyId);
