@@ -125,10 +125,10 @@ export function createMeter(deps: { redis: Redis & MeterCommands; db: Database }
   }
 
   /** The last day a batch ran in: formatting dates costs more than the rest of a batch's keys. */
-  let lastDay = { startMs: -1, calendar: calendarDayOf(new Date(0)) };
+  let lastDay: { startMs: number; calendar: CalendarDay } | undefined;
   function calendarDay(now: Date): CalendarDay {
     const startMs = now.getTime() - (now.getTime() % DAY_MS);
-    if (lastDay.startMs !== startMs) lastDay = { startMs, calendar: calendarDayOf(now) };
+    if (lastDay?.startMs !== startMs) lastDay = { startMs, calendar: calendarDayOf(now) };
     return lastDay.calendar;
   }
 
@@ -142,24 +142,26 @@ export function createMeter(deps: { redis: Redis & MeterCommands; db: Database }
     const kinds = new Map<string, number>();
     const kindArgs: Array<string | number> = [];
     const codes: number[] = [];
-    let last: { context: KeyContext; category: EndpointCategory; kind: number } | undefined;
+    // Each request's key, as its index in keyIds (the answers count per key).
+    const keyIndexes: number[] = [];
+    let last: { context: KeyContext; category: EndpointCategory; kind: number; index: number } | undefined;
     for (const { request } of waiting) {
-      let kind = last?.context === request.context && last.category === request.category ? last.kind : undefined;
-      if (kind === undefined) {
+      if (last?.context !== request.context || last.category !== request.category) {
         let index = keyIds.indexOf(request.context.keyId);
         if (index < 0) index = keyIds.push(request.context.keyId) - 1;
         const cap = request.context.monthlyCap ?? -1;
         const kindId = `${index} ${cap} ${request.category}`;
-        kind = kinds.get(kindId);
+        let kind = kinds.get(kindId);
         if (kind === undefined) {
           kind = kinds.size;
           kinds.set(kindId, kind);
           const fields = usageFields(request);
           kindArgs.push(index + 1, cap, fields.endpoint, fields.key);
         }
-        last = { context: request.context, category: request.category, kind };
+        last = { context: request.context, category: request.category, kind, index };
       }
-      codes.push(kind * WINDOW_MS + request.now.getTime() - windowStart);
+      codes.push(last.kind * WINDOW_MS + request.now.getTime() - windowStart);
+      keyIndexes.push(last.index);
     }
     const limits = limitsOf(context);
     const keys = [
@@ -185,7 +187,7 @@ export function createMeter(deps: { redis: Redis & MeterCommands; db: Database }
     const statuses = String(result[3 + keyIds.length]);
     waiting.forEach(({ request, resolve }, i) => {
       const status = Number(statuses[i]);
-      const keyIndex = keyIds.indexOf(request.context.keyId);
+      const keyIndex = keyIndexes[i]!;
       if (status === 1) {
         current++;
         quota++;
