@@ -89,6 +89,15 @@ describe("error bodies", () => {
     expect((await errorBody(response)).code).toBe("PAYLOAD_TOO_LARGE");
   });
 
+  it("checks the body size of every method that carries one, before the route runs", async () => {
+    const big = JSON.stringify({ name: "x".repeat(5_000) });
+    for (const method of ["PUT", "PATCH", "DELETE"]) {
+      const response = await app().request("/v1/workflows/wf_1", { method, headers: { "Content-Type": "application/json", ...authorization }, body: big });
+      expect(response.status, method).toBe(413);
+      expect((await errorBody(response)).code).toBe("PAYLOAD_TOO_LARGE");
+    }
+  });
+
   it("answers unknown API routes with 404 in the error shape, for every method", async () => {
     for (const [method, path] of [["GET", "/v1/nothing-here"], ["DELETE", "/hooks/unknown"], ["POST", "/somewhere"]] as const) {
       const response = await app().request(path, { method, headers: authorization });
