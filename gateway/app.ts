@@ -111,7 +111,7 @@ export function createApiApp(deps: Omit<AppDeps, "subscriber" | "plainRedis"> & 
   return api;
 }
 
-/** Every method a route of the gateway answers with a request body. */
+/** The methods whose request body a route may read; no other method passes the body checks. */
 const BODY_METHODS = ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 const isDatasetUpload = (method: string, path: string) => method === "POST" && (path === "/v1/datasets" || path === "/v1/datasets/");
 
