@@ -111,8 +111,6 @@ export function createApiApp(deps: Omit<AppDeps, "subscriber" | "plainRedis"> & 
   return api;
 }
 
-/** The methods whose request body a route may read; no other method passes the body checks. */
-const BODY_METHODS = ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 const isDatasetUpload = (method: string, path: string) => method === "POST" && (path === "/v1/datasets" || path === "/v1/datasets/");
 
 export async function createApp(deps: AppDeps) {
@@ -123,12 +121,11 @@ export async function createApp(deps: AppDeps) {
   const pageHeaders = securityHeaderList({ hsts, frameOrigins: [new URL(pesapalBaseUrl(deps.config)).origin] });
   const apiHeaders = apiSecurityHeaderList({ hsts });
   app.use(requestContext({ logger: deps.logger, metrics, securityHeaders: (path) => (path.startsWith("/v1/") ? apiHeaders : pageHeaders) }));
-  // Only the methods whose bodies a route reads pay for the checks: a GET or HEAD does not even
-  // pass through a layer that lets it by (each layer is a closure and a promise per request).
+  // Only requests that can carry a body pay for the checks.
   const limitBody = requestBodyLimits({ maxBytes: deps.config.MAX_JSON_BODY_BYTES });
   for (const prefix of SERVER_PATH_PREFIXES) {
     // Dataset uploads stream to storage under their own caps (plan and data allowance), never this one.
-    app.on(BODY_METHODS, `${prefix}/*`, (c, next) => (isDatasetUpload(c.req.method, c.req.path) ? next() : limitBody(c, next)));
+    app.use(`${prefix}/*`, (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" || isDatasetUpload(c.req.method, c.req.path) ? next() : limitBody(c, next)));
   }
 
   const auth: AuthDeps = {
