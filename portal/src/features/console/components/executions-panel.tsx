@@ -8,7 +8,7 @@ import type { ExecutionSummary } from "../api/workflow-schemas";
 import { usePolling } from "../hooks/use-polling";
 import { formatDuration } from "../lib/console-format";
 import { CONSOLE_MESSAGES, failureDescription } from "../lib/console-messages";
-import { EXECUTION_STATUS_LABELS, isUnfinished, shortId, statusTone, type WorkflowMode } from "../lib/workflow-display";
+import { EXECUTION_STATUS_LABELS, isUnfinished, shortId, startedAfter, statusTone, type WorkflowMode } from "../lib/workflow-display";
 import { ExecutionSteps } from "./execution-steps";
 import { ErrorState, LoadingState } from "../../../components/ui/section-states";
 import { StatusBadge } from "./status-badge";
@@ -20,12 +20,14 @@ interface ExecutionsPanelProps {
   now: number;
   /** Changes after a run: the list is read again. */
   refreshKey: number;
-  /** An execution started or ended since the last look: the workflow's own last run and count changed. */
+  /** The workflow's last run as the card shows it. */
+  lastRun: string | null;
+  /** An execution started after the card's last run: the workflow is read again. */
   onRunsChanged: () => void;
 }
 
 /** A workflow's recent executions, newest first, read again every few seconds while one is unfinished. */
-export function ExecutionsPanel({ workflowId, mode, now, refreshKey, onRunsChanged }: ExecutionsPanelProps) {
+export function ExecutionsPanel({ workflowId, mode, now, refreshKey, lastRun, onRunsChanged }: ExecutionsPanelProps) {
   const load = useCallback((signal: AbortSignal) => listExecutions(workflowId, mode, signal), [workflowId, mode]);
   const { state, reload, update } = useRemote(load, (error) =>
     toast.error(CONSOLE_MESSAGES.executionsFetchFailed, { id: `executions-${workflowId}`, description: failureDescription(error) }),
@@ -39,12 +41,10 @@ export function ExecutionsPanel({ workflowId, mode, now, refreshKey, onRunsChang
   }, [refreshKey, reload]);
   const unfinished = state.status === "ready" ? state.data.filter((execution) => isUnfinished(execution.status)).length : 0;
   usePolling(unfinished > 0, refresh);
-  const seenUnfinished = useRef(unfinished);
+  const cardBehind = state.status === "ready" && startedAfter(state.data, lastRun);
   useEffect(() => {
-    if (seenUnfinished.current === unfinished) return;
-    seenUnfinished.current = unfinished;
-    onRunsChanged();
-  }, [unfinished, onRunsChanged]);
+    if (cardBehind) onRunsChanged();
+  }, [cardBehind, onRunsChanged]);
 
   const replace = useCallback(
     (changed: ExecutionSummary) => update((executions) => executions.map((execution) => (execution.id === changed.id ? changed : execution))),

@@ -90,7 +90,7 @@ export function WorkflowCard({ workflow, mode, now, changeStatus, run, refreshWo
         </div>
       </div>
       <CardDisclosure label="Recent executions" open={open} onToggle={() => setOpen((value) => !value)}>
-        <ExecutionsPanel workflowId={workflow.id} mode={mode} now={now} refreshKey={runs} onRunsChanged={refreshWorkflows} />
+        <ExecutionsPanel workflowId={workflow.id} mode={mode} now={now} refreshKey={runs} lastRun={workflow.last_run} onRunsChanged={refreshWorkflows} />
       </CardDisclosure>
     </article>
   );

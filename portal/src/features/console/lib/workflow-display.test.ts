@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeTrigger, isUnfinished, shortId, statusTone } from "./workflow-display";
+import { describeTrigger, isUnfinished, shortId, startedAfter, statusTone } from "./workflow-display";
 
 describe("workflow display", () => {
   it("describes each trigger type, a schedule with its cron and time zone", () => {
@@ -12,6 +12,17 @@ describe("workflow display", () => {
     expect(isUnfinished("queued")).toBe(true);
     expect(isUnfinished("running")).toBe(true);
     expect(isUnfinished("completed") || isUnfinished("failed") || isUnfinished("cancelled")).toBe(false);
+  });
+
+  it("sees that the executions started after the workflow's last run as last read, and only then", () => {
+    const started = (at: string | null) => ({ started_at: at });
+    // Read before the engine started the run, then the run seen already finished.
+    expect(startedAfter([started("2026-11-27T02:00:01.500Z")], null)).toBe(true);
+    expect(startedAfter([started("2026-11-27T02:00:01.500Z"), started("2026-11-26T09:00:00.000Z")], "2026-11-26T09:00:00.000Z")).toBe(true);
+    expect(startedAfter([started("2026-11-27T02:00:01.500Z")], "2026-11-27T02:00:01.500Z")).toBe(false);
+    // Queued executions have no start yet; none at all is not news either.
+    expect(startedAfter([started(null)], null)).toBe(false);
+    expect(startedAfter([], null)).toBe(false);
   });
 
   it("colours failures red and successes green", () => {

@@ -45,6 +45,16 @@ export function isUnfinished(status: ExecutionStatus): boolean {
   return status === "queued" || status === "running";
 }
 
+/**
+ * Whether any of `executions` started after `lastRun`, the workflow's last run as last read: the
+ * workflow's own facts are then behind. (Its list is read right after Run now, often before the
+ * engine has started the execution, and a quick execution may be seen finished at first sight.)
+ */
+export function startedAfter(executions: ReadonlyArray<{ started_at: string | null }>, lastRun: string | null): boolean {
+  const known = lastRun === null ? Number.NEGATIVE_INFINITY : Date.parse(lastRun);
+  return executions.some((execution) => execution.started_at !== null && Date.parse(execution.started_at) > known);
+}
+
 /** "Manual", "Webhook", or "Schedule: 0 9 * * 1-5 (Europe/Paris)". */
 export function describeTrigger(trigger: Trigger): string {
   switch (trigger.type) {
