@@ -7,6 +7,7 @@ import type { Logger } from "../core/logger.js";
 import { createProducerQueues } from "../core/queues.js";
 import { createRedis } from "../core/redis.js";
 import { createApp } from "./app.js";
+import { DefaultHeadersResponse } from "./http/default-headers-response.js";
 
 export interface Listening {
   url: string;
@@ -36,6 +37,7 @@ export async function listen(fetch: (request: Request) => Response | Promise<Res
       requestTimeout: Math.max(options.requestTimeoutMs ?? 300_000, headersTimeout),
       // How often Node looks for connections past those timeouts (its default, 30 s, would let them linger).
       connectionsCheckingInterval: Math.min(1_000, headersTimeout),
+      ServerResponse: DefaultHeadersResponse,
     };
     const started = serve({ fetch, hostname: options.host, port: options.port, serverOptions }, () => resolve(started as Server));
   });

@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { afterAll, beforeAll } from "vitest";
 import { CheckoutResponseSchema, type CheckoutRequest } from "../core/contracts/checkout.js";
+import { DefaultHeadersResponse } from "../gateway/http/default-headers-response.js";
 import { createAccount } from "./accounts.js";
 import { BrowserClient } from "./browser-client.js";
 import { useTestApp, type TestApp } from "./gateway.js";
@@ -33,7 +34,7 @@ export function usePaymentStand(overrides: Record<string, string> = {}): { curre
     const url = testApp.current.config.PUBLIC_URL.replace(/\/+$/, "");
     const port = Number(new URL(url).port);
     server = await new Promise<Server>((resolve) => {
-      const started = serve({ fetch: testApp.current.app.fetch, hostname: "127.0.0.1", port }, () => resolve(started as Server));
+      const started = serve({ fetch: testApp.current.app.fetch, hostname: "127.0.0.1", port, serverOptions: { ServerResponse: DefaultHeadersResponse } }, () => resolve(started as Server));
     });
     const fetcher = { request: (path: string, init?: RequestInit) => fetch(`${url}${path}`, { ...init, redirect: "manual" }) };
     holder.current = {

@@ -1,11 +1,13 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env.js";
+import { DefaultHeadersResponse } from "./default-headers-response.js";
 
 /**
  * Header access that skips undici's `Headers` where @hono/node-server serves the request:
  * reading `c.req.header()` builds a `Headers` object of the whole request, and every
  * `c.header()` is validated and later copied into Node's response. Node's own request and
- * response objects do neither. Requests made with `app.request()` (tests) fall back to Hono's.
+ * response objects do neither. Requests made with `app.request()` (tests), or served without
+ * the gateway's response class, fall back to Hono's.
  */
 
 /** A request header by its lower-case name. */
@@ -17,17 +19,20 @@ export function requestHeader(c: Context<AppEnv>, name: Lowercase<string>): stri
 }
 
 /**
- * A response header every answer carries unless the handler's response sets the same header
- * (Node merges headers set on the response with those written with the status line, the
- * latter winning), exactly as `c.header()` before the handler runs.
+ * A response header every answer carries unless the answer sets the same header itself, as
+ * `c.header()` before the handler runs. Where Node serves the request, the response keeps it
+ * with the other defaults and writes them all with the status line (DefaultHeadersResponse).
  */
-export function defaultResponseHeader(c: Context<AppEnv>, name: string, value: string): void {
+export function defaultResponseHeader(c: Context<AppEnv>, name: Lowercase<string>, value: string): void {
   const outgoing = c.env?.outgoing;
-  if (outgoing) outgoing.setHeader(name, value);
+  if (outgoing instanceof DefaultHeadersResponse) outgoing.setDefaultHeader(name, value);
   else c.header(name, value);
 }
 
 /** defaultResponseHeader for each of `headers` (iterated in place: no entry arrays per request). */
-export function setDefaultHeaders(c: Context<AppEnv>, headers: Record<string, string>): void {
-  for (const name in headers) defaultResponseHeader(c, name, headers[name]!);
+export function setDefaultHeaders(c: Context<AppEnv>, headers: Record<Lowercase<string>, string>): void {
+  for (const key in headers) {
+    const name = key as Lowercase<string>;
+    defaultResponseHeader(c, name, headers[name]!);
+  }
 }

@@ -39,7 +39,7 @@ export function requestBodyLimits(options: { maxBytes: number; maxDepth?: number
     const text = await readWhole(incoming, options.maxBytes);
     if (text === undefined) {
       // The rest of the body is left unread: the connection cannot carry another request.
-      defaultResponseHeader(c, "Connection", "close");
+      defaultResponseHeader(c, "connection", "close");
       throw new AppError("PAYLOAD_TOO_LARGE");
     }
     checkDepth(text);

@@ -3,6 +3,7 @@ import { newRequestId } from "../../core/ids.js";
 import type { Logger } from "../../core/logger.js";
 import type { AppEnv } from "../app-env.js";
 import type { HttpMetrics } from "./metrics.js";
+import type { SecurityHeaders } from "./security-headers.js";
 import { defaultResponseHeader, requestHeader } from "./node-bindings.js";
 
 const noop = () => undefined;
@@ -35,7 +36,7 @@ export function requestContext(deps: {
   logger: Logger;
   metrics: HttpMetrics;
   /** The security headers for a request's path. */
-  securityHeaders: (path: string) => ReadonlyArray<readonly [string, string]>;
+  securityHeaders: (path: string) => SecurityHeaders;
 }): MiddlewareHandler<AppEnv> {
   const { logger, metrics, securityHeaders } = deps;
   return async (c, next) => {
@@ -44,7 +45,7 @@ export function requestContext(deps: {
     const requestId = incoming && incoming.length <= MAX_REQUEST_ID_LENGTH && !UNSAFE_REQUEST_ID.test(incoming) ? incoming : newRequestId();
     c.set("requestId", requestId);
     c.set("logger", lazyChild(logger, { requestId }));
-    defaultResponseHeader(c, "X-Request-Id", requestId);
+    defaultResponseHeader(c, "x-request-id", requestId);
     for (const [name, value] of securityHeaders(c.req.path)) defaultResponseHeader(c, name, value);
     await next();
     metrics.observe(c, started);

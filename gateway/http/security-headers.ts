@@ -21,24 +21,27 @@ export function formatCsp(directives: CspDirectives): string {
     .join("; ");
 }
 
-const HSTS = ["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] as const;
+/** Header names are lower-case: they are response defaults (gateway/http/default-headers-response.ts). */
+export type SecurityHeaders = ReadonlyArray<readonly [Lowercase<string>, string]>;
+
+const HSTS = ["strict-transport-security", "max-age=31536000; includeSubDomains"] as const;
 
 /**
  * Secure headers on every response (the request middleware sets them before the handler runs).
  * A route that needs another policy (the API reference page allows its own inline script by
  * hash) sets Content-Security-Policy itself, replacing this one.
  */
-export function securityHeaderList(options: { hsts: boolean; frameOrigins?: string[] }): ReadonlyArray<readonly [string, string]> {
+export function securityHeaderList(options: { hsts: boolean; frameOrigins?: string[] }): SecurityHeaders {
   // The payment page is framed by /payment-process; only the provider's origin may be framed.
   const csp: CspDirectives = { ...DEFAULT_CSP, "frame-src": ["'self'", ...(options.frameOrigins ?? [])] };
   return [
-    ["Content-Security-Policy", formatCsp(csp)],
-    ["X-Content-Type-Options", "nosniff"],
-    ["X-Frame-Options", "SAMEORIGIN"],
-    ["Referrer-Policy", "strict-origin-when-cross-origin"],
-    ["Cross-Origin-Opener-Policy", "same-origin"],
-    ["Cross-Origin-Resource-Policy", "same-origin"],
-    ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()"],
+    ["content-security-policy", formatCsp(csp)],
+    ["x-content-type-options", "nosniff"],
+    ["x-frame-options", "SAMEORIGIN"],
+    ["referrer-policy", "strict-origin-when-cross-origin"],
+    ["cross-origin-opener-policy", "same-origin"],
+    ["cross-origin-resource-policy", "same-origin"],
+    ["permissions-policy", "camera=(), microphone=(), geolocation=(), payment=()"],
     ...(options.hsts ? [HSTS] : []),
   ];
 }
@@ -50,11 +53,11 @@ export function securityHeaderList(options: { hsts: boolean; frameOrigins?: stri
  * would have nothing to act on (docs/decisions/0013-api-security-headers.md). Node checks every
  * header on every answer, so each one the API does not need is a cost on every request.
  */
-export function apiSecurityHeaderList(options: { hsts: boolean }): ReadonlyArray<readonly [string, string]> {
+export function apiSecurityHeaderList(options: { hsts: boolean }): SecurityHeaders {
   return [
-    ["Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"],
-    ["X-Content-Type-Options", "nosniff"],
-    ["X-Frame-Options", "DENY"],
+    ["content-security-policy", "default-src 'none'; frame-ancestors 'none'"],
+    ["x-content-type-options", "nosniff"],
+    ["x-frame-options", "DENY"],
     ...(options.hsts ? [HSTS] : []),
   ];
 }

@@ -4,15 +4,16 @@ import type { MeterPolicy } from "./meter.js";
 /**
  * Headers on every authenticated /v1 answer: the GitHub-style X-RateLimit-* of the most
  * restrictive policy, and the IETF draft pair RateLimit-Policy (every policy) / RateLimit.
+ * Lower-case names: a metered answer carries them as response defaults.
  */
-export function rateLimitHeaders(limiting: MeterPolicy, policies: MeterPolicy[], now: Date): Record<string, string> {
+export function rateLimitHeaders(limiting: MeterPolicy, policies: MeterPolicy[], now: Date): Record<Lowercase<string>, string> {
   return {
-    "X-RateLimit-Limit": String(limiting.limit),
-    "X-RateLimit-Remaining": String(limiting.remaining),
-    "X-RateLimit-Reset": String(Math.ceil(limiting.resetAtMs / 1_000)),
-    "X-RateLimit-Used": String(limiting.used),
-    "X-RateLimit-Resource": limiting.resource,
-    "RateLimit-Policy": policies.map((p) => `"${p.name}";q=${p.limit};w=${p.windowSeconds}`).join(", "),
-    RateLimit: `"${limiting.name}";r=${limiting.remaining};t=${secondsUntil(limiting.resetAtMs, now.getTime())}`,
+    "x-ratelimit-limit": String(limiting.limit),
+    "x-ratelimit-remaining": String(limiting.remaining),
+    "x-ratelimit-reset": String(Math.ceil(limiting.resetAtMs / 1_000)),
+    "x-ratelimit-used": String(limiting.used),
+    "x-ratelimit-resource": limiting.resource,
+    "ratelimit-policy": policies.map((p) => `"${p.name}";q=${p.limit};w=${p.windowSeconds}`).join(", "),
+    ratelimit: `"${limiting.name}";r=${limiting.remaining};t=${secondsUntil(limiting.resetAtMs, now.getTime())}`,
   };
 }
