@@ -16,8 +16,10 @@ describe("the rate-limit example of the docs page", () => {
     const now = new Date(resetAtMs - 21_000);
     const minute: MeterPolicy = { name: "minute", resource: "requests-per-minute", limit: 60, used: 60, remaining: 0, resetAtMs, windowSeconds: 60 };
     const month: MeterPolicy = { name: "month", resource: "monthly-quota", limit: 1000, used: 60, remaining: 940, resetAtMs: Date.parse("2026-12-01T00:00:00Z"), windowSeconds: 2_592_000 };
-    const sent = { ...rateLimitHeaders(minute, [minute, month], now), "Retry-After": "21" };
-    expect(Object.fromEntries(exampleHeaders())).toEqual(sent);
+    const sent = { ...rateLimitHeaders(minute, [minute, month], now), "retry-after": "21" };
+    // Header names are case-insensitive; the docs show them in their usual spelling.
+    const shown = Object.fromEntries([...exampleHeaders()].map(([name, value]) => [name.toLowerCase(), value]));
+    expect(shown).toEqual(sent);
   });
 
   it("explains every header it shows, and its body is the API's error shape", () => {
