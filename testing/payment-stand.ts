@@ -1,8 +1,7 @@
-import type { Server } from "node:http";
-import { serve } from "@hono/node-server";
 import { afterAll, beforeAll } from "vitest";
 import { CheckoutResponseSchema, type CheckoutRequest } from "../core/contracts/checkout.js";
-import { DefaultHeadersResponse } from "../gateway/http/default-headers-response.js";
+import { createLogger } from "../core/logger.js";
+import { listen, type Listening } from "../gateway/server.js";
 import { createAccount } from "./accounts.js";
 import { BrowserClient } from "./browser-client.js";
 import { useTestApp, type TestApp } from "./gateway.js";
@@ -29,13 +28,11 @@ export function usePaymentStand(overrides: Record<string, string> = {}): { curre
   });
   const testApp = useTestApp(settings);
   const holder = {} as { current: PaymentStand };
-  let server: Server | undefined;
+  let listening: Listening | undefined;
   beforeAll(async () => {
     const url = testApp.current.config.PUBLIC_URL.replace(/\/+$/, "");
     const port = Number(new URL(url).port);
-    server = await new Promise<Server>((resolve) => {
-      const started = serve({ fetch: testApp.current.app.fetch, hostname: "127.0.0.1", port, serverOptions: { ServerResponse: DefaultHeadersResponse } }, () => resolve(started as Server));
-    });
+    listening = await listen(testApp.current.app.fetch, { host: "127.0.0.1", port, shutdownTimeoutMs: 500, logger: createLogger({ level: "silent", name: "payment-stand" }) });
     const fetcher = { request: (path: string, init?: RequestInit) => fetch(`${url}${path}`, { ...init, redirect: "manual" }) };
     holder.current = {
       url,
@@ -58,9 +55,7 @@ export function usePaymentStand(overrides: Record<string, string> = {}): { curre
     };
   });
   afterAll(async () => {
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server?.close(() => resolve()));
+    await listening?.shutdown();
   });
   return holder;
 }
