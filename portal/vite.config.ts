@@ -2,10 +2,10 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv, type Plugin } from "vite";
-import { SERVER_PATHS, SERVER_PATH_PREFIXES } from "../core/server-paths";
-import { renderPostmanCollection } from "../scripts/generate-postman";
-import { renderSdkArchives } from "../scripts/sdk-archives";
-import { POSTMAN_COLLECTION_FILE } from "./src/features/docs/lib/postman-collection";
+import { SERVER_PATHS, SERVER_PATH_PREFIXES } from "../core/server-paths.js";
+import { renderPostmanCollection } from "../scripts/generate-postman.js";
+import { renderSdkArchives } from "../scripts/sdk-archives.js";
+import { POSTMAN_COLLECTION_FILE } from "./src/features/docs/lib/postman-collection.js";
 
 const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
 
