@@ -10,7 +10,7 @@ import type { AppEnv } from "./app-env.js";
 import { handleError, handleNotFound, validationHook } from "./http/errors.js";
 import { createHttpMetrics } from "./http/metrics.js";
 import { requestContext } from "./http/request-context.js";
-import { apiSecurityHeaderList, securityHeaderList } from "./http/security-headers.js";
+import { apiSecurityHeaders, pageSecurityHeaders } from "./http/security-headers.js";
 import { pesapalBaseUrl } from "../core/payments/pesapal-client.js";
 import { renderOpenApiYaml } from "./openapi-document.js";
 import { devMailboxRoutes } from "./routes/dev-mailbox.js";
@@ -118,8 +118,8 @@ export async function createApp(deps: AppDeps) {
   const metrics = createHttpMetrics();
 
   const hsts = deps.config.NODE_ENV === "production";
-  const pageHeaders = securityHeaderList({ hsts, frameOrigins: [new URL(pesapalBaseUrl(deps.config)).origin] });
-  const apiHeaders = apiSecurityHeaderList({ hsts });
+  const pageHeaders = pageSecurityHeaders({ hsts, frameOrigins: [new URL(pesapalBaseUrl(deps.config)).origin] });
+  const apiHeaders = apiSecurityHeaders({ hsts });
   app.use(requestContext({ logger: deps.logger, metrics, securityHeaders: (path) => (path.startsWith("/v1/") ? apiHeaders : pageHeaders) }));
   // Only requests that can carry a body pay for the checks.
   const limitBody = requestBodyLimits({ maxBytes: deps.config.MAX_JSON_BODY_BYTES });

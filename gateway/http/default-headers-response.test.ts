@@ -53,6 +53,17 @@ describe("DefaultHeadersResponse", () => {
     expect(incoming.headers["x-content-type-options"]).toBe("nosniff");
   });
 
+  it("adds a record of defaults without changing it, the answer's own header still winning", async () => {
+    const shared = { "x-content-type-options": "nosniff", "x-frame-options": "DENY" } as const;
+    const incoming = await answered((response) => {
+      response.setDefaultHeader("x-request-id", "req_1");
+      response.setDefaultHeaders(shared);
+      response.writeHead(200, { "X-Frame-Options": "SAMEORIGIN" }).end();
+    });
+    expect(incoming.headers).toMatchObject({ "x-request-id": "req_1", "x-content-type-options": "nosniff", "x-frame-options": "SAMEORIGIN" });
+    expect(shared).toEqual({ "x-content-type-options": "nosniff", "x-frame-options": "DENY" });
+  });
+
   it("keeps the last value of a default set twice", async () => {
     const incoming = await answered((response) => {
       response.setDefaultHeader("x-ratelimit-remaining", "9");

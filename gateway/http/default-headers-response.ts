@@ -17,6 +17,11 @@ export class DefaultHeadersResponse<Request extends IncomingMessage = IncomingMe
     (this.#defaults ??= {})[name] = value;
   }
 
+  /** Copies `headers` into the defaults (the object given is never kept: it may be shared). */
+  setDefaultHeaders(headers: Readonly<Record<Lowercase<string>, string>>): void {
+    Object.assign((this.#defaults ??= {}), headers);
+  }
+
   override writeHead(
     statusCode: number,
     reasonOrHeaders?: string | OutgoingHttpHeaders | OutgoingHttpHeader[],

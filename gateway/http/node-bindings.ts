@@ -29,10 +29,9 @@ export function defaultResponseHeader(c: Context<AppEnv>, name: Lowercase<string
   else c.header(name, value);
 }
 
-/** defaultResponseHeader for each of `headers` (iterated in place: no entry arrays per request). */
-export function setDefaultHeaders(c: Context<AppEnv>, headers: Record<Lowercase<string>, string>): void {
-  for (const key in headers) {
-    const name = key as Lowercase<string>;
-    defaultResponseHeader(c, name, headers[name]!);
-  }
+/** defaultResponseHeader for each of `headers`. */
+export function setDefaultHeaders(c: Context<AppEnv>, headers: Readonly<Record<Lowercase<string>, string>>): void {
+  const outgoing = c.env?.outgoing;
+  if (outgoing instanceof DefaultHeadersResponse) outgoing.setDefaultHeaders(headers);
+  else for (const name in headers) c.header(name, headers[name as Lowercase<string>]);
 }

@@ -4,7 +4,7 @@ import type { Logger } from "../../core/logger.js";
 import type { AppEnv } from "../app-env.js";
 import type { HttpMetrics } from "./metrics.js";
 import type { SecurityHeaders } from "./security-headers.js";
-import { defaultResponseHeader, requestHeader } from "./node-bindings.js";
+import { defaultResponseHeader, requestHeader, setDefaultHeaders } from "./node-bindings.js";
 
 const noop = () => undefined;
 const MAX_REQUEST_ID_LENGTH = 255;
@@ -46,7 +46,7 @@ export function requestContext(deps: {
     c.set("requestId", requestId);
     c.set("logger", lazyChild(logger, { requestId }));
     defaultResponseHeader(c, "x-request-id", requestId);
-    for (const [name, value] of securityHeaders(c.req.path)) defaultResponseHeader(c, name, value);
+    setDefaultHeaders(c, securityHeaders(c.req.path));
     await next();
     metrics.observe(c, started);
     const level = c.res.status >= 500 ? "error" : "info";

@@ -22,28 +22,28 @@ export function formatCsp(directives: CspDirectives): string {
 }
 
 /** Header names are lower-case: they are response defaults (gateway/http/default-headers-response.ts). */
-export type SecurityHeaders = ReadonlyArray<readonly [Lowercase<string>, string]>;
+export type SecurityHeaders = Readonly<Record<Lowercase<string>, string>>;
 
-const HSTS = ["strict-transport-security", "max-age=31536000; includeSubDomains"] as const;
+const HSTS = { "strict-transport-security": "max-age=31536000; includeSubDomains" } as const;
 
 /**
  * Secure headers on every response (the request middleware sets them before the handler runs).
  * A route that needs another policy (the API reference page allows its own inline script by
  * hash) sets Content-Security-Policy itself, replacing this one.
  */
-export function securityHeaderList(options: { hsts: boolean; frameOrigins?: string[] }): SecurityHeaders {
+export function pageSecurityHeaders(options: { hsts: boolean; frameOrigins?: string[] }): SecurityHeaders {
   // The payment page is framed by /payment-process; only the provider's origin may be framed.
   const csp: CspDirectives = { ...DEFAULT_CSP, "frame-src": ["'self'", ...(options.frameOrigins ?? [])] };
-  return [
-    ["content-security-policy", formatCsp(csp)],
-    ["x-content-type-options", "nosniff"],
-    ["x-frame-options", "SAMEORIGIN"],
-    ["referrer-policy", "strict-origin-when-cross-origin"],
-    ["cross-origin-opener-policy", "same-origin"],
-    ["cross-origin-resource-policy", "same-origin"],
-    ["permissions-policy", "camera=(), microphone=(), geolocation=(), payment=()"],
-    ...(options.hsts ? [HSTS] : []),
-  ];
+  return {
+    "content-security-policy": formatCsp(csp),
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "SAMEORIGIN",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "cross-origin-opener-policy": "same-origin",
+    "cross-origin-resource-policy": "same-origin",
+    "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=()",
+    ...(options.hsts ? HSTS : {}),
+  };
 }
 
 /**
@@ -53,11 +53,11 @@ export function securityHeaderList(options: { hsts: boolean; frameOrigins?: stri
  * would have nothing to act on (docs/decisions/0013-api-security-headers.md). Node checks every
  * header on every answer, so each one the API does not need is a cost on every request.
  */
-export function apiSecurityHeaderList(options: { hsts: boolean }): SecurityHeaders {
-  return [
-    ["content-security-policy", "default-src 'none'; frame-ancestors 'none'"],
-    ["x-content-type-options", "nosniff"],
-    ["x-frame-options", "DENY"],
-    ...(options.hsts ? [HSTS] : []),
-  ];
+export function apiSecurityHeaders(options: { hsts: boolean }): SecurityHeaders {
+  return {
+    "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    ...(options.hsts ? HSTS : {}),
+  };
 }
