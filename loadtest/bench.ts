@@ -19,7 +19,7 @@ import { measureWorkflows, type CpuPerExecution, type WorkflowFigures } from "./
 /**
  * `npm run bench`: the full metered path (GET /v1/whoami: key check, cached key record, one Redis
  * round trip for rate limit, quota, key cap and usage) against a bare Hono hello-world, in the
- * same run on this machine, as ratios; then the workflow figures (execute latency, executions per
+ * same run on this machine, as ratios, with the gateway's unmetered GET /healthz beside them; then the workflow figures (execute latency, executions per
  * second end to end, completion to first webhook attempt). Loopback only; every phase is bounded.
  */
 const WARMUP_SECONDS = 3;
@@ -94,11 +94,23 @@ const ONLY = SOAK ? "soak" : process.env.BENCH_ONLY;
  */
 const GATEWAY_ROUNDS = Math.max(1, Number(process.env.BENCH_GATEWAY_ROUNDS ?? 3));
 
+/**
+ * The gateway's cheapest answer (GET /healthz: request id, security headers, logging and
+ * metrics, no key and no meter), measured in each saturation round beside the metered path. Its
+ * ratio to hello-world is the share of the gap every gateway answer pays; the metered path's
+ * ratio to it is what the key check and the meter themselves cost.
+ */
+interface UnmeteredFigures {
+  figures: Figures;
+  /** Metered / unmetered requests per second, in the same round. */
+  meteredRatio: number;
+}
+
 interface GatewayReport {
-  saturation: { baseline: Figures; metered: Figures; ratio: number; ratios: number[] };
+  saturation: { baseline: Figures; metered: Figures; ratio: number; ratios: number[]; unmetered: UnmeteredFigures; metered_to_unmetered_ratios: number[] };
   half_saturation: { rate: number; baseline: Figures; metered: Figures; added_p99_ms: number; added_p99s_ms: number[] };
-  /** Non-2xx answers and errors of the metered path over every round. */
-  metered_failures: number;
+  /** Non-2xx answers and errors of the gateway (metered and unmetered) over every round. */
+  gateway_failures: number;
 }
 
 /** The element at the middle of `values` by `score` (the upper one of an even count). */
@@ -106,13 +118,19 @@ function median<T>(values: T[], score: (value: T) => number): T {
   return [...values].sort((a, b) => score(a) - score(b))[Math.floor(values.length / 2)]!;
 }
 
-async function measureGateway(hello: Server, metered: Server, auth: Record<string, string>): Promise<GatewayReport> {
+async function measureGateway(hello: Server, metered: Server, unmetered: Server, auth: Record<string, string>): Promise<GatewayReport> {
   process.stdout.write(`Saturation: ${CONNECTIONS} connections, ${MEASURE_SECONDS} s each after ${WARMUP_SECONDS} s warm-up, ${GATEWAY_ROUNDS} alternated rounds\n`);
-  const saturated: Array<{ baseline: Figures; metered: Figures; ratio: number }> = [];
+  const saturated: Array<{ baseline: Figures; metered: Figures; ratio: number; unmetered: UnmeteredFigures }> = [];
   for (let round = 0; round < GATEWAY_ROUNDS; round++) {
     const baseline = await measure(hello, {});
     const gateway = await measure(metered, auth);
-    saturated.push({ baseline, metered: gateway, ratio: Number((gateway.rps / baseline.rps).toFixed(3)) });
+    const cheapest = await measure(unmetered, {});
+    saturated.push({
+      baseline,
+      metered: gateway,
+      ratio: Number((gateway.rps / baseline.rps).toFixed(3)),
+      unmetered: { figures: cheapest, meteredRatio: Number((gateway.rps / cheapest.rps).toFixed(3)) },
+    });
   }
   const saturation = median(saturated, (pair) => pair.ratio);
   const halfRate = Math.max(1, Math.round(median(saturated, (pair) => pair.metered.rps).metered.rps / 2));
@@ -124,10 +142,10 @@ async function measureGateway(hello: Server, metered: Server, auth: Record<strin
     halves.push({ baseline, metered: gateway, added: Number((gateway.p99 - baseline.p99).toFixed(2)) });
   }
   const half = median(halves, (pair) => pair.added);
-  const meteredFigures = [...saturated, ...halves].map((pair) => pair.metered);
+  const gatewayFigures = [...saturated, ...halves].map((pair) => pair.metered).concat(saturated.map((round) => round.unmetered.figures));
   return {
-    metered_failures: meteredFigures.reduce((sum, figures) => sum + figures.non2xx + figures.errors, 0),
-    saturation: { ...saturation, ratios: saturated.map((pair) => pair.ratio) },
+    gateway_failures: gatewayFigures.reduce((sum, figures) => sum + figures.non2xx + figures.errors, 0),
+    saturation: { ...saturation, ratios: saturated.map((pair) => pair.ratio), metered_to_unmetered_ratios: saturated.map((pair) => pair.unmetered.meteredRatio) },
     half_saturation: { rate: halfRate, baseline: half.baseline, metered: half.metered, added_p99_ms: half.added, added_p99s_ms: halves.map((pair) => pair.added) },
   };
 }
@@ -140,12 +158,14 @@ function gatewayTable(report: GatewayReport): string[] {
     "| --- | --- | --- | --- | --- | --- | --- | --- |",
     row("hello-world, saturated", report.saturation.baseline),
     row("metered /v1/whoami, saturated", report.saturation.metered),
+    row("gateway unmetered /healthz, saturated", report.saturation.unmetered.figures),
     row(`hello-world at ${half.rate}/s`, half.baseline),
     row(`metered at ${half.rate}/s`, half.metered),
     "",
     `(the median round of ${report.saturation.ratios.length} at saturation and of ${half.added_p99s_ms.length} at half)`,
     `ratio (metered / hello-world requests per second): ${report.saturation.ratio} (target >= 0.6); each round: ${report.saturation.ratios.join(", ")}`,
     `added p99 at half saturation: ${half.added_p99_ms} ms (target < 2 ms); each round: ${half.added_p99s_ms.join(", ")} ms`,
+    `metered / the gateway's unmetered answer (what the key check and the meter cost): ${report.saturation.unmetered.meteredRatio}; each round: ${report.saturation.metered_to_unmetered_ratios.join(", ")}`,
     "",
   ];
 }
@@ -226,8 +246,9 @@ async function main() {
     const auth = { Authorization: `Bearer ${fixture.secret}` };
     const helloServer = { url: `http://127.0.0.1:${helloPort}/`, pid: helloProcess.pid ?? 0 };
     const meteredServer = { url: `http://127.0.0.1:${gatewayPort}/v1/whoami`, pid: gatewayProcess.pid ?? 0 };
+    const unmeteredServer = { url: `http://127.0.0.1:${gatewayPort}/healthz`, pid: gatewayProcess.pid ?? 0 };
     if (ONLY === undefined || ONLY === "gateway") process.stdout.write(`Load generator at nice ${generatorNice}, servers at ${SERVER_NICE}\n`);
-    const gateway = ONLY !== undefined && ONLY !== "gateway" ? undefined : await measureGateway(helloServer, meteredServer, auth);
+    const gateway = ONLY !== undefined && ONLY !== "gateway" ? undefined : await measureGateway(helloServer, meteredServer, unmeteredServer, auth);
 
     // Streams need only the gateway and Redis, so they run before the engine starts too.
     const streams = ONLY === undefined || ONLY === "streams" ? await measureStreams({ gatewayUrl: `http://127.0.0.1:${gatewayPort}`, secret: fixture.secret, seconds: MEASURE_SECONDS }) : undefined;
@@ -272,7 +293,7 @@ async function main() {
     };
     writeFileSync("loadtest/last-bench.json", `${JSON.stringify(report, null, 2)}\n`);
     process.stdout.write(["", ...(gateway ? gatewayTable(gateway) : []), ...(streams ? streamTable(streams) : []), ...(workflows ? workflowTable(workflows) : []), ...(analytics ? analyticsTable(analytics) : [])].join("\n"));
-    if ((gateway && gateway.metered_failures > 0) || (streams && (streams.ingest.non2xx > 0 || streams.ingest.errors > 0)) || (workflows && (workflows.execute.non2xx > 0 || workflows.endToEnd.failed > 0))) process.exitCode = 1;
+    if ((gateway && gateway.gateway_failures > 0) || (streams && (streams.ingest.non2xx > 0 || streams.ingest.errors > 0)) || (workflows && (workflows.execute.non2xx > 0 || workflows.endToEnd.failed > 0))) process.exitCode = 1;
   } finally {
     await Promise.all(
       children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : (child.once("exit", resolve), child.kill("SIGTERM"))))),
