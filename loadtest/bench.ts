@@ -19,8 +19,9 @@ import { measureWorkflows, type CpuPerExecution, type WorkflowFigures } from "./
 /**
  * `npm run bench`: the full metered path (GET /v1/whoami: key check, cached key record, one Redis
  * round trip for rate limit, quota, key cap and usage) against a bare Hono hello-world, in the
- * same run on this machine, as ratios, with the gateway's unmetered GET /healthz beside them; then the workflow figures (execute latency, executions per
- * second end to end, completion to first webhook attempt). Loopback only; every phase is bounded.
+ * same run on this machine, as ratios, with the gateway's unmetered GET /healthz beside them;
+ * then the workflow figures (execute latency, executions per second end to end, completion to
+ * first webhook attempt). Loopback only; every phase is bounded.
  */
 const WARMUP_SECONDS = 3;
 const MEASURE_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -96,9 +97,9 @@ const GATEWAY_ROUNDS = Math.max(1, Number(process.env.BENCH_GATEWAY_ROUNDS ?? 3)
 
 /**
  * The gateway's cheapest answer (GET /healthz: request id, security headers, logging and
- * metrics, no key and no meter), measured in each saturation round beside the metered path. Its
- * ratio to hello-world is the share of the gap every gateway answer pays; the metered path's
- * ratio to it is what the key check and the meter themselves cost.
+ * metrics, no key and no meter), measured in each saturation round beside the metered path.
+ * Against hello-world it shows what every gateway answer pays; the metered path's ratio to it is
+ * what the key check and the meter themselves cost.
  */
 interface UnmeteredFigures {
   figures: Figures;
