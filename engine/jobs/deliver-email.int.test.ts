@@ -36,10 +36,11 @@ const waitForStatus = (id: string, status: OutboxStatus) =>
     return entry?.status === status ? entry : undefined;
   });
 
+/** The job as it failed: read after its state, since a job read before could still hold its first attempt's fields. */
 const waitForFailedJob = (engine: { current: TestEngine }, id: string) =>
   waitFor(async () => {
-    const job = await engine.current.queues.get("email").getJob(id);
-    return job && (await job.getState()) === "failed" ? job : undefined;
+    const queue = engine.current.queues.get("email");
+    return (await queue.getJobState(id)) === "failed" ? queue.getJob(id) : undefined;
   });
 
 let counter = 0;
