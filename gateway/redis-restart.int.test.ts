@@ -9,7 +9,7 @@ import { requeueQueuedExecutions } from "../engine/workflows/requeue-queued-exec
 import { createKeyedAccount } from "../testing/accounts.js";
 import { useTestDatabase } from "../testing/database.js";
 import { startEngineProcess, type EngineProcess } from "../testing/engine-process.js";
-import { waitFor } from "../testing/engine.js";
+import { waitFor } from "../testing/wait-for.js";
 import { startGatewayProcess, type GatewayProcess } from "../testing/gateway-process.js";
 import { startRedisServer, type RedisServer } from "../testing/redis-server.js";
 import { insertWorkflow } from "../testing/workflow-runs.js";

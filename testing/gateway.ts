@@ -6,6 +6,7 @@ import { createProducerQueues, type ProducerQueues } from "../core/queues.js";
 import { createRedis, type Redis } from "../core/redis.js";
 import { createApp } from "../gateway/app.js";
 import { useTestDatabase, type TestDatabase } from "./database.js";
+import { waitFor } from "./wait-for.js";
 import { testGatewayConfig } from "./environment.js";
 import { useRedisNamespace } from "./redis.js";
 
@@ -98,4 +99,27 @@ export function createApiCaller(testApp: { current: TestApp }) {
       headers: { ...auth, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
       ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
     });
+}
+
+/**
+ * The account's usage-threshold notices (80, 90, 100 %), once `count` of them are recorded and
+ * each one's e-mail is queued. They run off the request path, so a test that crosses a threshold
+ * waits for them before it checks them, and before its suite closes the app's connections.
+ */
+export async function queuedThresholdNotices(testApp: TestApp, userId: string, count: number): Promise<number[]> {
+  const { db } = testApp.database;
+  const emailQueue = testApp.queues.get("email");
+  return waitFor(async () => {
+    const notified = await db.selectFrom("usage_thresholds_notified").select("threshold").where("user_id", "=", userId).orderBy("threshold").execute();
+    if (notified.length < count) return undefined;
+    const mails = await db
+      .selectFrom("email_outbox")
+      .innerJoin("users", "users.email", "email_outbox.to_address")
+      .select("email_outbox.id")
+      .where("users.id", "=", userId)
+      .where("email_outbox.template", "=", "usage-threshold")
+      .execute();
+    const queued = await Promise.all(mails.map((mail) => emailQueue.getJob(mail.id)));
+    return mails.length === notified.length && queued.every(Boolean) ? notified.map((row) => row.threshold) : undefined;
+  });
 }

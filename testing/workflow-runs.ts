@@ -6,7 +6,7 @@ import type { ProducerQueues } from "../core/queues.js";
 import type { Redis } from "../core/redis.js";
 import { cancelChannel } from "../core/workflows/cancellation.js";
 import { startExecution } from "../core/workflows/start-execution.js";
-import { waitFor } from "./engine.js";
+import { waitFor } from "./wait-for.js";
 
 /** Workflows and executions for engine tests, written straight to the database. */
 

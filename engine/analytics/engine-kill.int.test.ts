@@ -6,7 +6,7 @@ import { AnalysisSchema } from "../../core/contracts/analytics.js";
 import { DatasetSchema } from "../../gateway/datasets/api-schemas.js";
 import { createKeyedAccount } from "../../testing/accounts.js";
 import { startEngineProcess, type EngineProcess } from "../../testing/engine-process.js";
-import { waitFor } from "../../testing/engine.js";
+import { waitFor } from "../../testing/wait-for.js";
 import { createApiCaller, useTestApp, type Auth } from "../../testing/gateway.js";
 
 /**

@@ -5,7 +5,7 @@ import { newId } from "../../core/ids.js";
 import { insertAnalysis } from "../../gateway/analytics/analysis-queries.js";
 import { createAccount } from "../../testing/accounts.js";
 import { useAnalyticsStack } from "../../testing/analytics.js";
-import { waitFor } from "../../testing/engine.js";
+import { waitFor } from "../../testing/wait-for.js";
 import { requeueQueuedAnalytics } from "./requeue-queued-analytics.js";
 
 const { dataDir, testApp, testEngine } = useAnalyticsStack();

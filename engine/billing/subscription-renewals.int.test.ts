@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createLogger } from "../../core/logger.js";
 import { assignPaidPlan } from "../../core/payments/activation.js";
 import { createAccount, createKeyedAccount } from "../../testing/accounts.js";
-import { waitFor } from "../../testing/engine.js";
+import { waitFor } from "../../testing/wait-for.js";
 import { useTestApp } from "../../testing/gateway.js";
 import { runSubscriptionRenewals, type RenewalDeps } from "./subscription-renewals.js";
 

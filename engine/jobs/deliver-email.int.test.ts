@@ -5,7 +5,8 @@ import { createMailTransport, type MailSender } from "../../core/email/transport
 import { QUEUES } from "../../core/jobs.js";
 import { enqueue } from "../../core/queues.js";
 import { useTestDatabase } from "../../testing/database.js";
-import { useTestEngine, waitFor, type TestEngine } from "../../testing/engine.js";
+import { useTestEngine, type TestEngine } from "../../testing/engine.js";
+import { waitFor } from "../../testing/wait-for.js";
 import { startTestSmtpServer, type TestSmtpServer } from "../../testing/smtp.js";
 import { deliverOutboxEmail } from "./deliver-email.js";
 

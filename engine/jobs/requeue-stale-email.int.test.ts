@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findOutboxEntry, queueEmail } from "../../core/email/outbox.js";
 import { enqueue } from "../../core/queues.js";
 import { useTestDatabase } from "../../testing/database.js";
-import { useTestEngine, waitFor } from "../../testing/engine.js";
+import { useTestEngine } from "../../testing/engine.js";
+import { waitFor } from "../../testing/wait-for.js";
 import { startTestSmtpServer, type TestSmtpServer } from "../../testing/smtp.js";
 import { requeueStaleEmail } from "./requeue-stale-email.js";
 

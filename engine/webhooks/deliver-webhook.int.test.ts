@@ -9,7 +9,8 @@ import { enqueueDeliveries, recordWebhookEvent } from "../../core/webhooks/event
 import { generateWebhookSecret } from "../../core/webhooks/signing.js";
 import { createAccount } from "../../testing/accounts.js";
 import { useTestDatabase } from "../../testing/database.js";
-import { useTestEngine, waitFor } from "../../testing/engine.js";
+import { useTestEngine } from "../../testing/engine.js";
+import { waitFor } from "../../testing/wait-for.js";
 import { useHttpReceiver, type ReceivedRequest } from "../../testing/http-receiver.js";
 import { insertWebhookEndpoint, type TestEndpointOptions } from "../../testing/webhooks.js";
 import { createSucceededAttempts, deliverWebhook, type DeliveryDeps } from "./deliver-webhook.js";

@@ -6,7 +6,7 @@ import { enqueueDeliveries, recordWebhookEvent } from "../../core/webhooks/event
 import { createAccount } from "../../testing/accounts.js";
 import { useTestDatabase } from "../../testing/database.js";
 import { startEngineProcess, type EngineProcess } from "../../testing/engine-process.js";
-import { waitFor } from "../../testing/engine.js";
+import { waitFor } from "../../testing/wait-for.js";
 import { baseTestConfig } from "../../testing/environment.js";
 import { startHttpReceiver, type HttpReceiver } from "../../testing/http-receiver.js";
 import { useRedisNamespace } from "../../testing/redis.js";

@@ -4,7 +4,8 @@ import { deliveryJobId, enqueueDeliveryAttempt } from "../../core/webhooks/deliv
 import { enqueueDeliveries, recordWebhookEvent } from "../../core/webhooks/events.js";
 import { createAccount } from "../../testing/accounts.js";
 import { useTestDatabase } from "../../testing/database.js";
-import { useTestEngine, waitFor } from "../../testing/engine.js";
+import { useTestEngine } from "../../testing/engine.js";
+import { waitFor } from "../../testing/wait-for.js";
 import { useHttpReceiver } from "../../testing/http-receiver.js";
 import { insertWebhookEndpoint } from "../../testing/webhooks.js";
 import { requeueDueDeliveries } from "./requeue-due-deliveries.js";

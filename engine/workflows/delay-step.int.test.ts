@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createAccount } from "../../testing/accounts.js";
 import { useTestDatabase } from "../../testing/database.js";
-import { useTestEngine, waitFor } from "../../testing/engine.js";
+import { useTestEngine } from "../../testing/engine.js";
+import { waitFor } from "../../testing/wait-for.js";
 import { findExecution, findSteps, insertWorkflow, startRun, waitForExecution } from "../../testing/workflow-runs.js";
 
 const database = useTestDatabase();

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { EngineConfigSchema, parseConfig, readEnvironment } from "../../core/config.js";
 import { createLogger } from "../../core/logger.js";
-import { waitFor } from "../../testing/engine.js";
+import { waitFor } from "../../testing/wait-for.js";
 import { useHttpReceiver } from "../../testing/http-receiver.js";
 import { createSucceededAttempts } from "../webhooks/deliver-webhook.js";
 import { createFirstAttempts } from "../webhooks/first-attempts.js";

@@ -3,7 +3,8 @@ import { newId } from "../../core/ids.js";
 import { createRedis, type Redis } from "../../core/redis.js";
 import { createAccount } from "../../testing/accounts.js";
 import { useTestDatabase } from "../../testing/database.js";
-import { useTestEngine, waitFor } from "../../testing/engine.js";
+import { useTestEngine } from "../../testing/engine.js";
+import { waitFor } from "../../testing/wait-for.js";
 import { startHttpReceiver, type HttpReceiver } from "../../testing/http-receiver.js";
 import { findSteps, insertWorkflow, requestCancel, startRun, waitForExecution, type ActionInput } from "../../testing/workflow-runs.js";
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ErrorBodySchema } from "../../core/errors.js";
 import { createKeyedAccount } from "../../testing/accounts.js";
-import { useTestApp } from "../../testing/gateway.js";
+import { queuedThresholdNotices, useTestApp } from "../../testing/gateway.js";
 
 const testApp = useTestApp({ TRUST_PROXY: "true" });
 const db = () => testApp.current.database.db;
@@ -212,9 +212,7 @@ describe("usage thresholds", () => {
     const { userId, authorization } = await createKeyedAccount(db());
     await usePackage(userId, "enterprise", 10);
     for (let i = 0; i < 12; i++) await get("/v1/whoami", authorization);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const notified = await db().selectFrom("usage_thresholds_notified").select("threshold").where("user_id", "=", userId).orderBy("threshold").execute();
-    expect(notified.map((n) => n.threshold)).toEqual([80, 90, 100]);
+    expect(await queuedThresholdNotices(testApp.current, userId, 3)).toEqual([80, 90, 100]);
     const events = await db().selectFrom("webhook_events").select(["type", "payload"]).where("user_id", "=", userId).execute();
     expect(events).toHaveLength(3);
     expect(events.every((e) => e.type === "usage.threshold_reached")).toBe(true);

@@ -3,7 +3,7 @@ import { AdminStatsSchema, AdminUserListSchema, AuditListSchema, IncidentSchema,
 import { assignPaidPlan } from "../../core/payments/activation.js";
 import { createAccount, createKeyedAccount } from "../../testing/accounts.js";
 import { BrowserClient } from "../../testing/browser-client.js";
-import { waitFor } from "../../testing/engine.js";
+import { waitFor } from "../../testing/wait-for.js";
 import { useTestApp } from "../../testing/gateway.js";
 
 const testApp = useTestApp();

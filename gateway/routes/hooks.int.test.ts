@@ -5,8 +5,7 @@ import { endpointField, meterKeys } from "../../core/metering/redis-keys.js";
 import { createRedis } from "../../core/redis.js";
 import { flushUsage } from "../../engine/jobs/flush-usage.js";
 import { createKeyedAccount } from "../../testing/accounts.js";
-import { waitFor } from "../../testing/engine.js";
-import { useTestApp } from "../../testing/gateway.js";
+import { queuedThresholdNotices, useTestApp } from "../../testing/gateway.js";
 import { WorkflowSchema } from "../workflows/api-schemas.js";
 
 const testApp = useTestApp({ MAX_JSON_BODY_BYTES: "2048" });
@@ -169,19 +168,7 @@ describe("metering of inbound hooks", () => {
     expect(refused.headers.get("X-RateLimit-Resource")).toBe("monthly-quota");
     expect(await db().selectFrom("executions").select("id").where("user_id", "=", userId).execute()).toHaveLength(1);
 
-    // The admitted hook took the owner from 50 to 100 %: the 80, 90 and 100 % notices go out off
-    // the request path. They must be queued before the test ends and the app's connections close.
-    const notices = await waitFor(async () => {
-      const rows = await db().selectFrom("usage_thresholds_notified").select("threshold").where("user_id", "=", userId).orderBy("threshold").execute();
-      return rows.length === 3 ? rows.map((row) => row.threshold) : undefined;
-    });
-    expect(notices).toEqual([80, 90, 100]);
-    const { email } = await db().selectFrom("users").select("email").where("id", "=", userId).executeTakeFirstOrThrow();
-    const emailQueue = testApp.current.queues.get("email");
-    await waitFor(async () => {
-      const outbox = await db().selectFrom("email_outbox").select("id").where("to_address", "=", email).where("template", "=", "usage-threshold").execute();
-      const queued = await Promise.all(outbox.map((row) => emailQueue.getJob(row.id)));
-      return outbox.length === 3 && queued.every(Boolean) ? true : undefined;
-    });
+    // The admitted hook took the owner from 50 to 100 %: all three notices.
+    expect(await queuedThresholdNotices(testApp.current, userId, 3)).toEqual([80, 90, 100]);
   });
 });

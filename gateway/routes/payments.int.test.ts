@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { PaymentVerificationSchema } from "../../core/contracts/checkout.js";
 import { ErrorBodySchema } from "../../core/errors.js";
 import { createAccount, createKeyedAccount } from "../../testing/accounts.js";
-import { waitFor } from "../../testing/engine.js";
+import { waitFor } from "../../testing/wait-for.js";
 import { CARD, checkout, DECLINED_CARD, MOBILE_MONEY, payOnHostedPage, usePaymentStand, verifyReturn } from "../../testing/payment-stand.js";
 
 const stand = usePaymentStand();

@@ -7,7 +7,7 @@ import { assignPaidPlan } from "../../core/payments/activation.js";
 import { runSubscriptionRenewals } from "../../engine/billing/subscription-renewals.js";
 import { createKeyedAccount } from "../../testing/accounts.js";
 import type { BrowserClient } from "../../testing/browser-client.js";
-import { waitFor } from "../../testing/engine.js";
+import { waitFor } from "../../testing/wait-for.js";
 import { CARD, checkout, MOBILE_MONEY, payOnHostedPage, usePaymentStand, verifyReturn } from "../../testing/payment-stand.js";
 import { addMonths } from "../payments/billing-terms.js";
 

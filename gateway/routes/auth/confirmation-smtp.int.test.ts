@@ -3,7 +3,8 @@ import { AuthUserSchema } from "../../../core/contracts/auth.js";
 import { tokenFromText } from "../../../testing/accounts.js";
 import { BrowserClient } from "../../../testing/browser-client.js";
 import { randomSuffix } from "../../../testing/environment.js";
-import { useTestEngine, waitFor } from "../../../testing/engine.js";
+import { useTestEngine } from "../../../testing/engine.js";
+import { waitFor } from "../../../testing/wait-for.js";
 import { useTestApp } from "../../../testing/gateway.js";
 import { startTestSmtpServer } from "../../../testing/smtp.js";
 

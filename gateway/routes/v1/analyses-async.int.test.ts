@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { useAnalyticsStack } from "../../../testing/analytics.js";
 import { AnalysisSchema } from "../../../core/contracts/analytics.js";
 import { createKeyedAccount } from "../../../testing/accounts.js";
-import { waitFor } from "../../../testing/engine.js";
+import { waitFor } from "../../../testing/wait-for.js";
 import { createApiCaller } from "../../../testing/gateway.js";
 
 const { testApp } = useAnalyticsStack({ gateway: { ANALYSIS_WAIT_MS: "0" } });

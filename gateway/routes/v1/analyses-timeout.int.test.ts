@@ -6,7 +6,7 @@ import { AnalysisSchema, type Analysis } from "../../../core/contracts/analytics
 import { newId } from "../../../core/ids.js";
 import { openAnalyticsDb } from "../../../engine/analytics/duckdb.js";
 import { createKeyedAccount } from "../../../testing/accounts.js";
-import { waitFor } from "../../../testing/engine.js";
+import { waitFor } from "../../../testing/wait-for.js";
 import { createApiCaller, type Auth } from "../../../testing/gateway.js";
 
 // The smallest ANALYSIS_TIMEOUT_MS the config accepts, one DuckDB thread, and a dataset whose

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useAnalyticsStack } from "../../../testing/analytics.js";
 import { createKeyedAccount } from "../../../testing/accounts.js";
-import { waitFor } from "../../../testing/engine.js";
+import { waitFor } from "../../../testing/wait-for.js";
 import type { Auth } from "../../../testing/gateway.js";
 import { DatasetSchema } from "../../datasets/api-schemas.js";
 

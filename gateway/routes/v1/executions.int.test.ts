@@ -5,7 +5,7 @@ import { createRedis } from "../../../core/redis.js";
 import { cancelChannel } from "../../../core/workflows/cancellation.js";
 import { createKeyedAccount } from "../../../testing/accounts.js";
 import { useTestApp } from "../../../testing/gateway.js";
-import { waitFor } from "../../../testing/engine.js";
+import { waitFor } from "../../../testing/wait-for.js";
 import { ExecutionListSchema, ExecutionSchema, ExecutionStartedSchema, WorkflowSchema } from "../../workflows/api-schemas.js";
 
 const testApp = useTestApp();

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { TestEventResultSchema, WebhookDeliveryListSchema, WebhookDeliverySchema, WebhookEndpointWithSecretSchema } from "../../../core/contracts/webhook-endpoints.js";
 import { newId } from "../../../core/ids.js";
 import { createKeyedAccount } from "../../../testing/accounts.js";
-import { useTestEngine, waitFor } from "../../../testing/engine.js";
+import { useTestEngine } from "../../../testing/engine.js";
+import { waitFor } from "../../../testing/wait-for.js";
 import { createApiCaller, useTestApp, type Auth } from "../../../testing/gateway.js";
 import { useHttpReceiver, type ReceivedRequest } from "../../../testing/http-receiver.js";
 
