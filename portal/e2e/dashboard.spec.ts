@@ -55,22 +55,32 @@ async function createLiveKey(page: Page, name: string): Promise<string> {
   return secret;
 }
 
+/** A new account's dashboard, signed in and reloaded, its overview greeting `fullName`; with the page's console and request checks. */
+async function openNewDashboard(page: Page, fullName: string) {
+  const email = await signUpAndConfirm(page, { fullName });
+  const checks = watchPage(page);
+  await page.reload();
+  const main = page.getByRole("main");
+  await main.getByRole("heading", { level: 1, name: `Welcome, ${fullName}` }).waitFor();
+  return { email, checks, main, nav: page.getByRole("navigation", { name: "Dashboard" }) };
+}
+
+function usageCard(page: Page) {
+  return page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Usage This Month" }) });
+}
+
 describe("the dashboard", () => {
-  it("shows every section, collapses with Ctrl+B across a reload, and its overview follows real usage", async () => {
+  it("greets a new account with its empty overview, the Free plan's limits and the documentation tabs", async () => {
     const page = await browser.page();
-    const email = await signUpAndConfirm(page, { fullName: "Ada Lovelace" });
-    const checks = watchPage(page);
-    await page.reload();
+    const { email, checks, main } = await openNewDashboard(page, "Ada Lovelace");
 
     // Header: the initials, the name and the e-mail.
-    const main = page.getByRole("main");
-    await main.getByRole("heading", { level: 1, name: "Welcome, Ada Lovelace" }).waitFor();
     await main.getByText(email, { exact: true }).waitFor();
     expect(await main.getByText("AL", { exact: true }).count()).toBe(1);
     expect(await page.title()).toBe("Dashboard · Sluice");
 
     // Overview of a new free account: nothing used, the Free plan's real limits, an empty chart.
-    const usage = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Usage This Month" }) });
+    const usage = usageCard(page);
     await usage.getByText("0 / 1,000 requests").waitFor();
     expect(await usage.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("0");
     const limits = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Rate Limits" }) });
@@ -89,9 +99,12 @@ describe("the dashboard", () => {
     await page.getByRole("tabpanel", { name: "Error Codes" }).getByText("QUOTA_EXCEEDED").waitFor();
     await expectAccessible(page, "overview");
     await page.screenshot({ path: `${SCREENSHOT_DIR}/dashboard-overview-empty-1280.png`, fullPage: true });
+    checks.expectClean("dashboard overview");
+  });
 
-    // Every section of the sidebar opens, takes focus on its heading and names the tab.
-    const nav = page.getByRole("navigation", { name: "Dashboard" });
+  it("opens every section of the sidebar with its heading focused and the tab named", async () => {
+    const page = await browser.page();
+    const { checks, main, nav } = await openNewDashboard(page, "Ada Lovelace");
     for (const [label, heading] of SECTIONS) {
       await nav.getByRole("link", { name: label, exact: true }).click();
       const title = main.getByRole("heading", { level: 1, name: heading ?? "Welcome, Ada Lovelace" });
@@ -103,8 +116,15 @@ describe("the dashboard", () => {
       if (heading === "Webhooks") await main.getByRole("heading", { level: 2, name: "Webhooks" }).waitFor();
       await expectAccessible(page, label);
     }
+    checks.expectClean("dashboard sections");
+  });
 
-    // Ctrl+B collapses the sidebar to icons, remembered for 7 days across a reload.
+  it("collapses the sidebar with Ctrl+B, remembered for 7 days across a reload, and expands it again", async () => {
+    const page = await browser.page();
+    const { checks, main, nav } = await openNewDashboard(page, "Ada Lovelace");
+    await nav.getByRole("link", { name: "Status", exact: true }).click();
+    await main.getByRole("heading", { level: 1, name: "Status" }).waitFor();
+
     expect(await sidebarState(page)).toBe("expanded");
     await page.keyboard.press("Control+b");
     await expect.poll(() => sidebarState(page)).toBe("collapsed");
@@ -122,8 +142,12 @@ describe("the dashboard", () => {
     await expect.poll(() => sidebarState(page)).toBe("expanded");
     expect((await sidebarCookie(page))?.value).toBe("expanded");
     await expect.poll(async () => (await sidebarBox(page))?.width).toBe(256);
+    checks.expectClean("dashboard sidebar");
+  });
 
-    // A live key from the API keys section, used a few times; the overview shows it after a reload.
+  it("shows a live key's requests on the overview after a reload", async () => {
+    const page = await browser.page();
+    const { checks, main, nav } = await openNewDashboard(page, "Ada Lovelace");
     await nav.getByRole("link", { name: "API Keys", exact: true }).click();
     await main.getByRole("heading", { level: 1, name: "API Keys" }).waitFor();
     const secret = await createLiveKey(page, "Overview key");
@@ -134,7 +158,7 @@ describe("the dashboard", () => {
     }
     await nav.getByRole("link", { name: "Overview", exact: true }).click();
     await page.reload();
-    await usage.getByText("3 / 1,000 requests").waitFor();
+    await usageCard(page).getByText("3 / 1,000 requests").waitFor();
     const chart = page.getByRole("img", { name: /^Requests per day by endpoint category\./ });
     expect(await chart.getAttribute("aria-label")).toContain("3 requests in the last 30 days");
     expect(await chart.locator("rect").count()).toBe(1);
@@ -142,7 +166,7 @@ describe("the dashboard", () => {
     await page.getByText("General: 3").waitFor();
     await expectAccessible(page, "overview with usage");
     await page.screenshot({ path: `${SCREENSHOT_DIR}/dashboard-overview-1280.png`, fullPage: true });
-    checks.expectClean("dashboard");
+    checks.expectClean("dashboard overview with usage");
   });
 
   it("at 360 px puts the sidebar in a drawer that opens and closes from the keyboard", async () => {
