@@ -6,6 +6,7 @@ import { createRedis, type Redis } from "../../core/redis.js";
 import { describeCronProblem, syncWorkflowSchedule, workflowSchedulerId } from "../../core/workflows/schedules.js";
 import { createAccount } from "../../testing/accounts.js";
 import { useTestDatabase } from "../../testing/database.js";
+import { waitFor } from "../../testing/wait-for.js";
 import { startEngineProcess, type EngineProcess } from "../../testing/engine-process.js";
 import { baseTestConfig } from "../../testing/environment.js";
 import { useRedisNamespace } from "../../testing/redis.js";
@@ -99,16 +100,22 @@ describe("scheduled executions", () => {
       await queues.get("workflow-schedule").add("workflow-schedule", { workflow_id: workflowId }, { jobId, prevMillis: replayed });
     }
 
-    await new Promise((resolve) => setTimeout(resolve, 4_500));
+    const executionsOf = () =>
+      db
+        .selectFrom("executions")
+        .select(["status", "trigger_type", "mode", "idempotency_key", sql<string>`trigger_data ->> 'scheduled_at'`.as("scheduled_at")])
+        .where("workflow_id", "=", workflowId)
+        .execute();
+    // Three fires besides the replayed one, however long the engines take to start firing.
+    await waitFor(async () => ((await executionsOf()).length >= 4 ? true : undefined), 20_000);
     await db.updateTable("workflows").set({ status: "draft" }).where("id", "=", workflowId).execute();
     await syncWorkflowSchedule(queues, { id: workflowId, status: "draft", trigger: everySecond, deleted_at: null });
+    // A fire already under way when the schedule went may still add one; then every execution finishes.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
-
-    const executions = await db
-      .selectFrom("executions")
-      .select(["status", "trigger_type", "mode", "idempotency_key", sql<string>`trigger_data ->> 'scheduled_at'`.as("scheduled_at")])
-      .where("workflow_id", "=", workflowId)
-      .execute();
+    const executions = await waitFor(async () => {
+      const rows = await executionsOf();
+      return rows.every((row) => row.status !== "queued" && row.status !== "running") ? rows : undefined;
+    }, 15_000);
     expect(executions.filter((execution) => execution.scheduled_at === new Date(replayed).toISOString())).toHaveLength(1);
     const fireTimes = executions.map((execution) => execution.scheduled_at).filter((time) => time !== new Date(replayed).toISOString());
     expect(fireTimes.length).toBeGreaterThanOrEqual(3);
