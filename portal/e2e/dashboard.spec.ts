@@ -65,6 +65,12 @@ async function openNewDashboard(page: Page, fullName: string) {
   return { email, checks, main, nav: page.getByRole("navigation", { name: "Dashboard" }) };
 }
 
+/** Opens a section from the sidebar and waits for its heading. */
+async function openSection(page: Page, name: string): Promise<void> {
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name, exact: true }).click();
+  await page.getByRole("main").getByRole("heading", { level: 1, name }).waitFor();
+}
+
 function usageCard(page: Page) {
   return page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Usage This Month" }) });
 }
@@ -122,8 +128,7 @@ describe("the dashboard", () => {
   it("collapses the sidebar with Ctrl+B, remembered for 7 days across a reload, and expands it again", async () => {
     const page = await browser.page();
     const { checks, main, nav } = await openNewDashboard(page, "Ada Lovelace");
-    await nav.getByRole("link", { name: "Status", exact: true }).click();
-    await main.getByRole("heading", { level: 1, name: "Status" }).waitFor();
+    await openSection(page, "Status");
 
     expect(await sidebarState(page)).toBe("expanded");
     await page.keyboard.press("Control+b");
@@ -147,9 +152,8 @@ describe("the dashboard", () => {
 
   it("shows a live key's requests on the overview after a reload", async () => {
     const page = await browser.page();
-    const { checks, main, nav } = await openNewDashboard(page, "Ada Lovelace");
-    await nav.getByRole("link", { name: "API Keys", exact: true }).click();
-    await main.getByRole("heading", { level: 1, name: "API Keys" }).waitFor();
+    const { checks, nav } = await openNewDashboard(page, "Ada Lovelace");
+    await openSection(page, "API Keys");
     const secret = await createLiveKey(page, "Overview key");
     expect(secret).toMatch(/^sk_live_/);
     for (let call = 0; call < 3; call++) {
