@@ -175,12 +175,8 @@ describe("the dashboard", () => {
 
   it("at 360 px puts the sidebar in a drawer that opens and closes from the keyboard", async () => {
     const page = await browser.page({ width: 360, height: 800 });
-    await signUpAndConfirm(page, { fullName: "Grace Hopper" });
-    const checks = watchPage(page);
-    await page.reload();
-    const main = page.getByRole("main");
-    await main.getByRole("heading", { level: 1, name: "Welcome, Grace Hopper" }).waitFor();
-    await page.getByRole("article").filter({ hasText: "Usage This Month" }).getByText("0 / 1,000 requests").waitFor();
+    const { checks, main } = await openNewDashboard(page, "Grace Hopper");
+    await usageCard(page).getByText("0 / 1,000 requests").waitFor();
     expect(await page.getByRole("navigation", { name: "Dashboard" }).count(), "no sidebar until the menu opens").toBe(0);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await expectAccessible(page, "overview at 360 px");
