@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "portal/dist/", "core/db/types.ts"] },
+  { ignores: ["node_modules/", "dist/", "portal/dist/", "core/db/types.ts"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -56,4 +56,10 @@ describe("configuration", () => {
       "a-real-secret-123",
     );
   });
+
+  it("refuses pretty logs in production, where the pretty-printer is not installed", () => {
+    const production = { NODE_ENV: "production", ADMIN_PASSWORD: "a-real-secret-123" };
+    expect(() => parseConfig(SeedConfigSchema, { ...production, LOG_PRETTY: "true" })).toThrow(/LOG_PRETTY: production logs JSON lines/);
+    expect(parseConfig(SeedConfigSchema, { ...production, LOG_PRETTY: "false" }).LOG_PRETTY).toBe(false);
+  });
 });

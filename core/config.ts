@@ -178,6 +178,8 @@ function assertProductionSafe(config: Record<string, unknown>): void {
   const problems = Object.entries(DEVELOPMENT_ONLY_DEFAULTS)
     .filter(([key, unsafe]) => config[key] === unsafe)
     .map(([key]) => `${key}: the development default must not be used in production`);
+  // The pretty-printer is a development dependency: production installs it not, and logs JSON lines.
+  if (config.LOG_PRETTY === true) problems.push("LOG_PRETTY: production logs JSON lines (the pretty-printer is not installed in production)");
   if (problems.length) throw new ConfigError(problems);
 }
 

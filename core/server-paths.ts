@@ -11,3 +11,10 @@ export function isServerPath(path: string): boolean {
     SERVER_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
   );
 }
+
+/**
+ * Scalar's browser bundle for /reference: the portal build copies it out of node_modules into
+ * its output (portal/dist/<this path>), so production installs no browser package, and the
+ * gateway serves it at /<this path>.
+ */
+export const REFERENCE_BUNDLE_FILE = "reference/scalar-standalone.js";

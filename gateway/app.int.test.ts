@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ErrorBodySchema } from "../core/errors.js";
 import { useTestApp } from "../testing/gateway.js";
 import { createKeyedAccount } from "../testing/accounts.js";
-import { createPortalFixture, FIXTURE_ASSET } from "../testing/portal-fixture.js";
+import { createPortalFixture, FIXTURE_ASSET, FIXTURE_REFERENCE_BUNDLE } from "../testing/portal-fixture.js";
 
 const testApp = useTestApp({ PORTAL_DIST_DIR: createPortalFixture(), MAX_JSON_BODY_BYTES: "2048" });
 
@@ -169,7 +169,7 @@ describe("operational endpoints", () => {
     expect(text).toContain("/readyz:");
   });
 
-  it("serves the API reference with only local scripts, allowed by hash", async () => {
+  it("serves the API reference with only local scripts, allowed by hash, its bundle from the portal build", async () => {
     const response = await app().request("/reference");
     expect(response.status).toBe(200);
     const html = await response.text();
@@ -181,6 +181,7 @@ describe("operational endpoints", () => {
     const bundle = await app().request("/reference/scalar-standalone.js");
     expect(bundle.status).toBe(200);
     expect(bundle.headers.get("Content-Type")).toContain("javascript");
+    expect(await bundle.text()).toBe(FIXTURE_REFERENCE_BUNDLE);
   });
 });
 

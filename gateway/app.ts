@@ -180,7 +180,7 @@ export async function createApp(deps: AppDeps) {
     return c.body(openApiYaml);
   });
   app.route("/", metricsRoutes(metrics, deps.config.METRICS_TOKEN));
-  app.route("/", await referenceRoutes());
+  app.route("/", await referenceRoutes(deps.config.PORTAL_DIST_DIR));
   // The development mailbox shows every e-mail's text, links included: never in production.
   if (deps.config.NODE_ENV !== "production") app.route("/", devMailboxRoutes({ db: deps.db, productName: deps.config.PRODUCT_NAME }));
   // The local imitation of Pesapal (API, hosted page, IPNs): only with PAYMENT_PROVIDER=sandbox, never in production.

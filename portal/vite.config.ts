@@ -1,8 +1,10 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv, type Plugin } from "vite";
-import { SERVER_PATHS, SERVER_PATH_PREFIXES } from "../core/server-paths.js";
+import { REFERENCE_BUNDLE_FILE, SERVER_PATHS, SERVER_PATH_PREFIXES } from "../core/server-paths.js";
 import { renderPostmanCollection } from "../scripts/generate-postman.js";
 import { renderSdkArchives } from "../scripts/sdk-archives.js";
 import { POSTMAN_COLLECTION_FILE } from "./src/features/docs/lib/postman-collection.js";
@@ -44,6 +46,18 @@ function sdkArchives(): Plugin {
   };
 }
 
+/** Scalar's browser bundle for the gateway's /reference page: copied into every build, so production installs no browser package. */
+function apiReferenceBundle(): Plugin {
+  const require = createRequire(import.meta.url);
+  return {
+    name: "sluice-api-reference-bundle",
+    apply: "build",
+    generateBundle() {
+      this.emitFile({ type: "asset", fileName: REFERENCE_BUNDLE_FILE, source: readFileSync(require.resolve("@scalar/api-reference/browser/standalone.js")) });
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   // The gateway's own HOST and PORT settings (.env or environment) say where to forward.
   const env = loadEnv(mode, REPO_ROOT, "");
@@ -52,7 +66,7 @@ export default defineConfig(({ mode }) => {
 
   return {
     root: fileURLToPath(new URL(".", import.meta.url)),
-    plugins: [react(), tailwindcss(), postmanCollection(env.VITE_API_BASE_URL || env.PUBLIC_URL || "http://localhost:3000"), sdkArchives()],
+    plugins: [react(), tailwindcss(), postmanCollection(env.VITE_API_BASE_URL || env.PUBLIC_URL || "http://localhost:3000"), sdkArchives(), apiReferenceBundle()],
     build: {
       outDir: "dist",
       emptyOutDir: true,

@@ -1,14 +1,17 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { parseArgs } from "node:util";
-import { ConfigError, GatewayConfigSchema, SeedConfigSchema, parseConfig, readEnvironment } from "../core/config.js";
-import { buildPortal, portalBuildIsStale } from "./portal-build.js";
+import { ConfigError, EngineConfigSchema, GatewayConfigSchema, SeedConfigSchema, parseConfig, readEnvironment } from "../core/config.js";
 import { PreflightError, checkRedis } from "./preflight.js";
 import { setupDatabase } from "./setup-database.js";
+import { superviseProcesses, type ProcessSpec, type SupervisorEvent } from "./supervise.js";
 
 /**
  * `npm start` / `npm run dev`: checks PostgreSQL and Redis, creates and migrates the database,
- * seeds the plan catalogue and the first admin, builds the portal when stale, then runs the
- * gateway and the engine together until interrupted.
+ * seeds the plan catalogue and the first admin, then runs the gateway and the engine together
+ * until interrupted, restarting either one that exits unexpectedly.
+ *
+ * `npm start` runs this file compiled (dist/scripts/start.js, after `npm run build -- --if-stale`)
+ * and the compiled processes with plain node; `npm run dev` runs the sources through tsx, with
+ * reload on change, and Vite's development server for the portal.
  */
 const { values: flags } = parseArgs({ options: { dev: { type: "boolean", default: false } } });
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -17,22 +20,36 @@ async function prepare() {
   const env = readEnvironment();
   const seedConfig = parseConfig(SeedConfigSchema, env);
   const gatewayConfig = parseConfig(GatewayConfigSchema, env);
+  // Checked here too, so a bad setting stops npm start instead of restarting the engine forever.
+  parseConfig(EngineConfigSchema, env);
 
   await checkRedis(seedConfig.REDIS_URL);
   const { created } = await setupDatabase(seedConfig);
   say(`${created ? "Created and migrated" : "Migrated"} the database; plan catalogue and admin seeded.`);
-
-  if (!flags.dev && portalBuildIsStale(gatewayConfig.PORTAL_DIST_DIR)) {
-    say("Building the portal...");
-    buildPortal();
-  }
   return { seedConfig, gatewayConfig, env };
 }
 
-function run(name: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, args, { stdio: "inherit", env });
-  child.on("error", (error) => process.stderr.write(`${name}: ${error.message}\n`));
-  return child;
+function processSpecs(): ProcessSpec[] {
+  if (!flags.dev) {
+    return [
+      { name: "gateway", args: ["--enable-source-maps", "dist/gateway/main.js"] },
+      { name: "engine", args: ["--enable-source-maps", "dist/engine/main.js"] },
+    ];
+  }
+  return [
+    { name: "gateway", args: ["--import", "tsx/esm", "--watch", "gateway/main.ts"] },
+    { name: "engine", args: ["--import", "tsx/esm", "--watch", "engine/main.ts"] },
+    { name: "portal", args: ["node_modules/vite/bin/vite.js", "--config", "portal/vite.config.ts"] },
+  ];
+}
+
+function report(event: SupervisorEvent): void {
+  if (event.type === "exited") {
+    const how = event.signal ? `signal ${event.signal}` : `code ${event.code}`;
+    process.stderr.write(`The ${event.name} exited unexpectedly (${how}); restarting it in ${event.restartInMs / 1_000} s. The others keep running.\n`);
+  } else if (event.type === "error") {
+    process.stderr.write(`The ${event.name} could not be started: ${event.message}\n`);
+  }
 }
 
 async function waitUntilReady(url: string, timeoutMs: number): Promise<boolean> {
@@ -47,33 +64,18 @@ async function waitUntilReady(url: string, timeoutMs: number): Promise<boolean> 
 
 async function main() {
   const { seedConfig, gatewayConfig, env } = await prepare();
-  const childEnv = { ...process.env, ...env, LOG_PRETTY: process.stdout.isTTY ? "true" : env.LOG_PRETTY };
-  const tsx = flags.dev ? ["--import", "tsx/esm", "--watch"] : ["--import", "tsx/esm"];
-  const children = [
-    run("gateway", [...tsx, "gateway/main.ts"], childEnv),
-    run("engine", [...tsx, "engine/main.ts"], childEnv),
-    ...(flags.dev ? [run("portal", ["node_modules/vite/bin/vite.js", "--config", "portal/vite.config.ts"], childEnv)] : []),
-  ];
+  // Pretty logs on a development terminal; production logs JSON lines (and installs no pretty-printer).
+  const pretty = process.stdout.isTTY && gatewayConfig.NODE_ENV !== "production";
+  const supervisor = superviseProcesses(processSpecs(), { env: { ...process.env, ...env, LOG_PRETTY: pretty ? "true" : env.LOG_PRETTY }, onEvent: report });
 
   let stopping = false;
-  const stopAll = (code: number) => {
+  const stop = () => {
     if (stopping) return;
     stopping = true;
-    for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
-    Promise.all(children.map((child) => (child.exitCode === null ? new Promise((r) => child.once("exit", r)) : null))).then(() =>
-      process.exit(code),
-    );
+    supervisor.stop().then(() => process.exit(0));
   };
-  for (const child of children) {
-    child.on("exit", (code) => {
-      if (!stopping) {
-        process.stderr.write(`A process exited unexpectedly (code ${code ?? "signal"}); stopping the others.\n`);
-        stopAll(code || 1);
-      }
-    });
-  }
-  process.once("SIGINT", () => stopAll(0));
-  process.once("SIGTERM", () => stopAll(0));
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
 
   const localUrl = `http://${gatewayConfig.HOST}:${gatewayConfig.PORT}`;
   if (await waitUntilReady(localUrl, 60_000)) {

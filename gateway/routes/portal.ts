@@ -40,7 +40,7 @@ export function portalRoutes(distDir: string) {
   app.get("*", async (c, next) => {
     if (isServerPath(c.req.path)) return next();
     if (!existsSync(indexFile)) {
-      return c.text("The portal has not been built. Run `npm run build:portal` (npm start does it for you).", 503);
+      return c.text("The portal has not been built. Run `npm run build` (npm start does it for you).", 503);
     }
     c.header("Cache-Control", REVALIDATE);
     return c.html(await readFile(indexFile, "utf8"));
