@@ -15,6 +15,8 @@ import { measureAnalytics, type AnalyticsFigures, type LatencyFigures } from "./
 import { measureStreams, type StreamFigures } from "./stream-bench.js";
 import { measureSoak, parseSoakRates, soakTable, type SoakFigures } from "./soak-bench.js";
 import { measureWorkflows, type CpuPerExecution, type WorkflowFigures } from "./workflow-bench.js";
+import { footprintTable, measureFootprint } from "./footprint-bench.js";
+import { buildServer, compiledPath, serverBuildIsStale } from "../scripts/build.js";
 
 /**
  * `npm run bench`: the full metered path (GET /v1/whoami: key check, cached key record, one Redis
@@ -52,13 +54,16 @@ function prioritizeGenerator(): number {
   return getPriority();
 }
 
+/** Starts a server: a TypeScript file through tsx (hello-world), or the gateway or engine compiled, as production runs them. */
 async function startProcess(args: string[], env: Record<string, string>, isReady: string | (() => Promise<boolean>)): Promise<ChildProcess> {
-  const command = [process.execPath, ...PROFILE, "--import", "tsx/esm", ...args];
+  const [script = "", ...rest] = args;
+  const compiled = script === "gateway/main.ts" || script === "engine/main.ts";
+  const command = [process.execPath, ...PROFILE, ...(compiled ? [compiledPath(script)] : ["--import", "tsx/esm", script]), ...rest];
   // Servers run at the bench's starting priority, not at the generator's: `nice` lowers it before
   // Node starts, so every thread of the server has it.
   const lower = SERVER_NICE - getPriority();
-  const [file, ...rest] = lower > 0 ? ["nice", "-n", String(lower), ...command] : command;
-  const child = spawn(file!, rest, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+  const [file, ...commandArgs] = lower > 0 ? ["nice", "-n", String(lower), ...command] : command;
+  const child = spawn(file!, commandArgs, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
   const ready = typeof isReady === "string" ? () => fetch(isReady).then((r) => r.ok, () => false) : isReady;
   const deadline = Date.now() + 60_000;
   while (!(await ready())) {
@@ -85,7 +90,7 @@ async function measure(target: Server, headers: Record<string, string>, rate?: n
 
 /** `npm run bench -- --soak` runs the soak alone (loadtest/soak-bench.ts); SOAK_MINUTES sets its length. */
 const SOAK = process.argv.includes("--soak");
-/** BENCH_ONLY=gateway, streams, workflows or analytics runs one part; all of them by default. */
+/** BENCH_ONLY=gateway, streams, workflows, analytics or footprint runs one part; all but footprint by default. */
 const ONLY = SOAK ? "soak" : process.env.BENCH_ONLY;
 
 /**
@@ -216,6 +221,10 @@ function analyticsTable(analytics: AnalyticsFigures): string[] {
 
 async function main() {
   const config = parseConfig(CommonConfigSchema, readEnvironment());
+  if (serverBuildIsStale()) {
+    process.stdout.write("Compiling the server into dist/ (the bench runs what production runs)...\n");
+    await buildServer();
+  }
   const generatorNice = prioritizeGenerator();
   const fixture = await createBenchFixture(config.DATABASE_URL);
   const prefix = `bench:${process.pid}:`;
@@ -223,26 +232,34 @@ async function main() {
   const children: ChildProcess[] = [];
   const closers: Array<() => Promise<void>> = [];
   try {
-    const helloProcess = await startProcess(["loadtest/hello-server.ts", String(helloPort)], {}, `http://127.0.0.1:${helloPort}/`);
-    children.push(helloProcess);
     const dataDir = mkdtempSync(join(tmpdir(), "sluice-bench-"));
     closers.push(async () => rmSync(dataDir, { recursive: true, force: true }));
     const shared = { NODE_ENV: "production", LOG_LEVEL: "warn", DATABASE_URL: fixture.databaseUrl, REDIS_KEY_PREFIX: prefix, QUEUE_PREFIX: `{${prefix}}`, DATA_DIR: dataDir };
-    const gatewayProcess = await startProcess(
-        ["gateway/main.ts"],
-        {
-          ...shared,
-          HOST: "127.0.0.1",
-          PORT: String(gatewayPort),
-          PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`,
-          JWT_SECRET: randomBytes(32).toString("hex"),
-          // Production refuses the payment sandbox; the bench makes no payment.
-          PAYMENT_PROVIDER: "pesapal",
-          PESAPAL_CONSUMER_KEY: randomBytes(16).toString("hex"),
-          PESAPAL_CONSUMER_SECRET: randomBytes(16).toString("hex"),
-        },
-        `http://127.0.0.1:${gatewayPort}/healthz`,
-      );
+    const gatewayEnv = {
+      ...shared,
+      HOST: "127.0.0.1",
+      PORT: String(gatewayPort),
+      PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`,
+      JWT_SECRET: randomBytes(32).toString("hex"),
+      // Production refuses the payment sandbox; the bench makes no payment.
+      PAYMENT_PROVIDER: "pesapal",
+      PESAPAL_CONSUMER_KEY: randomBytes(16).toString("hex"),
+      PESAPAL_CONSUMER_SECRET: randomBytes(16).toString("hex"),
+    };
+    if (ONLY === "footprint") {
+      const smtp = await startTestSmtpServer();
+      closers.push(smtp.close);
+      const rows = await measureFootprint([
+        { name: "gateway", source: "gateway/main.ts", env: gatewayEnv, isReady: () => fetch(`http://127.0.0.1:${gatewayPort}/healthz`).then((r) => r.ok, () => false) },
+        { name: "engine", source: "engine/main.ts", env: { ...shared, LOG_LEVEL: "info", SMTP_URL: smtp.url }, isReady: async (output) => output.includes('"msg":"engine running"') },
+      ]);
+      writeFileSync("loadtest/last-footprint.json", `${JSON.stringify({ date: new Date().toISOString(), machine: { cpus: cpus().length, node: process.version }, rows }, null, 2)}\n`);
+      process.stdout.write(["", ...footprintTable(rows)].join("\n"));
+      return;
+    }
+    const helloProcess = await startProcess(["loadtest/hello-server.ts", String(helloPort)], {}, `http://127.0.0.1:${helloPort}/`);
+    children.push(helloProcess);
+    const gatewayProcess = await startProcess(["gateway/main.ts"], gatewayEnv, `http://127.0.0.1:${gatewayPort}/healthz`);
     children.push(gatewayProcess);
     const auth = { Authorization: `Bearer ${fixture.secret}` };
     const helloServer = { url: `http://127.0.0.1:${helloPort}/`, pid: helloProcess.pid ?? 0 };

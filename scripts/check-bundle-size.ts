@@ -61,7 +61,7 @@ export function formatBundleReport(report: BundleReport, limitBytes = LANDING_JS
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const distDir = process.argv[2] ?? "portal/dist";
   if (!existsSync(join(distDir, "index.html"))) {
-    process.stderr.write(`No build in ${distDir}: run \`npm run build:portal\` first (or pass the build directory).\n`);
+    process.stderr.write(`No build in ${distDir}: run \`npm run build\` first (or pass the build directory).\n`);
     process.exitCode = 1;
   } else {
     const report = measureLandingBundle(distDir);
