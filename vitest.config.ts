@@ -17,7 +17,7 @@ export default defineConfig({
         test: {
           name: "integration",
           environment: "node",
-          include: ["{core,gateway,engine,migrations,scripts,sdks,loadtest}/**/*.int.test.ts"],
+          include: ["{core,gateway,engine,migrations,scripts,sdks,loadtest,testing}/**/*.int.test.ts"],
           exclude: ignored,
           globalSetup: ["testing/global-setup.ts"],
           testTimeout: 30_000,
