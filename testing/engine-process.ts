@@ -1,5 +1,6 @@
 import { captureLog } from "./captured-logs.js";
 import { spawn, type ChildProcess } from "node:child_process";
+import { serverProcessArgs, type ProcessBuild } from "./gateway-process.js";
 
 export interface EngineProcess {
   process: ChildProcess;
@@ -11,9 +12,9 @@ export interface EngineProcess {
 }
 
 /** The real engine (`engine/main.ts`) in a child process, resolved once its workers run. */
-export async function startEngineProcess(env: Record<string, string>): Promise<EngineProcess> {
+export async function startEngineProcess(env: Record<string, string>, build: ProcessBuild = "source"): Promise<EngineProcess> {
   let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx/esm", "engine/main.ts"], {
+  const child = spawn(process.execPath, serverProcessArgs("engine/main.ts", build), {
     env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "info", LOG_PRETTY: "false", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -1,3 +1,4 @@
+import { compiledPath } from "../scripts/build.js";
 import { captureLog } from "./captured-logs.js";
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
@@ -18,11 +19,19 @@ export interface GatewayProcess {
   stop: () => Promise<void>;
 }
 
+/** How a server process runs: its TypeScript sources through tsx (tests of the tree), or compiled by `npm run build`, as production runs it. */
+export type ProcessBuild = "source" | "compiled";
+
+export function serverProcessArgs(source: "gateway/main.ts" | "engine/main.ts", build: ProcessBuild): string[] {
+  return build === "compiled" ? ["--enable-source-maps", compiledPath(source)] : ["--import", "tsx/esm", source];
+}
+
 /** The real gateway (`gateway/main.ts`) in a child process, ready when this resolves. */
-export async function startGatewayProcess(env: Record<string, string>): Promise<GatewayProcess> {
-  const port = await freePort();
+export async function startGatewayProcess(env: Record<string, string>, build: ProcessBuild = "source"): Promise<GatewayProcess> {
+  // A fixed PORT when a proxy in front must know it first; PUBLIC_URL may then name the proxy.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx/esm", "gateway/main.ts"], {
+  const child = spawn(process.execPath, serverProcessArgs("gateway/main.ts", build), {
     env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "info", HOST: "127.0.0.1", PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

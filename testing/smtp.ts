@@ -58,3 +58,8 @@ export async function startTestSmtpServer(listenPort = 0): Promise<TestSmtpServe
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The decoded text of a MIME message (quoted-printable soft breaks and escapes undone). */
+export function decodeQuotedPrintable(raw: string): string {
+  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}

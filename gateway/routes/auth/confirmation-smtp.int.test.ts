@@ -6,7 +6,7 @@ import { randomSuffix } from "../../../testing/environment.js";
 import { useTestEngine } from "../../../testing/engine.js";
 import { waitFor } from "../../../testing/wait-for.js";
 import { useTestApp } from "../../../testing/gateway.js";
-import { startTestSmtpServer } from "../../../testing/smtp.js";
+import { decodeQuotedPrintable, startTestSmtpServer } from "../../../testing/smtp.js";
 
 const smtp = await startTestSmtpServer();
 afterAll(() => smtp.close());
@@ -17,11 +17,6 @@ useTestEngine({ get current() { return testApp.current.database; } }, () => ({
   SMTP_URL: smtp.url,
   MAIL_FROM: "Sluice <no-reply@sluice.test>",
 }));
-
-/** The decoded text of a MIME message (quoted-printable soft breaks and escapes undone). */
-function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
 
 describe("confirmation e-mail over SMTP", () => {
   it("reaches the inbox, and its link confirms the account and signs the browser in", async () => {
