@@ -11,7 +11,7 @@ import { handleError, handleNotFound, validationHook } from "./http/errors.js";
 import { createHttpMetrics } from "./http/metrics.js";
 import { requestContext } from "./http/request-context.js";
 import { apiSecurityHeaders, pageSecurityHeaders } from "./http/security-headers.js";
-import { pesapalBaseUrl } from "../core/payments/pesapal-client.js";
+import { paymentPageLocations } from "../core/payments/payment-pages.js";
 import { renderOpenApiYaml } from "./openapi-document.js";
 import { devMailboxRoutes } from "./routes/dev-mailbox.js";
 import { PESAPAL_SANDBOX_PATH, pesapalSandboxRoutes } from "./payments/sandbox/sandbox-app.js";
@@ -118,7 +118,8 @@ export async function createApp(deps: AppDeps) {
   const metrics = createHttpMetrics();
 
   const hsts = deps.config.NODE_ENV === "production";
-  const pageHeaders = pageSecurityHeaders({ hsts, frameOrigins: [new URL(pesapalBaseUrl(deps.config)).origin] });
+  // The same list the portal checks the payment page against (GET /api/portal-config).
+  const pageHeaders = pageSecurityHeaders({ hsts, frameSources: paymentPageLocations(deps.config) });
   const apiHeaders = apiSecurityHeaders({ hsts });
   app.use(requestContext({ logger: deps.logger, metrics, securityHeaders: (path) => (path.startsWith("/v1/") ? apiHeaders : pageHeaders) }));
   // Only requests that can carry a body pay for the checks.
