@@ -11,7 +11,7 @@ import { handleError, handleNotFound, validationHook } from "./http/errors.js";
 import { createHttpMetrics } from "./http/metrics.js";
 import { requestContext } from "./http/request-context.js";
 import { apiSecurityHeaders, pageSecurityHeaders } from "./http/security-headers.js";
-import { pesapalBaseUrl } from "../core/payments/pesapal-client.js";
+import { paymentPageLocations } from "../core/payments/payment-pages.js";
 import { renderOpenApiYaml } from "./openapi-document.js";
 import { devMailboxRoutes } from "./routes/dev-mailbox.js";
 import { PESAPAL_SANDBOX_PATH, pesapalSandboxRoutes } from "./payments/sandbox/sandbox-app.js";
@@ -39,6 +39,7 @@ import { adminBillingRoutes } from "./routes/admin-billing.js";
 import { paymentRoutes } from "./routes/payments.js";
 import { createPaymentDeps } from "./payments/payment-deps.js";
 import { planRoutes } from "./routes/plans.js";
+import { portalConfigRoutes } from "./routes/portal-config.js";
 import { statusRoutes } from "./routes/status.js";
 import { accountApiRoutes } from "./routes/v1/account.js";
 import { createMeteringDeps } from "./metering/metering-deps.js";
@@ -118,7 +119,8 @@ export async function createApp(deps: AppDeps) {
   const metrics = createHttpMetrics();
 
   const hsts = deps.config.NODE_ENV === "production";
-  const pageHeaders = pageSecurityHeaders({ hsts, frameOrigins: [new URL(pesapalBaseUrl(deps.config)).origin] });
+  // The same list the portal checks the payment page against (GET /api/portal-config).
+  const pageHeaders = pageSecurityHeaders({ hsts, frameSources: paymentPageLocations(deps.config) });
   const apiHeaders = apiSecurityHeaders({ hsts });
   app.use(requestContext({ logger: deps.logger, metrics, securityHeaders: (path) => (path.startsWith("/v1/") ? apiHeaders : pageHeaders) }));
   // Only requests that can carry a body pay for the checks.
@@ -139,9 +141,11 @@ export async function createApp(deps: AppDeps) {
   // Cookie-authenticated paths: CSRF on every state change; /api needs a session, /api/admin an admin.
   app.use("/auth/*", csrfProtection(cookiePolicy(auth)));
   app.use("/api/*", csrfProtection(cookiePolicy(auth)));
-  // Except GET /api/plans (the plan catalogue: pricing page, checkout before sign-in) and /api/status (the public status page and its subscriptions).
+  // Except GET /api/plans (the plan catalogue: pricing page, checkout before sign-in), GET /api/portal-config (what the
+  // portal reads when it starts) and /api/status (the public status page and its subscriptions).
   const sessionRequired = requireSession(auth);
-  const isPublicApi = (method: string, path: string) => (method === "GET" && path === "/api/plans") || path === "/api/status" || path.startsWith("/api/status/");
+  const isPublicGet = (path: string) => path === "/api/plans" || path === "/api/portal-config";
+  const isPublicApi = (method: string, path: string) => (method === "GET" && isPublicGet(path)) || path === "/api/status" || path.startsWith("/api/status/");
   app.use("/api/*", (c, next) => (isPublicApi(c.req.method, c.req.path) ? next() : sessionRequired(c, next)));
   app.use("/api/admin/*", requireAdmin(auth));
   app.route("/", registrationRoutes(auth));
@@ -150,6 +154,7 @@ export async function createApp(deps: AppDeps) {
   app.route("/", oauthRoutes({ ...auth, redis: deps.redis }));
   app.route("/", accountRoutes(auth));
   app.route("/", planRoutes({ db: deps.db }));
+  app.route("/", portalConfigRoutes({ config: deps.config }));
   app.route("/", statusRoutes(auth));
   app.route("/", apiKeyRoutes({ db: deps.db, redis: deps.redis, redisKeyPrefix: deps.config.REDIS_KEY_PREFIX, now: deps.now ?? (() => new Date()) }));
   // Checkout and the payment callback check (/api, session) and the provider's IPN (/payments, no session).

@@ -92,11 +92,6 @@ export const OAUTH_PROVIDERS = ["github", "google"] as const;
 export const OAuthProviderSchema = z.enum(OAUTH_PROVIDERS);
 export type OAuthProvider = z.infer<typeof OAuthProviderSchema>;
 
-export const AuthProvidersResponseSchema = z.object({
-  providers: z.array(z.object({ id: OAuthProviderSchema, name: z.string(), start_url: z.string() })),
-});
-export type AuthProvidersResponse = z.infer<typeof AuthProvidersResponseSchema>;
-
 /** Cookie and header names the portal needs to know. */
 export const CSRF_COOKIE = "sluice_csrf";
 export const CSRF_HEADER = "X-CSRF-Token";

@@ -31,9 +31,9 @@ const HSTS = { "strict-transport-security": "max-age=31536000; includeSubDomains
  * A route that needs another policy (the API reference page allows its own inline script by
  * hash) sets Content-Security-Policy itself, replacing this one.
  */
-export function pageSecurityHeaders(options: { hsts: boolean; frameOrigins?: string[] }): SecurityHeaders {
-  // The payment page is framed by /payment-process; only the provider's origin may be framed.
-  const csp: CspDirectives = { ...DEFAULT_CSP, "frame-src": ["'self'", ...(options.frameOrigins ?? [])] };
+export function pageSecurityHeaders(options: { hsts: boolean; frameSources?: readonly string[] }): SecurityHeaders {
+  // The payment page is framed by /payment-process; only where the provider serves it may be framed.
+  const csp: CspDirectives = { ...DEFAULT_CSP, "frame-src": ["'self'", ...(options.frameSources ?? [])] };
   return {
     "content-security-policy": formatCsp(csp),
     "x-content-type-options": "nosniff",

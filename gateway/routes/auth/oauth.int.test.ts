@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AuthProvidersResponseSchema, AuthUserSchema } from "../../../core/contracts/auth.js";
+import { AuthUserSchema } from "../../../core/contracts/auth.js";
+import { PortalConfigSchema } from "../../../core/contracts/portal-config.js";
 import { createAccount } from "../../../testing/accounts.js";
 import { BrowserClient } from "../../../testing/browser-client.js";
 import { randomSuffix } from "../../../testing/environment.js";
@@ -27,10 +28,12 @@ async function signInWith(provider: "github" | "google", client = new BrowserCli
 }
 
 describe("OAuth sign-in", () => {
-  it("lists the configured providers", async () => {
-    const body = AuthProvidersResponseSchema.parse(await (await new BrowserClient(testApp.current.app).request("/auth/providers")).json());
-    expect(body.providers.map((p) => p.id)).toEqual(["github", "google"]);
-    expect(body.providers[0]?.start_url).toBe("/auth/oauth/github/start");
+  it("lists the configured providers in the portal's configuration", async () => {
+    const body = PortalConfigSchema.parse(await (await new BrowserClient(testApp.current.app).request("/api/portal-config")).json());
+    expect(body.oauth_providers).toEqual([
+      { id: "github", name: "GitHub", start_url: "/auth/oauth/github/start" },
+      { id: "google", name: "Google", start_url: "/auth/oauth/google/start" },
+    ]);
   });
 
   it("creates a confirmed account without a password for a new GitHub user and signs it in", async () => {
@@ -95,7 +98,7 @@ describe("OAuth without configuration", () => {
   beforeAll(() => undefined);
   it("shows no providers and has no start route", async () => {
     const client = new BrowserClient(bare.current.app);
-    expect(AuthProvidersResponseSchema.parse(await (await client.request("/auth/providers")).json()).providers).toEqual([]);
+    expect(PortalConfigSchema.parse(await (await client.request("/api/portal-config")).json()).oauth_providers).toEqual([]);
     expect((await client.request("/auth/oauth/github/start")).status).toBe(404);
   });
 });

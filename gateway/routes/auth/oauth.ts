@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { OAuthProviderSchema, type AuthProvidersResponse } from "../../../core/contracts/auth.js";
+import { OAuthProviderSchema, type OAuthProvider } from "../../../core/contracts/auth.js";
 import { ERROR_CATALOGUE } from "../../../core/errors.js";
 import type { Redis } from "../../../core/redis.js";
 import type { AppEnv } from "../../app-env.js";
@@ -13,7 +13,10 @@ import { requestOrigin } from "../../http/route-helpers.js";
 const STATE_COOKIE = "sluice_oauth_state";
 const CALLBACK_PATH = (id: string) => `/auth/oauth/${id}/callback`;
 
-/** Sign-in with GitHub and Google; each appears only when its client id and secret are set. */
+/** Where a provider's sign-in starts; the portal learns it from GET /api/portal-config. */
+export const oauthStartPath = (id: OAuthProvider) => `/auth/oauth/${id}/start`;
+
+/** Sign-in with GitHub and Google; each exists only when its client id and secret are set (listed by GET /api/portal-config). */
 export function oauthRoutes(deps: AuthDeps & { redis: Redis }) {
   const app = new Hono<AppEnv>();
   const providers = enabledProviders(deps.config);
@@ -21,13 +24,6 @@ export function oauthRoutes(deps: AuthDeps & { redis: Redis }) {
   const redirectUri = (provider: ProviderClient) => new URL(CALLBACK_PATH(provider.id), deps.config.PUBLIC_URL).toString();
   const providerFor = (id: string) => providers.find((p) => p.id === OAuthProviderSchema.safeParse(id).data);
   const failTo = (message: string) => `/signin?error=${encodeURIComponent(message)}`;
-
-  app.get("/auth/providers", (c) => {
-    const body: AuthProvidersResponse = {
-      providers: providers.map((p) => ({ id: p.id, name: p.name, start_url: `/auth/oauth/${p.id}/start` })),
-    };
-    return c.json(body);
-  });
 
   app.get("/auth/oauth/:provider/start", async (c) => {
     const provider = providerFor(c.req.param("provider"));

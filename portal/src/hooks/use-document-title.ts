@@ -1,10 +1,10 @@
 import { useEffect } from "react";
+import { usePortalConfig } from "../lib/portal-config";
 
-export const SITE_NAME = "Sluice";
-
-/** Sets `document.title` to "{title} · Sluice", or the bare site title when `title` is null. */
+/** Sets `document.title` to "{title} · {product name}", or the bare site title when `title` is null. */
 export function useDocumentTitle(title: string | null): void {
+  const { product_name: productName } = usePortalConfig();
   useEffect(() => {
-    document.title = title ? `${title} · ${SITE_NAME}` : `${SITE_NAME} · Smart Data Workflows`;
-  }, [title]);
+    document.title = title ? `${title} · ${productName}` : `${productName} · Smart Data Workflows`;
+  }, [title, productName]);
 }

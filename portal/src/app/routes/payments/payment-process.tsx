@@ -4,12 +4,13 @@ import { ContentLayout } from "../../../components/layouts/content-layout";
 import { ButtonLink } from "../../../components/ui/button";
 import { PaymentFrame } from "../../../features/payments/components/payment-frame";
 import { checkPaymentUrl } from "../../../features/payments/lib/payment-url";
-import { env } from "../../../lib/env";
+import { usePortalConfig } from "../../../lib/portal-config";
 
-/** /payment-process?url=&order_id=: the provider's page, embedded only when it is on the provider's origin. */
+/** /payment-process?url=&order_id=: the provider's page, embedded only when it is where the gateway says the provider serves it. */
 export function PaymentProcessRoute() {
   const [params] = useSearchParams();
-  const check = checkPaymentUrl(params.get("url"), env.paymentPageOrigins, env.apiBaseUrl || window.location.origin);
+  const { payment_page_locations: locations } = usePortalConfig();
+  const check = checkPaymentUrl(params.get("url"), locations);
   const orderId = params.get("order_id");
 
   return (

@@ -1,9 +1,7 @@
 import {
-  AuthProvidersResponseSchema,
   AuthUserSchema,
   CurrentSessionSchema,
   MessageResponseSchema,
-  type AuthProvidersResponse,
   type AuthUser,
   type MessageResponse,
   type ResetPasswordRequest,
@@ -83,8 +81,4 @@ export function requestPasswordReset(email: string): Promise<MessageResponse> {
 
 export function resetPassword(request: ResetPasswordRequest): Promise<MessageResponse> {
   return requestMessage("/auth/reset-password", request);
-}
-
-export function getAuthProviders(signal?: AbortSignal): Promise<AuthProvidersResponse> {
-  return apiRequest("/auth/providers", { schema: AuthProvidersResponseSchema, signal });
 }

@@ -1,10 +1,8 @@
-import { useEffect, useState, type ComponentType } from "react";
-import type { AuthProvidersResponse, OAuthProvider } from "../../../../../core/contracts/auth";
+import type { ComponentType } from "react";
+import type { OAuthProvider } from "../../../../../core/contracts/auth";
 import { buttonClasses } from "../../../components/ui/button";
 import { env } from "../../../lib/env";
-import { getAuthProviders } from "../api/auth-api";
-
-type Provider = AuthProvidersResponse["providers"][number];
+import { usePortalConfig } from "../../../lib/portal-config";
 
 function GitHubMark() {
   return (
@@ -35,21 +33,12 @@ function startHref(startUrl: string): string | null {
 
 /**
  * "Continue with GitHub" / "Continue with Google", only for the providers the gateway has
- * configured. Plain links: the gateway runs the OAuth redirect dance and lands on /dashboard,
+ * configured (its portal configuration; none when that could not be read: password sign-in
+ * still works). Plain links: the gateway runs the OAuth redirect dance and lands on /dashboard,
  * or on /signin?error=... when it fails.
  */
 export function OAuthButtons() {
-  const [providers, setProviders] = useState<Provider[]>([]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getAuthProviders(controller.signal).then(
-      ({ providers: enabled }) => setProviders(enabled),
-      () => undefined, // none shown: password sign-in still works
-    );
-    return () => controller.abort();
-  }, []);
-
+  const { oauth_providers: providers } = usePortalConfig();
   const links = providers.flatMap((provider) => {
     const href = startHref(provider.start_url);
     return href ? [{ ...provider, href }] : [];

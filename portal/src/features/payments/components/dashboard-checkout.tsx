@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import type { CheckoutIntent, CheckoutQuote } from "../../../../../core/contracts/checkout";
 import { Button } from "../../../components/ui/button";
-import { env } from "../../../lib/env";
+import { usePortalConfig } from "../../../lib/portal-config";
 import { useAuth } from "../../auth/auth-context";
 import { startCheckout } from "../api/payments-api";
 import { useCheckoutOrder } from "../hooks/use-checkout-order";
@@ -64,6 +64,7 @@ function PaymentStep({ quote, intent }: { quote: CheckoutQuote; intent: Checkout
 /** Places the order once per attempt (React's development double effects must not pay twice) and checks the page it returns. */
 function usePlacedOrder(quote: CheckoutQuote, intent: CheckoutIntent | undefined) {
   const { user, profile } = useAuth();
+  const { payment_page_locations: locations } = usePortalConfig();
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<Payment>({ status: "starting" });
   const placed = useRef<number | null>(null);
@@ -76,12 +77,12 @@ function usePlacedOrder(quote: CheckoutQuote, intent: CheckoutIntent | undefined
     setState({ status: "starting" });
     startCheckout({ plan: quote.plan, period: quote.period, amount: quote.total_cents, billing: accountBillingDetails({ email, fullName }), ...(intent ? { intent } : {}) }).then(
       (order) => {
-        const check = checkPaymentUrl(order.redirect_url, env.paymentPageOrigins, env.apiBaseUrl || window.location.origin);
+        const check = checkPaymentUrl(order.redirect_url, locations);
         setState(check.ok ? { status: "frame", url: check.url } : { status: "failed", message: check.message });
       },
       (error: unknown) => setState({ status: "failed", message: checkoutFailureMessage(error) }),
     );
-  }, [attempt, email, fullName, quote, intent]);
+  }, [attempt, email, fullName, quote, intent, locations]);
 
   return { state, retry: () => setAttempt((value) => value + 1) };
 }

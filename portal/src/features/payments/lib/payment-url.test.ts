@@ -1,30 +1,64 @@
 import { describe, expect, it } from "vitest";
 import { PAYMENT_URL_MESSAGES, checkPaymentUrl } from "./payment-url";
 
-const OWN = "http://127.0.0.1:4000";
+/** What the gateway lists with the sandbox (a path on its own site) and with Pesapal (an origin). */
+const SANDBOX = ["http://127.0.0.1:4000/sandbox/pesapal/pay/"];
+const PESAPAL = ["https://pay.pesapal.com"];
+const foreign = { ok: false, message: PAYMENT_URL_MESSAGES.foreign };
 
 describe("checkPaymentUrl", () => {
   it("reports a missing URL", () => {
-    expect(checkPaymentUrl(null, [], OWN)).toEqual({ ok: false, message: PAYMENT_URL_MESSAGES.missing });
-    expect(checkPaymentUrl("  ", [], OWN)).toEqual({ ok: false, message: PAYMENT_URL_MESSAGES.missing });
+    expect(checkPaymentUrl(null, PESAPAL)).toEqual({ ok: false, message: PAYMENT_URL_MESSAGES.missing });
+    expect(checkPaymentUrl("  ", PESAPAL)).toEqual({ ok: false, message: PAYMENT_URL_MESSAGES.missing });
   });
 
   it("reports text that is not an http(s) URL as malformed", () => {
-    expect(checkPaymentUrl("not a url", [], OWN)).toEqual({ ok: false, message: PAYMENT_URL_MESSAGES.malformed });
-    expect(checkPaymentUrl("javascript:alert(1)", ["https://pay.pesapal.com"], OWN)).toEqual({ ok: false, message: PAYMENT_URL_MESSAGES.malformed });
-  });
-
-  it("accepts only the sandbox page on the gateway's own origin when no provider origin is configured", () => {
-    expect(checkPaymentUrl(`${OWN}/sandbox/pesapal/pay/abc-123`, [], OWN)).toEqual({ ok: true, url: `${OWN}/sandbox/pesapal/pay/abc-123` });
-    expect(checkPaymentUrl(`${OWN}/dashboard`, [], OWN)).toEqual({ ok: false, message: PAYMENT_URL_MESSAGES.foreign });
-    expect(checkPaymentUrl("https://evil.example/sandbox/pesapal/pay/abc", [], OWN)).toEqual({ ok: false, message: PAYMENT_URL_MESSAGES.foreign });
-  });
-
-  it("compares whole origins, so a look-alike host is refused", () => {
-    const allowed = ["https://pay.pesapal.com"];
-    expect(checkPaymentUrl("https://pay.pesapal.com/iframe/PesapalIframe3/Index?OrderTrackingId=x", allowed, OWN).ok).toBe(true);
-    for (const url of ["https://pay.pesapal.com.evil.example/x", "http://pay.pesapal.com/x", "https://evil.example/?pay.pesapal.com", "https://user:pw@pay.pesapal.com/x"]) {
-      expect(checkPaymentUrl(url, allowed, OWN), url).toEqual({ ok: false, message: PAYMENT_URL_MESSAGES.foreign });
+    for (const url of ["not a url", "javascript:alert(1)", "data:text/html,<script>alert(1)</script>", "ftp://pay.pesapal.com/x"]) {
+      expect(checkPaymentUrl(url, PESAPAL), url).toEqual({ ok: false, message: PAYMENT_URL_MESSAGES.malformed });
     }
+  });
+
+  it("accepts a page under a path-scoped location, and nothing else on that site", () => {
+    const page = "http://127.0.0.1:4000/sandbox/pesapal/pay/abc-123";
+    expect(checkPaymentUrl(page, SANDBOX)).toEqual({ ok: true, url: page });
+    for (const url of [
+      "http://127.0.0.1:4000/dashboard",
+      "http://127.0.0.1:4000/sandbox/pesapal/control/settings",
+      "http://127.0.0.1:4000/sandbox/pesapal/payx",
+      "http://127.0.0.1:4000/sandbox/pesapal/pay/../../../dashboard",
+      "http://127.0.0.1:4000/sandbox/pesapal/pay/%2e%2e/%2e%2e/control/settings",
+      "http://127.0.0.1:4001/sandbox/pesapal/pay/abc-123",
+      "https://evil.example/sandbox/pesapal/pay/abc-123",
+    ]) {
+      expect(checkPaymentUrl(url, SANDBOX), url).toEqual(foreign);
+    }
+  });
+
+  it("accepts any page on an origin location, on another origin than the portal's", () => {
+    const page = "https://pay.pesapal.com/iframe/PesapalIframe3/Index?OrderTrackingId=b945e4af-80a5-4ec1-8706-e03f8332fb04";
+    expect(checkPaymentUrl(page, PESAPAL)).toEqual({ ok: true, url: page });
+    expect(checkPaymentUrl("https://cybqa.pesapal.com/pesapaliframe/PesapalIframe3/Index?OrderTrackingId=x", ["https://cybqa.pesapal.com"]).ok).toBe(true);
+  });
+
+  it("compares whole origins, so a look-alike host, another scheme or port is refused", () => {
+    for (const url of [
+      "https://pay.pesapal.com.evil.example/x",
+      "http://pay.pesapal.com/x",
+      "https://pay.pesapal.com:8443/x",
+      "https://evil.example/?pay.pesapal.com",
+      "https://evil.example/#https://pay.pesapal.com",
+    ]) {
+      expect(checkPaymentUrl(url, PESAPAL), url).toEqual(foreign);
+    }
+  });
+
+  it("refuses credentials in the URL, even on an allowed location", () => {
+    expect(checkPaymentUrl("https://user:pw@pay.pesapal.com/x", PESAPAL)).toEqual(foreign);
+    expect(checkPaymentUrl("http://user@127.0.0.1:4000/sandbox/pesapal/pay/abc", SANDBOX)).toEqual(foreign);
+  });
+
+  it("refuses every page when the gateway lists no location (its configuration could not be read)", () => {
+    expect(checkPaymentUrl("https://pay.pesapal.com/iframe/x", [])).toEqual(foreign);
+    expect(checkPaymentUrl("http://127.0.0.1:4000/sandbox/pesapal/pay/abc", [])).toEqual(foreign);
   });
 });

@@ -1,5 +1,4 @@
-/** Where the payment sandbox serves its hosted page on the gateway (gateway/payments/sandbox). */
-export const SANDBOX_PAY_PATH = "/sandbox/pesapal/pay/";
+import { isAtPaymentPageLocation } from "../../../../../core/contracts/portal-config";
 
 export const PAYMENT_URL_MESSAGES = {
   missing: "Payment URL not found",
@@ -10,11 +9,11 @@ export const PAYMENT_URL_MESSAGES = {
 export type PaymentUrlCheck = { ok: true; url: string } | { ok: false; message: string };
 
 /**
- * Whether /payment-process may embed `raw` (SPEC section 5): present, a URL, and on the
- * provider's origin. `allowedOrigins` are exact origins; when none are configured, only the
- * sandbox page on `ownOrigin` (the gateway) is accepted.
+ * Whether /payment-process may embed `raw` (SPEC section 5): present, an http(s) URL, without
+ * credentials, and at one of the payment page locations the gateway lists (GET /api/portal-config:
+ * origins, or origins and a path ending in "/"). The pages' CSP frame-src allows the same list.
  */
-export function checkPaymentUrl(raw: string | null, allowedOrigins: readonly string[], ownOrigin: string): PaymentUrlCheck {
+export function checkPaymentUrl(raw: string | null, locations: readonly string[]): PaymentUrlCheck {
   if (raw === null || raw.trim() === "") return { ok: false, message: PAYMENT_URL_MESSAGES.missing };
   let url: URL;
   try {
@@ -23,8 +22,6 @@ export function checkPaymentUrl(raw: string | null, allowedOrigins: readonly str
     return { ok: false, message: PAYMENT_URL_MESSAGES.malformed };
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") return { ok: false, message: PAYMENT_URL_MESSAGES.malformed };
-  const allowed =
-    allowedOrigins.length > 0 ? allowedOrigins.includes(url.origin) : url.origin === new URL(ownOrigin).origin && url.pathname.startsWith(SANDBOX_PAY_PATH);
-  if (!allowed || url.username !== "" || url.password !== "") return { ok: false, message: PAYMENT_URL_MESSAGES.foreign };
+  if (url.username !== "" || url.password !== "" || !isAtPaymentPageLocation(url, locations)) return { ok: false, message: PAYMENT_URL_MESSAGES.foreign };
   return { ok: true, url: url.href };
 }
