@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { CommonConfigSchema, parseConfig, readEnvironment } from "../core/config.js";
 import { ENGINE_HEARTBEATS_KEY } from "../core/liveness.js";
 import { createRedis } from "../core/redis.js";
-import { freePort } from "../testing/gateway-process.js";
+import { freePort, serverProcessArgs } from "../testing/gateway-process.js";
 import { runLoad, type LoadFigures } from "./load-generator.js";
 import { cpuMs, measureSteal } from "./process-stats.js";
 import { startTestSmtpServer } from "../testing/smtp.js";
@@ -16,7 +16,7 @@ import { measureStreams, type StreamFigures } from "./stream-bench.js";
 import { measureSoak, parseSoakRates, soakTable, type SoakFigures } from "./soak-bench.js";
 import { measureWorkflows, type CpuPerExecution, type WorkflowFigures } from "./workflow-bench.js";
 import { footprintTable, measureFootprint } from "./footprint-bench.js";
-import { buildServer, compiledPath, serverBuildIsStale } from "../scripts/build.js";
+import { buildServer, serverBuildIsStale } from "../scripts/build.js";
 
 /**
  * `npm run bench`: the full metered path (GET /v1/whoami: key check, cached key record, one Redis
@@ -57,8 +57,7 @@ function prioritizeGenerator(): number {
 /** Starts a server: a TypeScript file through tsx (hello-world), or the gateway or engine compiled, as production runs them. */
 async function startProcess(args: string[], env: Record<string, string>, isReady: string | (() => Promise<boolean>)): Promise<ChildProcess> {
   const [script = "", ...rest] = args;
-  const compiled = script === "gateway/main.ts" || script === "engine/main.ts";
-  const command = [process.execPath, ...PROFILE, ...(compiled ? [compiledPath(script)] : ["--import", "tsx/esm", script]), ...rest];
+  const command = [process.execPath, ...PROFILE, ...(script === "gateway/main.ts" || script === "engine/main.ts" ? serverProcessArgs(script, "compiled") : ["--import", "tsx/esm", script]), ...rest];
   // Servers run at the bench's starting priority, not at the generator's: `nice` lowers it before
   // Node starts, so every thread of the server has it.
   const lower = SERVER_NICE - getPriority();

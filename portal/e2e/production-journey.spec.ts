@@ -108,7 +108,10 @@ describe("a customer's journey through a production deployment", () => {
     expect(await frameElement.getAttribute("src")).toBe(order.redirect_url);
     const frame = page.frameLocator('iframe[title="Secure payment page"]');
     await frame.getByRole("heading", { name: "Pay USD 190.00 to Sluice" }).waitFor();
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/production-payment-page-1280.png`, fullPage: true });
+    // A viewport capture: a full-page one resizes the window, and the provider's frame (another
+    // site, so another renderer process) is captured mid-relayout.
+    await frameElement.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/production-payment-page-1280.png` });
 
     await frame.getByLabel("Card number").fill(STAND_IN_CARDS.approved);
     await frame.getByLabel("Expiry date (MM/YY)").fill("12/39");
