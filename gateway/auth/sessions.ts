@@ -101,12 +101,17 @@ export async function revokeUserSessions(db: Database, userId: string, now = new
   await db.updateTable("sessions").set({ revoked_at: now }).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
 }
 
-/** True while the family has a live (unrevoked, unexpired) token: access tokens of a revoked family stop working at once. */
-export async function isSessionFamilyActive(db: Database, familyId: string, now = new Date()): Promise<boolean> {
+/**
+ * True while the family has a live (unrevoked, unexpired) token and belongs to the user: access
+ * tokens of a revoked family stop working at once, and a token naming one user's session and
+ * another user (it would take the signing secret to forge) is refused.
+ */
+export async function isSessionFamilyActive(db: Database, session: { userId: string; familyId: string }, now = new Date()): Promise<boolean> {
   const row = await db
     .selectFrom("sessions")
     .select(sql<number>`1`.as("live"))
-    .where("family_id", "=", familyId)
+    .where("family_id", "=", session.familyId)
+    .where("user_id", "=", session.userId)
     .where("revoked_at", "is", null)
     .where("expires_at", ">", now)
     .limit(1)

@@ -14,7 +14,7 @@ import { ensureRole } from "../auth/users.js";
 export function requireSession(deps: Pick<AuthDeps, "db" | "keys">): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const claims = await verifyAccessToken(deps.keys, readAccessCookie(c));
-    if (!claims || !(await isSessionFamilyActive(deps.db, claims.sid))) throw new AppError("SESSION_MISSING");
+    if (!claims || !(await isSessionFamilyActive(deps.db, { userId: claims.sub, familyId: claims.sid }))) throw new AppError("SESSION_MISSING");
     c.set("session", { userId: claims.sub, familyId: claims.sid, accessExpiresAt: new Date(claims.exp * 1_000) });
     await next();
   };

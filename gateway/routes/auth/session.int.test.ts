@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { AuthUserSchema, CurrentSessionSchema } from "../../../core/contracts/auth.js";
 import { ErrorBodySchema } from "../../../core/errors.js";
 import { createAccount } from "../../../testing/accounts.js";
 import { BrowserClient } from "../../../testing/browser-client.js";
 import { useTestApp } from "../../../testing/gateway.js";
+import { decodeJwt } from "jose";
+import { accessTokenKeys, signAccessToken } from "../../auth/access-token.js";
 import { ACCESS_COOKIE, REFRESH_COOKIE } from "../../auth/session-cookies.js";
 
 const testApp = useTestApp({ TRUST_PROXY: "true" });
@@ -196,6 +199,26 @@ describe("secrets", () => {
     expect(logs.length).toBeGreaterThan(0);
     for (const secret of [password, refreshToken, accessToken, client.cookie(REFRESH_COOKIE) ?? "-"]) {
       expect(logs).not.toContain(secret);
+    }
+  });
+});
+
+describe("access tokens", () => {
+  it("refuses a token that names one user and another user's live session", async () => {
+    const [alice, bob] = [await createAccount(db()), await createAccount(db())];
+    const { client: aliceClient } = await signedIn(alice);
+    const { client: bobClient } = await signedIn(bob);
+    const bobSession = z.object({ sid: z.string() }).parse(decodeJwt(bobClient.cookie(ACCESS_COOKIE) ?? "")).sid;
+    const keys = accessTokenKeys(testApp.current.config.JWT_SECRET);
+
+    // Bob's own session works with a token naming him; Alice's id on Bob's session is refused.
+    for (const [userId, status] of [[bob.id, 200], [alice.id, 401]] as const) {
+      const { token } = await signAccessToken(keys, { sub: userId, sid: bobSession });
+      aliceClient.cookies.set(ACCESS_COOKIE, { value: token, path: "/" });
+      const response = await aliceClient.request("/auth/user");
+      expect(response.status, userId).toBe(status);
+      if (status === 401) expect(await codeOf(response)).toBe("SESSION_MISSING");
+      expect((await aliceClient.request("/api/profile")).status, `/api/profile as ${userId}`).toBe(status);
     }
   });
 });

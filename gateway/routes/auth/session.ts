@@ -84,7 +84,7 @@ export function sessionRoutes(deps: AuthDeps) {
   app.use("/auth/user", requireSession(deps));
   app.openapi(sessionStateRoute, async (c) => {
     const claims = await verifyAccessToken(deps.keys, readAccessCookie(c));
-    if (!claims || !(await isSessionFamilyActive(deps.db, claims.sid))) return c.json({ current: null }, 200);
+    if (!claims || !(await isSessionFamilyActive(deps.db, { userId: claims.sub, familyId: claims.sid }))) return c.json({ current: null }, 200);
     return c.json({ current: (await loadAuthUser(deps.db, claims.sub, new Date(claims.exp * 1_000))) ?? null }, 200);
   });
 
