@@ -38,11 +38,26 @@ export const SECRET_PATTERNS: ReadonlyArray<{ kind: string; pattern: RegExp }> =
   { kind: "webhook secret", pattern: /whsec_[A-Za-z0-9+/]{20,}/ },
   { kind: "JSON Web Token", pattern: /eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/ },
   { kind: "bearer credential", pattern: /Bearer [A-Za-z0-9._~+/-]{16,}/ },
+  { kind: "inbound hook secret", pattern: /\/hooks\/[^/\s"]+\/(?!\*\*\*)[^/\s"?]+/ },
+  // Refresh, confirmation and reset tokens and hook secrets are 32 random bytes in base64url.
+  { kind: "secret token", pattern: /(?<![\w-])[A-Za-z0-9_-]{43}(?![\w-])/ },
   { kind: "test password", pattern: new RegExp(TEST_SECRETS.map(escape).join("|")) },
   { kind: "card number", pattern: new RegExp(CARD_NUMBERS.map(escape).join("|")) },
 ];
 
-/** Each log line holding a secret, with the file, line number and kind (the secret itself masked). */
+/** Each line of `text` holding a secret, with its line number (after `source`) and kind, the secret itself masked. */
+export function findSecretsInText(text: string, source = "log"): string[] {
+  const found: string[] = [];
+  text.split("\n").forEach((line, index) => {
+    for (const { kind, pattern } of SECRET_PATTERNS) {
+      const match = pattern.exec(line);
+      if (match) found.push(`${source}:${index + 1}: ${kind}: ${line.replace(match[0], `${match[0].slice(0, 6)}…`).slice(0, 300)}`);
+    }
+  });
+  return found;
+}
+
+/** Each log line of the captured files holding a secret, with the file, line number and kind (the secret itself masked). */
 export function findSecretsInLogs(dir = CAPTURED_LOG_DIR): string[] {
   let names: string[];
   try {
@@ -50,18 +65,7 @@ export function findSecretsInLogs(dir = CAPTURED_LOG_DIR): string[] {
   } catch {
     return [];
   }
-  const found: string[] = [];
-  for (const name of names) {
-    readFileSync(join(dir, name), "utf8")
-      .split("\n")
-      .forEach((line, index) => {
-        for (const { kind, pattern } of SECRET_PATTERNS) {
-          const match = pattern.exec(line);
-          if (match) found.push(`${name}:${index + 1}: ${kind}: ${line.replace(match[0], `${match[0].slice(0, 6)}…`).slice(0, 300)}`);
-        }
-      });
-  }
-  return found;
+  return names.flatMap((name) => findSecretsInText(readFileSync(join(dir, name), "utf8"), name));
 }
 
 /**

@@ -26,11 +26,16 @@ function lazyChild(logger: Logger, bindings: Record<string, string>): Logger {
   });
 }
 
+/** The path as logged: an inbound hook's secret (/hooks/{workflow_id}/{secret}) is masked, since the path alone triggers the workflow. */
+export function loggedPath(path: string): string {
+  return path.startsWith("/hooks/") ? path.replace(/^(\/hooks\/[^/]*\/)[^/]+/, "$1***") : path;
+}
+
 /**
  * What every request gets, in one middleware: a request id (a well-formed incoming X-Request-Id
  * is kept), a logger bound to it, the security headers for its path, and when it ends its
- * metrics and one log line. Only method, path (no query string: it may carry secrets),
- * status and duration are logged.
+ * metrics and one log line. Only method, path (no query string: it may carry secrets; a hook's
+ * secret masked), status and duration are logged.
  */
 export function requestContext(deps: {
   logger: Logger;
@@ -52,6 +57,6 @@ export function requestContext(deps: {
     const level = c.res.status >= 500 ? "error" : "info";
     if (!logger.isLevelEnabled(level)) return;
     const durationMs = Math.round((performance.now() - started) * 100) / 100;
-    logger[level]({ requestId, method: c.req.method, path: c.req.path, status: c.res.status, duration_ms: durationMs }, "request");
+    logger[level]({ requestId, method: c.req.method, path: loggedPath(c.req.path), status: c.res.status, duration_ms: durationMs }, "request");
   };
 }
