@@ -1,5 +1,6 @@
 import type { JobsOptions } from "bullmq";
 import { z } from "zod";
+import { AccountEmailRequestSchema } from "./auth/account-emails.js";
 
 /**
  * Where the gateway and the engine meet: queue names, payload schemas and default job options.
@@ -29,6 +30,18 @@ export const QUEUES = {
       backoff: { type: "exponential", delay: 10_000 },
       removeOnComplete: { age: 24 * 3_600, count: 1_000 },
       removeOnFail: { age: 7 * 24 * 3_600 },
+    },
+  },
+  "account-email": {
+    name: "account-email",
+    /** A reset or confirmation link an address asked for; the engine decides whether its account gets one. */
+    payload: AccountEmailRequestSchema,
+    jobOptions: {
+      attempts: 5,
+      backoff: { type: "exponential", delay: 5_000 },
+      // The payload is an e-mail address: kept no longer than needed to see the queue work.
+      removeOnComplete: { age: 3_600, count: 1_000 },
+      removeOnFail: { age: 24 * 3_600 },
     },
   },
   "workflow-run": {

@@ -4,6 +4,7 @@ import { runSubscriptionRenewals } from "./billing/subscription-renewals.js";
 import { requeueQueuedAnalytics } from "./analytics/requeue-queued-analytics.js";
 import { runAnalysisJob } from "./analytics/run-analysis.js";
 import { processEmailJob } from "./jobs/deliver-email.js";
+import { processAccountEmailJob } from "./jobs/send-account-email.js";
 import { flushStreamRollups } from "./jobs/flush-stream-rollups.js";
 import { flushUsage } from "./jobs/flush-usage.js";
 import { purgeExpiredRows } from "./jobs/purge-expired.js";
@@ -83,6 +84,11 @@ export const WORKERS: AnyWorkerDefinition[] = [
     queue: "email",
     concurrency: 4,
     process: processEmailJob,
+  }),
+  defineWorker({
+    queue: "account-email",
+    concurrency: 4,
+    process: (payload, _job, context) => processAccountEmailJob(payload, context),
   }),
   defineWorker({
     queue: "webhook-delivery",

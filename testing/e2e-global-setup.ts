@@ -12,8 +12,8 @@ declare module "vitest" {
     admin: { email: string; password: string };
     /** The e2e gateway's database, for specs that seed what only the engine would write (status samples). */
     databaseUrl: string;
-    /** The gateway's database and Redis names, for a spec that starts an engine beside it (console.spec.ts). */
-    backendEnv: { DATABASE_URL: string; REDIS_KEY_PREFIX: string; QUEUE_PREFIX: string };
+    /** The gateway's database, Redis names and public URL, for a spec that starts an engine beside it (console.spec.ts). */
+    backendEnv: { DATABASE_URL: string; REDIS_KEY_PREFIX: string; QUEUE_PREFIX: string; PUBLIC_URL: string };
   }
 }
 
@@ -38,7 +38,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const url = gateway.url;
   project.provide("baseUrl", url);
   project.provide("admin", E2E_ADMIN);
-  project.provide("backendEnv", backendEnv);
+  // The engine writes links into e-mails: to the same public URL as the gateway's.
+  project.provide("backendEnv", { ...backendEnv, PUBLIC_URL: url });
   project.provide("databaseUrl", databaseUrlForRun);
 
   return async () => {

@@ -1,33 +1,22 @@
 import { AUTH_MESSAGES, type ResetPasswordRequest } from "../../core/contracts/auth.js";
-import { passwordChangedMessage, resetPasswordMessage } from "../../core/email/templates.js";
+import { passwordChangedMessage } from "../../core/email/templates.js";
 import { AppError } from "../../core/errors.js";
 import { hashPassword } from "../../core/passwords.js";
 import type { AuthDeps, RequestOrigin } from "./auth-deps.js";
 import { AUTH_RATE_RULES, accountSubject, consumeAttempt } from "./auth-rate-limits.js";
-import { TOKEN_LIFETIME_MS, consumeEmailToken, issueEmailToken, peekEmailToken } from "./email-tokens.js";
-import { brand, link, stageEmail } from "./outgoing-email.js";
+import { consumeEmailToken, peekEmailToken } from "../../core/auth/email-tokens.js";
+import { brand, requestAccountEmail, stageEmail } from "./outgoing-email.js";
 import { assertStrongPassword } from "./registration.js";
 import { revokeUserSessions } from "./sessions.js";
-import { findUserById, findUserByEmail, markConfirmed, setPasswordHash } from "./users.js";
+import { findUserById, markConfirmed, setPasswordHash } from "./users.js";
 
-/** Sends a reset link if the address has an account; the answer is the same either way. */
+/** Sends a reset link if the address has an account; the answer is the same, in the same time, either way. */
 export async function requestPasswordReset(deps: AuthDeps, email: string, origin: RequestOrigin): Promise<{ message: string }> {
   await consumeAttempt(deps.limiter, [
     [AUTH_RATE_RULES.emailsPerAccount, accountSubject(email)],
     [AUTH_RATE_RULES.emailsPerAddress, origin.ip],
   ]);
-  const deliver = await deps.db.transaction().execute(async (trx) => {
-    const user = await findUserByEmail(trx, email);
-    if (!user) return undefined;
-    const token = await issueEmailToken(trx, user.id, "reset_password");
-    const message = resetPasswordMessage({
-      ...brand(deps),
-      link: link(deps, "/reset-password", { token }),
-      expiresInMinutes: TOKEN_LIFETIME_MS.reset_password / 60_000,
-    });
-    return stageEmail(deps, trx, user.email, "reset-password", message);
-  });
-  await deliver?.();
+  await requestAccountEmail(deps, { kind: "password_reset", email });
   return { message: AUTH_MESSAGES.resetSent };
 }
 

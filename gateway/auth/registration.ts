@@ -1,12 +1,14 @@
 import { AUTH_MESSAGES, type SignUpRequest } from "../../core/contracts/auth.js";
 import { weakPasswordReasons } from "../../core/auth/password-policy.js";
-import { confirmEmailMessage, signUpAttemptOnExistingAccountMessage } from "../../core/email/templates.js";
+import { stageConfirmationEmail } from "../../core/auth/account-emails.js";
+import { sendQueuedEmail } from "../../core/email/send.js";
+import { signUpAttemptOnExistingAccountMessage } from "../../core/email/templates.js";
 import { AppError } from "../../core/errors.js";
 import { hashPassword } from "../../core/passwords.js";
 import type { AuthDeps, RequestOrigin } from "./auth-deps.js";
 import { AUTH_RATE_RULES, accountSubject, consumeAttempt } from "./auth-rate-limits.js";
-import { consumeEmailToken, issueEmailToken } from "./email-tokens.js";
-import { brand, link, stageEmail } from "./outgoing-email.js";
+import { consumeEmailToken } from "../../core/auth/email-tokens.js";
+import { brand, link, requestAccountEmail, stageEmail } from "./outgoing-email.js";
 import { findUserByEmail, insertAccount, markConfirmed, type UserRecord } from "./users.js";
 
 /** Refuses a weak password with code weak_password and one detail per reason. */
@@ -54,21 +56,14 @@ export async function signUp(deps: AuthDeps, input: SignUpRequest, origin: Reque
 }
 
 async function sendConfirmation(deps: AuthDeps, trx: AuthDeps["db"], user: Pick<UserRecord, "id" | "email">, fullName: string) {
-  const token = await issueEmailToken(trx, user.id, "confirm_email");
-  const message = confirmEmailMessage({ ...brand(deps), fullName, link: link(deps, "/", { confirmation_token: token }) });
-  return stageEmail(deps, trx, user.email, "confirm-email", message);
+  const outboxId = await stageConfirmationEmail(trx, brand(deps), user, fullName);
+  return () => sendQueuedEmail(deps.queues, outboxId, deps.logger);
 }
 
-/** A new confirmation link, only for an account still waiting for one; same answer otherwise. */
+/** A new confirmation link, only for an account still waiting for one; the same answer, in the same time, otherwise. */
 export async function resendConfirmation(deps: AuthDeps, email: string, origin: RequestOrigin): Promise<{ message: string }> {
   await emailChecks(deps, email, origin);
-  const deliver = await deps.db.transaction().execute(async (trx) => {
-    const user = await findUserByEmail(trx, email);
-    if (!user || user.confirmed_at) return undefined;
-    const profile = await trx.selectFrom("profiles").select("full_name").where("user_id", "=", user.id).executeTakeFirst();
-    return sendConfirmation(deps, trx, user, profile?.full_name ?? "");
-  });
-  await deliver?.();
+  await requestAccountEmail(deps, { kind: "confirmation", email });
   return { message: AUTH_MESSAGES.confirmationSent };
 }
 

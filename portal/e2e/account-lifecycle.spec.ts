@@ -1,21 +1,30 @@
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { z } from "zod";
 import { SCREENSHOT_DIR, useBrowser } from "../../testing/browser.js";
+import { startEngineProcess, type EngineProcess } from "../../testing/engine-process.js";
+import { waitFor } from "../../testing/wait-for.js";
 
 const browser = useBrowser();
+// Reset links are written by the engine (the account-email job), beside the suite's gateway.
+let engine: EngineProcess | undefined;
+beforeAll(async () => {
+  engine = await startEngineProcess(inject("backendEnv"));
+});
+afterAll(async () => {
+  await engine?.stop();
+});
 const MailboxSchema = z.object({ messages: z.array(z.object({ subject: z.string(), text: z.string() })) });
 const PASSWORD = "velvet-harbor-42";
 const NEW_PASSWORD = "harbor-velvet-24";
 
-/** The first link of the newest message to `to` whose subject matches, read from the dev mailbox. */
+/** The first link of the newest message to `to` whose subject matches, read from the dev mailbox once it is there. */
 async function linkFromMailbox(to: string, subject: RegExp): Promise<string> {
-  const response = await fetch(`${inject("baseUrl")}/dev/mailbox.json?to=${encodeURIComponent(to)}`);
-  const { messages } = MailboxSchema.parse(await response.json());
-  const message = messages.find((m) => subject.test(m.subject));
-  const link = message?.text.match(/https?:\/\/\S+/)?.[0];
-  if (!link) throw new Error(`no "${subject}" message with a link for ${to}`);
-  return link;
+  return waitFor(async () => {
+    const response = await fetch(`${inject("baseUrl")}/dev/mailbox.json?to=${encodeURIComponent(to)}`);
+    const { messages } = MailboxSchema.parse(await response.json());
+    return messages.find((m) => subject.test(m.subject))?.text.match(/https?:\/\/\S+/)?.[0];
+  }, 15_000);
 }
 
 async function heading(page: Page, name: string | RegExp) {

@@ -3,18 +3,32 @@ import { AUTH_MESSAGES } from "../../../core/contracts/auth.js";
 import { ErrorBodySchema } from "../../../core/errors.js";
 import { createAccount, latestEmail, tokenFromText } from "../../../testing/accounts.js";
 import { BrowserClient } from "../../../testing/browser-client.js";
+import { useTestEngine } from "../../../testing/engine.js";
 import { useTestApp } from "../../../testing/gateway.js";
+import { waitFor } from "../../../testing/wait-for.js";
 
 const testApp = useTestApp({ TRUST_PROXY: "true", PUBLIC_URL: "https://sluice.example" });
+const testEngine = useTestEngine({ get current() { return testApp.current.database; } }, () => ({ QUEUE_PREFIX: testApp.current.config.QUEUE_PREFIX, PUBLIC_URL: "https://sluice.example" }));
 const browser = () => new BrowserClient(testApp.current.app);
 const db = () => testApp.current.database.db;
 
+/** Waits until the engine has worked through every account-email job asked for so far. */
+async function accountEmailsHandled(): Promise<void> {
+  const queue = testEngine.current.queues.get("account-email");
+  await waitFor(async () => ((await queue.getJobCountByTypes("waiting", "active", "delayed", "prioritized")) === 0 ? true : undefined));
+}
+
+/** The newest reset e-mail's token, once the engine has written it (`before`: the outbox id it must not be). */
 async function resetToken(email: string): Promise<string> {
+  const before = (await latestEmail(db(), email))?.id;
   expect((await browser().post("/auth/forgot-password", { email })).status).toBe(200);
-  const mail = await latestEmail(db(), email);
-  expect(mail?.template).toBe("reset-password");
-  expect(mail?.text_body).toContain("https://sluice.example/reset-password?token=");
-  return tokenFromText(mail?.text_body ?? "", "token");
+  const mail = await waitFor(async () => {
+    const newest = await latestEmail(db(), email);
+    return newest && newest.id !== before ? newest : undefined;
+  });
+  expect(mail.template).toBe("reset-password");
+  expect(mail.text_body).toContain("https://sluice.example/reset-password?token=");
+  return tokenFromText(mail.text_body, "token");
 }
 
 async function codeOf(response: Response) {
@@ -30,6 +44,7 @@ describe("forgot password", () => {
     expect(unknown.status).toBe(200);
     expect(await known.json()).toEqual({ message: AUTH_MESSAGES.resetSent });
     expect(await unknown.json()).toEqual({ message: AUTH_MESSAGES.resetSent });
+    await accountEmailsHandled();
     expect((await latestEmail(db(), account.email))?.template).toBe("reset-password");
     expect(await latestEmail(db(), "ghost@example.test")).toBeUndefined();
   });

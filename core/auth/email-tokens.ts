@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import { hashToken, newSecretToken } from "../../core/auth/secret-tokens.js";
-import type { Database } from "../../core/db/client.js";
-import { newId } from "../../core/ids.js";
+import { hashToken, newSecretToken } from "./secret-tokens.js";
+import type { Database } from "../db/client.js";
+import { newId } from "../ids.js";
 
 /** Single-use, expiring tokens carried by e-mail links; only their SHA-256 is stored. */
 export type TokenPurpose = "confirm_email" | "reset_password";
