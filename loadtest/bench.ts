@@ -16,6 +16,7 @@ import { measureStreams, type StreamFigures } from "./stream-bench.js";
 import { measureSoak, parseSoakRates, soakTable, type SoakFigures } from "./soak-bench.js";
 import { measureWorkflows, type CpuPerExecution, type WorkflowFigures } from "./workflow-bench.js";
 import { footprintTable, measureFootprint } from "./footprint-bench.js";
+import { authTimingTable, measureAuthTiming } from "./auth-timing-bench.js";
 import { buildServer, serverBuildIsStale } from "../scripts/build.js";
 
 /**
@@ -89,7 +90,7 @@ async function measure(target: Server, headers: Record<string, string>, rate?: n
 
 /** `npm run bench -- --soak` runs the soak alone (loadtest/soak-bench.ts); SOAK_MINUTES sets its length. */
 const SOAK = process.argv.includes("--soak");
-/** BENCH_ONLY=gateway, streams, workflows, analytics or footprint runs one part; all but footprint by default. */
+/** BENCH_ONLY=gateway, streams, workflows, analytics, footprint or auth runs one part; all but footprint and auth by default. */
 const ONLY = SOAK ? "soak" : process.env.BENCH_ONLY;
 
 /**
@@ -254,6 +255,15 @@ async function main() {
       ]);
       writeFileSync("loadtest/last-footprint.json", `${JSON.stringify({ date: new Date().toISOString(), machine: { cpus: cpus().length, node: process.version }, rows }, null, 2)}\n`);
       process.stdout.write(["", ...footprintTable(rows)].join("\n"));
+      return;
+    }
+    if (ONLY === "auth") {
+      // Each request comes from its own client address, read from X-Forwarded-For as behind a proxy.
+      const gatewayProcess = await startProcess(["gateway/main.ts"], { ...gatewayEnv, TRUST_PROXY: "true" }, `http://127.0.0.1:${gatewayPort}/healthz`);
+      children.push(gatewayProcess);
+      const rows = await measureAuthTiming({ gatewayUrl: `http://127.0.0.1:${gatewayPort}`, databaseUrl: fixture.databaseUrl });
+      process.stdout.write(["", ...authTimingTable(rows)].join("\n"));
+      if (rows.some((row) => row.statuses.some((status) => status >= 300))) process.exitCode = 1;
       return;
     }
     const helloProcess = await startProcess(["loadtest/hello-server.ts", String(helloPort)], {}, `http://127.0.0.1:${helloPort}/`);
