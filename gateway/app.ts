@@ -124,7 +124,7 @@ export async function createApp(deps: AppDeps) {
   const apiHeaders = apiSecurityHeaders({ hsts });
   app.use(requestContext({ logger: deps.logger, metrics, securityHeaders: (path) => (path.startsWith("/v1/") ? apiHeaders : pageHeaders) }));
   // Only requests that can carry a body pay for the checks.
-  const limitBody = requestBodyLimits({ maxBytes: deps.config.MAX_JSON_BODY_BYTES });
+  const limitBody = requestBodyLimits({ maxBytes: deps.config.MAX_JSON_BODY_BYTES, timeoutMs: deps.config.REQUEST_BODY_TIMEOUT_MS });
   for (const prefix of SERVER_PATH_PREFIXES) {
     // Dataset uploads stream to storage under their own caps (plan and data allowance), never this one.
     app.use(`${prefix}/*`, (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" || isDatasetUpload(c.req.method, c.req.path) ? next() : limitBody(c, next)));

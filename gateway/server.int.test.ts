@@ -209,5 +209,29 @@ describe("slow clients", () => {
       await listening.shutdown();
     }
   });
+
+  // Only dataset uploads may take HTTP_REQUEST_TIMEOUT_MS (here the default, 300 s); every other body has REQUEST_BODY_TIMEOUT_MS.
+  const bodyDeadline = useTestApp({ REQUEST_BODY_TIMEOUT_MS: "600" });
+
+  it("answers 408 REQUEST_TIMEOUT to a JSON or any other body still trickling in past REQUEST_BODY_TIMEOUT_MS, and closes the connection", async () => {
+    const { app, database } = bodyDeadline.current;
+    const listening = await listen(app.fetch, { host: "127.0.0.1", port: 0, shutdownTimeoutMs: 1_000, logger: createLogger({ level: "silent", name: "t" }) });
+    try {
+      const { authorization } = await createKeyedAccount(database.db);
+      for (const type of ["application/json", "text/plain", "application/x-www-form-urlencoded"]) {
+        const head = `POST /v1/workflows HTTP/1.1\r\nHost: x\r\nAuthorization: ${authorization.Authorization}\r\nContent-Type: ${type}\r\nContent-Length: 100\r\n\r\n`;
+        const trickled = await trickle(listening.url, [head, ...Array.from({ length: 100 }, () => " ")], 100);
+        expect(trickled.answer, type).toMatch(/^HTTP\/1\.1 408/);
+        expect(trickled.answer, type).toMatch(/connection: close/i);
+        expect(ErrorBodySchema.parse(JSON.parse(trickled.answer.slice(trickled.answer.indexOf("{")))).error).toMatchObject({ code: "REQUEST_TIMEOUT", message: "The request body did not arrive within 0.6 seconds." });
+        expect(trickled.closedAfterMs, type).toBeLessThan(3_000);
+      }
+      // A body sent at once is unaffected.
+      const prompt = await fetch(`${listening.url}/v1/workflows`, { method: "POST", headers: { ...authorization, "Content-Type": "application/json" }, body: "{}" });
+      expect(prompt.status).toBe(422);
+    } finally {
+      await listening.shutdown();
+    }
+  });
 });
 

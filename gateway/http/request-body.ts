@@ -7,16 +7,19 @@ import { MAX_JSON_DEPTH, nestedDeeperThan } from "./json-depth.js";
 import { defaultResponseHeader, requestHeader } from "./node-bindings.js";
 
 /**
- * Request bodies: at most `maxBytes` (413 PAYLOAD_TOO_LARGE) and, for JSON, nested at most
- * `maxDepth` deep (400 MALFORMED_JSON), checked before any handler parses them.
+ * Request bodies: at most `maxBytes` (413 PAYLOAD_TOO_LARGE), all arrived within `timeoutMs` of
+ * the headers (408 REQUEST_TIMEOUT: a client trickling a body in would otherwise hold the
+ * connection and the request), and, for JSON, nested at most `maxDepth` deep (400
+ * MALFORMED_JSON), checked before any handler parses them.
  *
- * A JSON body served by @hono/node-server is read once, straight from Node's request, into Hono's
- * body cache, where `c.req.json()`, `c.req.text()` and the validators find it. Through Hono, the
- * same body built an undici Request, a web stream around Node's, and a Response to parse the cached
- * text again: about a tenth of the gateway's CPU on a small POST. Other bodies, and requests made
- * with `app.request()` (tests), go through Hono's bodyLimit.
+ * A body served by @hono/node-server is read once, straight from Node's request, into Hono's body
+ * cache (JSON as text, anything else as bytes), where `c.req.json()`, `c.req.text()`,
+ * `c.req.parseBody()` and the validators find it. Through Hono, the same body built an undici
+ * Request, a web stream around Node's, and a Response to parse the cached text again: about a
+ * tenth of the gateway's CPU on a small POST. Requests made with `app.request()` (tests) go
+ * through Hono's bodyLimit.
  */
-export function requestBodyLimits(options: { maxBytes: number; maxDepth?: number }): MiddlewareHandler<AppEnv> {
+export function requestBodyLimits(options: { maxBytes: number; maxDepth?: number; timeoutMs: number }): MiddlewareHandler<AppEnv> {
   const maxDepth = options.maxDepth ?? MAX_JSON_DEPTH;
   const limitBody = bodyLimit({
     maxSize: options.maxBytes,
@@ -30,55 +33,66 @@ export function requestBodyLimits(options: { maxBytes: number; maxDepth?: number
   return async (c, next) => {
     const isJson = requestHeader(c, "content-type")?.includes("json") ?? false;
     const incoming = c.env?.incoming;
-    if (!isJson || !incoming) {
+    if (!incoming) {
       return limitBody(c, async () => {
         if (isJson) checkDepth(await c.req.text());
         await next();
       });
     }
-    const text = await readWhole(incoming, options.maxBytes);
-    if (text === undefined) {
+    const body = await readWhole(incoming, options.maxBytes, options.timeoutMs).catch((error: unknown) => {
       // The rest of the body is left unread: the connection cannot carry another request.
       defaultResponseHeader(c, "connection", "close");
-      throw new AppError("PAYLOAD_TOO_LARGE");
-    }
-    checkDepth(text);
+      throw error;
+    });
     // Hono keeps the body promise of each kind read (its type says method; the value is the promise).
-    (c.req.bodyCache as Record<string, Promise<string>>).text = Promise.resolve(text);
+    const cache = c.req.bodyCache as Record<string, Promise<string | ArrayBuffer>>;
+    if (isJson) {
+      const text = utf8.decode(body);
+      checkDepth(text);
+      cache.text = Promise.resolve(text);
+    } else {
+      cache.arrayBuffer = Promise.resolve(body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer);
+    }
     return next();
   };
 }
 
 const utf8 = new TextDecoder();
 
-/** The body as text (UTF-8, a leading BOM dropped, as fetch's `text()`), or undefined past `maxBytes`. */
-function readWhole(incoming: IncomingMessage, maxBytes: number): Promise<string | undefined> {
-  if (Number(incoming.headers["content-length"]) > maxBytes) return Promise.resolve(undefined);
-  if (incoming.readableEnded) return Promise.resolve("");
+/**
+ * The whole body, as it arrives from Node's request: 413 PAYLOAD_TOO_LARGE past `maxBytes`
+ * (declared or sent), 408 REQUEST_TIMEOUT when it has not all arrived within `timeoutMs`, 400
+ * when the client goes away before its end.
+ */
+function readWhole(incoming: IncomingMessage, maxBytes: number, timeoutMs: number): Promise<Buffer> {
+  if (Number(incoming.headers["content-length"]) > maxBytes) return Promise.reject(new AppError("PAYLOAD_TOO_LARGE"));
+  if (incoming.readableEnded) return Promise.resolve(Buffer.alloc(0));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    const fail = (error: AppError) => {
+      stop();
+      incoming.pause();
+      reject(error);
+    };
+    const timer = setTimeout(() => fail(new AppError("REQUEST_TIMEOUT", `The request body did not arrive within ${timeoutMs / 1_000} seconds.`)), timeoutMs);
     const stop = () => {
+      clearTimeout(timer);
       incoming.off("data", onData);
       incoming.off("end", onEnd);
       incoming.off("close", onClose);
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= maxBytes) return void chunks.push(chunk);
-      stop();
-      incoming.pause();
-      resolve(undefined);
+      if (size <= maxBytes) chunks.push(chunk);
+      else fail(new AppError("PAYLOAD_TOO_LARGE"));
     };
     const onEnd = () => {
       stop();
-      resolve(utf8.decode(Buffer.concat(chunks, size)));
+      resolve(Buffer.concat(chunks, size));
     };
     // Closed before its end: the client went away, or the server cut a slow one off.
-    const onClose = () => {
-      stop();
-      reject(new AppError("BAD_REQUEST", "The request body was cut off."));
-    };
+    const onClose = () => fail(new AppError("BAD_REQUEST", "The request body was cut off."));
     incoming.on("data", onData);
     incoming.on("end", onEnd);
     incoming.on("close", onClose);
