@@ -25,6 +25,7 @@ const WORKFLOW: Workflow = {
 
 const ENDPOINT: WebhookEndpoint = {
   id: "whe_1",
+  mode: "live",
   url: "https://hooks.example.com/sluice",
   events: ["*"],
   description: "Order service",
