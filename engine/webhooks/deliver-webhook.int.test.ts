@@ -231,7 +231,7 @@ describe("webhook delivery", () => {
     expect(disabled.disabled_at).not.toBeNull();
     const mails = await db().selectFrom("email_outbox").selectAll().where("to_address", "=", owner.email).execute();
     expect(mails.map((mail) => mail.template)).toEqual(["webhook-endpoint-disabled"]);
-    expect(mails[0]?.text_body).toContain(endpoint.id);
+    expect(mails[0]?.text_body).toContain(`live webhook endpoint ${receiver.current.url}/hooks/${endpoint.id} (${endpoint.id})`);
     // Nothing is retried, and a disabled endpoint receives no new deliveries.
     expect((await delivery(first.deliveryIds[0] ?? "")).next_attempt_at).toBeNull();
     expect((await record(owner.id)).deliveryIds).toEqual([]);
