@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { AuthUserSchema } from "../../core/contracts/auth.js";
 import { createDb } from "../../core/db/client.js";
-import { WebhookEndpointWithSecretSchema } from "../../core/contracts/webhook-endpoints.js";
+import { WebhookEndpointListSchema, WebhookEndpointWithSecretSchema } from "../../core/contracts/webhook-endpoints.js";
 import { SCREENSHOT_DIR, useBrowser } from "../../testing/browser.js";
 import { startEngineProcess, type EngineProcess } from "../../testing/engine-process.js";
 import { startHttpReceiver, type HttpReceiver } from "../../testing/http-receiver.js";
@@ -209,6 +209,61 @@ describe("the dashboard's webhook endpoints", () => {
     await page.getByText("Webhook Endpoint Deleted").first().waitFor();
     await page.getByRole("heading", { name: "No webhook endpoints yet" }).waitFor();
     watch.expectClean("webhook endpoints");
+  });
+});
+
+describe("the dashboard's webhook endpoint modes", () => {
+  it("adds a live endpoint by default and a test one when chosen, each labelled with its mode, and acts on the test one in its mode", async () => {
+    const target = currentReceiver();
+    const page = await browser.page();
+    await signUpAndConfirm(page, { prefix: "console-webhook-modes" });
+    const watch = watchPage(page);
+    await page.goto("/dashboard?section=webhook-endpoints");
+    await page.getByRole("heading", { name: "No webhook endpoints yet" }).waitFor();
+
+    async function addEndpoint(url: string, mode: "Live" | "Test") {
+      await page.getByRole("button", { name: "Add Endpoint" }).first().click();
+      const dialog = page.getByRole("dialog", { name: "Add Webhook Endpoint" });
+      expect(await dialog.getByRole("radio", { name: "Live", exact: true }).isChecked(), "live unless chosen").toBe(true);
+      await dialog.getByLabel("Endpoint URL").fill(url);
+      if (mode === "Test") {
+        await dialog.getByRole("radio", { name: "Test", exact: true }).check();
+        await expectAccessible(page, "webhook endpoints, create dialog with a mode");
+        await page.screenshot({ path: `${SCREENSHOT_DIR}/console-webhook-mode-choice-1280.png` });
+      }
+      await dialog.getByRole("button", { name: "Add Endpoint" }).click();
+      const secretDialog = page.getByRole("dialog", { name: "Your endpoint's signing secret" });
+      await secretDialog.getByRole("button", { name: "Done" }).click();
+      await secretDialog.waitFor({ state: "detached" });
+    }
+    const liveUrl = `${target.url}/modes-live`;
+    const testUrl = `${target.url}/modes-test`;
+    await addEndpoint(liveUrl, "Live");
+    await addEndpoint(testUrl, "Test");
+
+    const liveCard = page.getByRole("article", { name: liveUrl });
+    const testCard = page.getByRole("article", { name: testUrl });
+    await liveCard.getByText("Live mode", { exact: true }).waitFor();
+    await testCard.getByText("Test mode", { exact: true }).waitFor();
+    expect(await liveCard.getByText("Test mode", { exact: true }).count()).toBe(0);
+    expect(await testCard.getByText("Live mode", { exact: true }).count()).toBe(0);
+    const listed = WebhookEndpointListSchema.parse(await (await page.request.get("/api/webhook-endpoints")).json());
+    expect(listed.webhook_endpoints.map((endpoint) => [endpoint.url, endpoint.mode])).toEqual([[testUrl, "test"], [liveUrl, "live"]]);
+
+    // The test endpoint's own actions work in its mode: a sample event is delivered and logged.
+    await testCard.getByRole("button", { name: `Send test event to ${testUrl}` }).click();
+    await page.getByRole("dialog", { name: "Send a test event" }).getByRole("button", { name: "Send Test Event" }).click();
+    await page.getByText("Test event sent").first().waitFor();
+    await testCard.getByRole("listitem").filter({ hasText: "workflow.completed" }).getByText("Delivered", { exact: true }).waitFor({ timeout: 20_000 });
+    await expectAccessibleWithoutToasts(page, "webhook endpoints, live and test");
+    await screenshotBothWidths(page, "console-webhook-modes");
+
+    await testCard.getByRole("button", { name: `Delete ${testUrl}` }).click();
+    await page.getByRole("alertdialog", { name: "Delete webhook endpoint?" }).getByRole("button", { name: "Delete Endpoint" }).click();
+    await page.getByText("Webhook Endpoint Deleted").first().waitFor();
+    await testCard.waitFor({ state: "detached" });
+    await liveCard.getByText("Live mode", { exact: true }).waitFor();
+    watch.expectClean("webhook endpoint modes");
   });
 });
 

@@ -56,6 +56,14 @@ describe("console cards", () => {
     }
   });
 
+  it("labels an endpoint with its mode, for screen readers too", () => {
+    const card = (mode: WebhookEndpoint["mode"]) =>
+      renderToStaticMarkup(<EndpointCard endpoint={{ ...ENDPOINT, mode }} now={NOW} testsSent={0} setActive={noop} onSendTest={() => {}} onRotate={() => {}} onDelete={() => {}} />);
+    expect(card("live")).toMatch(/>Live<span class="sr-only"> mode<\/span><\/span>/);
+    expect(card("test")).toMatch(/>Test<span class="sr-only"> mode<\/span><\/span>/);
+    expect(card("live")).not.toContain("Test<span");
+  });
+
   it("totals this month's requests per category and says so when there are none", () => {
     const days = [{ date: "2026-11-02", requests: { "/api/data-processing": 1500, "/api/analytics": 0, "/api/webhooks": 3, "/api/general": 0 }, total: 1503 }];
     const html = renderToStaticMarkup(<MonthTotals days={days} month="2026-11" />);
