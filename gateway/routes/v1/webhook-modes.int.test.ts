@@ -97,6 +97,8 @@ describe("webhook events by mode", () => {
     const body = new Webhook(liveEndpoint.secret).verify(request?.body ?? "", Object.fromEntries(Object.entries(request?.headers ?? {}).map(([name, value]) => [name, String(value)])));
     expect(body).toMatchObject({ type: "usage.threshold_reached", data: { threshold_percent: 80 } });
     // The event and its deliveries are written together: there is no delivery to the test endpoint.
+    const deliveries = await db().selectFrom("webhook_deliveries as d").innerJoin("webhook_events as ev", "ev.id", "d.event_id").select("d.endpoint_id").where("ev.user_id", "=", userId).execute();
+    expect(deliveries).toEqual([{ endpoint_id: liveEndpoint.id }]);
     expect(await deliveredModes(userId)).toEqual([{ type: "usage.threshold_reached", event_mode: "live", endpoint_mode: "live", endpoint_id: liveEndpoint.id }]);
   });
 });
