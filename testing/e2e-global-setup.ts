@@ -12,7 +12,7 @@ declare module "vitest" {
     admin: { email: string; password: string };
     /** The e2e gateway's database, for specs that seed what only the engine would write (status samples). */
     databaseUrl: string;
-    /** The gateway's database and Redis names, for specs that start an engine beside it (console.spec.ts, webhook-endpoints.spec.ts). */
+    /** The gateway's database and Redis names, for a spec that starts an engine beside it (console.spec.ts). */
     backendEnv: { DATABASE_URL: string; REDIS_KEY_PREFIX: string; QUEUE_PREFIX: string };
   }
 }
