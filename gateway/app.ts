@@ -50,7 +50,7 @@ import { executionApiRoutes } from "./routes/v1/executions.js";
 import { workflowApiRoutes } from "./routes/v1/workflows.js";
 import { webhookEndpointRoutes } from "./routes/v1/webhook-endpoints.js";
 import { DASHBOARD_WORKFLOW_API } from "./workflows/owner.js";
-import { currentSession } from "./http/session-auth.js";
+import { DASHBOARD_ENDPOINT_API } from "./webhooks/endpoint-principal.js";
 import { datasetApiRoutes } from "./routes/v1/datasets.js";
 import { analysisApiRoutes } from "./routes/v1/analyses.js";
 import { streamApiRoutes, streamDashboardRoutes } from "./routes/v1/streams.js";
@@ -169,7 +169,7 @@ export async function createApp(deps: AppDeps) {
   const dashboardDeps = { db: deps.db, queues: deps.queues, logger: deps.logger, publicUrl: deps.config.PUBLIC_URL, now: deps.now ?? (() => new Date()) };
   app.route("/", workflowApiRoutes(dashboardDeps, DASHBOARD_WORKFLOW_API));
   app.route("/", executionApiRoutes({ ...dashboardDeps, redis: deps.redis, redisKeyPrefix: deps.config.REDIS_KEY_PREFIX }, DASHBOARD_WORKFLOW_API));
-  app.route("/", webhookEndpointRoutes(dashboardDeps, { prefix: "/api", hide: true, principal: (c) => ({ userId: currentSession(c).userId, canManage: true }) }));
+  app.route("/", webhookEndpointRoutes(dashboardDeps, DASHBOARD_ENDPOINT_API));
   const streamHub = createStreamHub({ subscriber: deps.subscriber, redisKeyPrefix: deps.config.REDIS_KEY_PREFIX, logger: deps.logger });
   app.route("/", streamDashboardRoutes({ ...dashboardDeps, redis: deps.redis, hub: streamHub, isShuttingDown: deps.isShuttingDown }));
   const metering = createMeteringDeps(deps);

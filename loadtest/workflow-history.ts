@@ -30,8 +30,8 @@ export async function seedWorkflowHistory(db: Database, ids: { userId: string; w
         from history
       )
       , events as (
-        insert into webhook_events (id, user_id, type, payload, created_at)
-        select event_id, ${ids.userId}, 'workflow.completed', jsonb_build_object('id', event_id, 'type', 'workflow.completed'), ${past}
+        insert into webhook_events (id, user_id, mode, type, payload, created_at)
+        select event_id, ${ids.userId}, 'live', 'workflow.completed', jsonb_build_object('id', event_id, 'type', 'workflow.completed'), ${past}
         from history
       )
       , deliveries as (

@@ -189,6 +189,59 @@ describe("migrating up", () => {
   });
 });
 
+describe("adding webhook modes (202611271500)", () => {
+  const BEFORE = "202611261000_partial-indexes-for-open-deliveries-and-reruns";
+  const modesOf = async (table: "webhook_endpoints" | "webhook_events", ids: string[]) =>
+    Object.fromEntries((await db.selectFrom(table).select(["id", "mode"]).where("id", "in", ids).execute()).map((row) => [row.id, row.mode]));
+
+  it("makes existing endpoints and events live, except events of test-mode activity, and undoes it without test endpoints going live", async () => {
+    await createMigrator(db).migrateTo(BEFORE);
+    const userId = await insertUser();
+    const [workflowId, testExecution, liveExecution, testAnalysis] = [newId("wf"), newId("exec"), newId("exec"), newId("an")];
+    await sql`insert into workflows (id, user_id, name, status, trigger, hook_secret, mode) values (${workflowId}, ${userId}, 'w', 'active', '{"type":"manual"}', 's', 'test')`.execute(db);
+    await sql`insert into executions (id, workflow_id, user_id, trigger_type, mode) values (${testExecution}, ${workflowId}, ${userId}, 'manual', 'test'), (${liveExecution}, ${workflowId}, ${userId}, 'manual', 'live')`.execute(db);
+    await sql`insert into analyses (id, user_id, analysis, mode) values (${testAnalysis}, ${userId}, 'trend', 'test')`.execute(db);
+    const endpointId = newId("whe");
+    await sql`insert into webhook_endpoints (id, user_id, url, events, secret) values (${endpointId}, ${userId}, 'https://hooks.example.com/in', '{*}', 'whsec_dGVzdA==')`.execute(db);
+    const events = {
+      testRun: [newId("evt"), "workflow.completed", { execution_id: testExecution }],
+      liveRun: [newId("evt"), "workflow.completed", { execution_id: liveExecution }],
+      testAnalysis: [newId("evt"), "processing.completed", { analysis_id: testAnalysis }],
+      testStream: [newId("evt"), "stream.anomaly_detected", { stream: "s", mode: "test" }],
+      liveStream: [newId("evt"), "stream.anomaly_detected", { stream: "s", mode: "live" }],
+      sample: [newId("evt"), "workflow.completed", { execution_id: newId("exec"), test: true }],
+      usage: [newId("evt"), "usage.threshold_reached", { threshold_percent: 80 }],
+    } as const;
+    for (const [id, type, data] of Object.values(events)) {
+      await sql`insert into webhook_events (id, user_id, type, payload) values (${id}, ${userId}, ${type}, ${JSON.stringify({ id, type, data })})`.execute(db);
+    }
+
+    await migrateToLatest(db);
+    expect(await modesOf("webhook_endpoints", [endpointId])).toEqual({ [endpointId]: "live" });
+    const eventModes = await modesOf("webhook_events", Object.values(events).map(([id]) => id));
+    expect(Object.fromEntries(Object.entries(events).map(([name, [id]]) => [name, eventModes[id]]))).toEqual({
+      testRun: "test",
+      liveRun: "live",
+      testAnalysis: "test",
+      testStream: "test",
+      liveStream: "live",
+      sample: "live",
+      usage: "live",
+    });
+    const endpoint = { user_id: userId, url: "https://hooks.example.com/t", events: ["*"], secret: "whsec_dGVzdA==" };
+    await expect(db.insertInto("webhook_endpoints").values({ ...endpoint, id: newId("whe"), mode: "staging" }).execute()).rejects.toMatchObject({ code: "23514" });
+    await expect(sql`insert into webhook_endpoints (id, user_id, url, events, secret) values (${newId("whe")}, ${userId}, 'https://x.example.com', '{*}', 's')`.execute(db), "no default mode").rejects.toMatchObject({ code: "23502" });
+    const testEndpointId = newId("whe");
+    await db.insertInto("webhook_endpoints").values({ ...endpoint, id: testEndpointId, mode: "test" }).execute();
+
+    await createMigrator(db).migrateTo(BEFORE);
+    const { rows } = await sql<{ id: string; deleted: boolean; is_active: boolean }>`
+      select id, deleted_at is not null as deleted, is_active from webhook_endpoints where user_id = ${userId} order by deleted`.execute(db);
+    expect(rows).toEqual([{ id: endpointId, deleted: false, is_active: true }, { id: testEndpointId, deleted: true, is_active: false }]);
+    await migrateToLatest(db);
+  });
+});
+
 describe("migrating down", () => {
   it("undoes each migration exactly", async () => {
     await migrateAllDown(db);

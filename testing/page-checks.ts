@@ -1,6 +1,8 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { expect, inject } from "vitest";
+import { SCREENSHOT_DIR } from "./browser.js";
+import { horizontalOverflow } from "./portal-session.js";
 
 /**
  * What every browser test of a page checks besides its content: no console errors or uncaught
@@ -42,4 +44,19 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
   expect(severe, `${label}: accessibility violations`).toEqual([]);
+}
+
+/** Axe runs once the toasts are gone: a toast fading out is half transparent, and its colours are the shared Toaster's. */
+export async function expectAccessibleWithoutToasts(page: Page, label: string): Promise<void> {
+  await expect.poll(() => page.locator("[data-sonner-toast]").count(), { timeout: 15_000 }).toBe(0);
+  await expectAccessible(page, label);
+}
+
+/** Screenshots at 1280 and 360 px, with no horizontal scrolling at 360. */
+export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 360, height: 800 });
+  expect(await horizontalOverflow(page), `${name}: no horizontal scrolling at 360 px`).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-360.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -1,3 +1,4 @@
+import type { KeyMode } from "../core/contracts/api-keys.js";
 import type { Database } from "../core/db/client.js";
 import { newId } from "../core/ids.js";
 import { generateWebhookSecret } from "../core/webhooks/signing.js";
@@ -8,11 +9,12 @@ export interface TestEndpointOptions {
   previousSecretExpiresAt?: Date;
   failingSince?: Date;
   events?: string[];
+  mode?: KeyMode;
 }
 
 /**
- * A webhook endpoint written straight to the database, at `${baseUrl}/hooks/<its id>`: every
- * event and a fresh secret unless `options` says otherwise.
+ * A webhook endpoint written straight to the database, at `${baseUrl}/hooks/<its id>`: live,
+ * every event and a fresh secret unless `options` says otherwise.
  */
 export async function insertWebhookEndpoint(db: Database, userId: string, baseUrl: string, options: TestEndpointOptions = {}): Promise<{ id: string; secret: string }> {
   const secret = options.secret ?? generateWebhookSecret();
@@ -22,6 +24,7 @@ export async function insertWebhookEndpoint(db: Database, userId: string, baseUr
     .values({
       id,
       user_id: userId,
+      mode: options.mode ?? "live",
       url: `${baseUrl}/hooks/${id}`,
       events: options.events ?? ["*"],
       secret,

@@ -1,10 +1,12 @@
 import { z } from "zod";
+import { KeyModeSchema } from "./api-keys.js";
 import { WEBHOOK_EVENT_TYPES, WebhookEventFilterSchema } from "./webhook-events.js";
 
 /**
  * The public API for outgoing-webhook endpoints (`/v1/webhook-endpoints`, DESIGN.md section 7),
- * shared by the gateway and the portal. The signing secret appears only in the answers to
- * create and rotate-secret.
+ * shared by the gateway and the portal. An endpoint belongs to an account and a mode (the mode
+ * of the key that created it). The signing secret appears only in the answers to create and
+ * rotate-secret.
  */
 
 export const WEBHOOK_URL_MAX_LENGTH = 2_048;
@@ -65,6 +67,8 @@ export const PageQuerySchema = z.object({
 
 export const WebhookEndpointSchema = z.object({
   id: z.string(),
+  /** live or test: it receives the events of that mode only. */
+  mode: KeyModeSchema,
   url: z.string(),
   events: z.array(WebhookEventFilterSchema),
   description: z.string().nullable(),

@@ -512,6 +512,7 @@ export interface WebhookEndpoints {
   failing_since: Timestamp | null;
   id: string;
   is_active: Generated<boolean>;
+  mode: string;
   /**
    * the secret before the last rotation; deliveries carry its signature too until previous_secret_expires_at
    */
@@ -529,6 +530,7 @@ export interface WebhookEndpoints {
 export interface WebhookEvents {
   created_at: Generated<Timestamp>;
   id: string;
+  mode: string;
   /**
    * the exact body sent: {id, type, timestamp, data}
    */

@@ -112,14 +112,16 @@ describe("webhookEndpointDisabledMessage", () => {
   const message = webhookEndpointDisabledMessage({
     ...product,
     endpointId: "whe_123",
+    mode: "test",
     url: "https://hooks.example/<in>",
     failingSince: new Date("2026-11-16T08:30:00Z"),
     dashboardLink: "https://sluice.example/dashboard?section=webhooks",
   });
 
-  it("names the endpoint, since when it failed, and how to re-enable it", () => {
+  it("names the endpoint and its mode, since when it failed, and how to re-enable it", () => {
     expect(message.subject).toBe("A Sluice webhook endpoint was disabled");
-    expect(message.text).toContain("https://hooks.example/<in> (whe_123)");
+    expect(message.text).toContain("your test-mode webhook endpoint https://hooks.example/<in> (whe_123)");
+    expect(message.text).toContain("is_active true and a test key");
     expect(message.text).toContain("2026-11-16 08:30 UTC");
     expect(message.text).toContain("is_active true");
     expect(message.html).toContain("https://hooks.example/&lt;in&gt;");

@@ -1,3 +1,4 @@
+import type { KeyMode } from "../contracts/api-keys.js";
 import { renderEmail, type EmailMessage } from "./html.js";
 
 /**
@@ -124,8 +125,9 @@ export function usageThresholdMessage(input: Product & { percent: number; used: 
  * owner's own; it is shown so they can tell which endpoint it is.
  */
 export function webhookEndpointDisabledMessage(
-  input: Product & { endpointId: string; url: string; failingSince: Date; dashboardLink: string },
+  input: Product & { endpointId: string; mode: KeyMode; url: string; failingSince: Date; dashboardLink: string },
 ): EmailMessage {
+  const kind = input.mode === "test" ? "test-mode" : "live";
   return renderEmail({
     ...brand(input),
     subject: `A ${input.productName} webhook endpoint was disabled`,
@@ -133,11 +135,11 @@ export function webhookEndpointDisabledMessage(
       { kind: "text", text: "Hi," },
       {
         kind: "text",
-        text: `Deliveries to your webhook endpoint ${input.url} (${input.endpointId}) have failed since ${input.failingSince.toISOString().slice(0, 16).replace("T", " ")} UTC, so we disabled it: no more events are sent to it.`,
+        text: `Deliveries to your ${kind} webhook endpoint ${input.url} (${input.endpointId}) have failed since ${input.failingSince.toISOString().slice(0, 16).replace("T", " ")} UTC, so we disabled it: no more events are sent to it.`,
       },
       {
         kind: "text",
-        text: "Once the endpoint answers with a 2xx status again, re-enable it (PATCH /v1/webhook-endpoints/{id} with is_active true) and replay the deliveries you missed from its delivery log.",
+        text: `Once the endpoint answers with a 2xx status again, re-enable it (in the dashboard, or PATCH /v1/webhook-endpoints/{id} with is_active true and a ${input.mode} key) and replay the deliveries you missed from its delivery log.`,
       },
       { kind: "button", label: "Review webhook endpoints", url: input.dashboardLink },
     ],

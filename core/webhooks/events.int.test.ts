@@ -22,7 +22,7 @@ const event = (userId: string, extra: Partial<NewWebhookEvent> = {}): NewWebhook
   type: "workflow.completed",
   data: { workflow_id: "wf_1", execution_id: "exec_1" },
   now: new Date(),
-  deliver: true,
+  mode: "live",
   ...extra,
 });
 
@@ -73,13 +73,27 @@ describe("recordWebhookEvent", () => {
     expect((await deliveriesOf(recorded.eventId)).map((row) => row.endpoint_id)).toEqual([only]);
   });
 
-  it("records a test-mode event with no deliveries", async () => {
+  it("delivers an event to the endpoints of its own mode only, and records that mode", async () => {
     const { id: userId } = await createAccount(db());
-    await endpoints(userId, 2);
-    const recorded = await recordWebhookEvent(db(), event(userId, { deliver: false }));
+    const live = await endpoints(userId, 2);
+    const test = await endpoints(userId, 1, { mode: "test" });
+    const testEvent = await recordWebhookEvent(db(), event(userId, { mode: "test" }));
+    expect((await deliveriesOf(testEvent.eventId)).map((row) => row.endpoint_id)).toEqual(test);
+    const liveEvent = await recordWebhookEvent(db(), event(userId));
+    expect((await deliveriesOf(liveEvent.eventId)).map((row) => row.endpoint_id)).toEqual([...live].sort());
+    const modes = await db().selectFrom("webhook_events").select(["id", "mode"]).where("id", "in", [testEvent.eventId, liveEvent.eventId]).orderBy("mode").execute();
+    expect(modes).toEqual([{ id: liveEvent.eventId, mode: "live" }, { id: testEvent.eventId, mode: "test" }]);
+  });
+
+  it("records a test-mode event with no deliveries when the account has only live endpoints", async () => {
+    const { id: userId } = await createAccount(db());
+    const [live] = await endpoints(userId, 2);
+    const recorded = await recordWebhookEvent(db(), event(userId, { mode: "test" }));
     expect(recorded.deliveryIds).toEqual([]);
     expect(await deliveriesOf(recorded.eventId)).toEqual([]);
     expect(await db().selectFrom("webhook_events").select("id").where("id", "=", recorded.eventId).execute()).toHaveLength(1);
+    const onlyLive = await recordWebhookEvent(db(), event(userId, { mode: "test", onlyEndpointId: live }));
+    expect(onlyLive.deliveryIds, "not even to an endpoint asked for by id").toEqual([]);
   });
 
   it("records the event with the change it reports, in one statement, and nothing when the change did not happen", async () => {
@@ -160,14 +174,14 @@ describe("recordWebhookEvent", () => {
     );
   });
 
-  it("claims nothing when asked for none, and nothing for a test-mode event", async () => {
+  it("claims nothing when asked for none, and nothing for a test-mode event without test endpoints", async () => {
     const { id: userId } = await createAccount(db());
     await endpoints(userId, 1);
     const leaseUntil = new Date(Date.now() + 15_000);
     const none = await recordWebhookEvent(db(), event(userId, { claimFirstAttempts: { count: 0, leaseUntil } }));
     expect(none.claimed).toEqual([]);
     expect(none.deliveryIds).toHaveLength(1);
-    const test = await recordWebhookEvent(db(), event(userId, { deliver: false, claimFirstAttempts: { count: 8, leaseUntil } }));
+    const test = await recordWebhookEvent(db(), event(userId, { mode: "test", claimFirstAttempts: { count: 8, leaseUntil } }));
     expect(test).toMatchObject({ recorded: true, deliveryIds: [], claimed: [] });
   });
 });

@@ -1,5 +1,6 @@
 import { sql, type QueryCreator, type RawBuilder, type Transaction } from "kysely";
 import { z } from "zod";
+import type { KeyMode } from "../contracts/api-keys.js";
 import type { WebhookEventBody, WebhookEventType } from "../contracts/webhook-events.js";
 import type { Database } from "../db/client.js";
 import type { DB } from "../db/types.js";
@@ -14,13 +15,15 @@ export interface NewWebhookEvent {
   data: Record<string, unknown>;
   now: Date;
   /**
-   * Test-mode activity records the event (it shows in the log) but delivers it nowhere:
-   * test mode sends nothing outside.
+   * The mode of the activity the event reports (the key's, the workflow's, the analysis's...).
+   * It goes to the account's endpoints of that mode only: test-mode events to test endpoints,
+   * live events to live ones.
    */
-  deliver: boolean;
+  mode: KeyMode;
   /**
    * Deliver to this one endpoint of the account only, whatever it subscribes to (the test
-   * event of POST /v1/webhook-endpoints/{id}/test). It must be active and not deleted.
+   * event of POST /v1/webhook-endpoints/{id}/test). It must be active, not deleted and of the
+   * event's mode.
    */
   onlyEndpointId?: string;
   /**
@@ -65,8 +68,8 @@ export interface RecordedEvent {
 }
 
 /**
- * Records an event and one pending delivery per active endpoint of the account subscribed to its
- * type, inside the caller's transaction or together with the change it reports (`change`), so
+ * Records an event and one pending delivery per active endpoint of the account and of the event's
+ * mode subscribed to its type, inside the caller's transaction or together with the change it reports (`change`), so
  * the event exists exactly when that change does. It is one statement: the change, the event
  * and its deliveries. An account with more than PREPARED_DELIVERY_IDS subscribed endpoints needs
  * a second statement for the rest; outside a transaction the first statement then writes
@@ -77,10 +80,10 @@ export interface RecordedEvent {
 export async function recordWebhookEvent(db: Executor, event: NewWebhookEvent, change?: ReportedChange): Promise<RecordedEvent> {
   const body = newWebhookEventBody(event);
   const eventId = body.id;
-  const prepared = event.deliver ? newDeliveryIds(PREPARED_DELIVERY_IDS) : [];
+  const prepared = newDeliveryIds(PREPARED_DELIVERY_IDS);
   // Outside a transaction, nothing is written unless every delivery fits in this statement.
   const fits =
-    db.isTransaction || !event.deliver
+    db.isTransaction
       ? sql<boolean>`true`
       : sql<boolean>`(${subscribedEndpoints(db, event).select((eb) => eb.fn.countAll().as("count"))}) <= ${prepared.length}`;
   const happened = change?.happened ?? fits;
@@ -90,12 +93,13 @@ export async function recordWebhookEvent(db: Executor, event: NewWebhookEvent, c
     .with("recorded", (qb) =>
       qb
         .insertInto("webhook_events")
-        .columns(["id", "user_id", "type", "payload", "created_at"])
+        .columns(["id", "user_id", "mode", "type", "payload", "created_at"])
         .expression(
           db
             .selectNoFrom([
               sql.val(eventId).as("id"),
               sql.val(event.userId).as("user_id"),
+              sql.val(event.mode).as("mode"),
               sql.val(event.type).as("type"),
               sql.val(JSON.stringify(body)).as("payload"),
               sql.val(event.now).as("created_at"),
@@ -157,14 +161,14 @@ export function newDeliveryIds(count: number): string[] {
   return Array.from({ length: count }, () => newId("del"));
 }
 
-/** The active endpoints of the account that get the event (none for an event not delivered). */
+/** The active endpoints of the account and of the event's mode that get the event. */
 function subscribedEndpoints(db: Executor, event: NewWebhookEvent) {
   return db
     .selectFrom("webhook_endpoints")
     .where("user_id", "=", event.userId)
+    .where("mode", "=", event.mode)
     .where("is_active", "=", true)
     .where("deleted_at", "is", null)
-    .$if(!event.deliver, (query) => query.where(sql<boolean>`false`))
     .$if(event.onlyEndpointId === undefined, (query) => query.where(sql<boolean>`(${event.type} = any(events) or '*' = any(events))`))
     .$if(event.onlyEndpointId !== undefined, (query) => query.where("id", "=", event.onlyEndpointId ?? ""));
 }

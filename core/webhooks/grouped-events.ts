@@ -6,9 +6,10 @@ import { newDeliveryIds, PREPARED_DELIVERY_IDS } from "./events.js";
  * The event half of a statement that changes many executions and records an event for each
  * (grouped starts and completions), doing per execution what recordWebhookEvent does with the
  * change it reports. The statement provides:
- * - an `input` CTE, one row per execution: execution_id, user_id, now, event_id, payload (the
- *   event's body), deliver (false records the event and delivers it nowhere), claims and
- *   lease_until (first attempts to claim for the caller, see NewWebhookEvent), position (from 1);
+ * - an `input` CTE, one row per execution: execution_id, user_id, mode (the execution's: the
+ *   event goes to the account's endpoints of that mode), now, event_id, payload (the event's
+ *   body), claims and lease_until (first attempts to claim for the caller, see NewWebhookEvent),
+ *   position (from 1);
  * - between `subscriptions` and `recording`, its change as a CTE named `changed`, which returns
  *   the id of each execution it changed and changes only executions in `fitting`.
  */
@@ -26,8 +27,8 @@ export function groupedEventParts(type: WebhookEventType, rows: number): Grouped
       endpoints as (
         select input.execution_id, e.id, e.url, e.secret, e.previous_secret, e.previous_secret_expires_at, e.failing_since,
           row_number() over (partition by input.execution_id order by e.id) as n
-        from input join webhook_endpoints e on e.user_id = input.user_id
-        where input.deliver and e.is_active and e.deleted_at is null and (${sql.lit(type)} = any(e.events) or '*' = any(e.events))
+        from input join webhook_endpoints e on e.user_id = input.user_id and e.mode = input.mode
+        where e.is_active and e.deleted_at is null and (${sql.lit(type)} = any(e.events) or '*' = any(e.events))
       ),
       fitting as (
         select input.* from input
@@ -35,8 +36,8 @@ export function groupedEventParts(type: WebhookEventType, rows: number): Grouped
       )`,
     recording: sql`
       recorded as (
-        insert into webhook_events (id, user_id, type, payload, created_at)
-        select fitting.event_id, fitting.user_id, ${sql.lit(type)}, fitting.payload, fitting.now
+        insert into webhook_events (id, user_id, mode, type, payload, created_at)
+        select fitting.event_id, fitting.user_id, fitting.mode, ${sql.lit(type)}, fitting.payload, fitting.now
         from fitting join changed on changed.id = fitting.execution_id
       ),
       deliveries as (

@@ -23,7 +23,7 @@ async function written(executionId: string) {
     .executeTakeFirst();
   const event = await db()
     .selectFrom("webhook_events")
-    .select(["id", "user_id", "type", "payload", "created_at"])
+    .select(["id", "user_id", "mode", "type", "payload", "created_at"])
     .where("type", "=", "workflow.triggered")
     .where(sql<string>`payload -> 'data' ->> 'execution_id'`, "=", executionId)
     .executeTakeFirst();
@@ -46,6 +46,7 @@ describe("createExecutions", () => {
     const everything = await insertWebhookEndpoint(db(), owner.id, "http://127.0.0.1:9");
     const triggered = await insertWebhookEndpoint(db(), owner.id, "http://127.0.0.1:9", { events: ["workflow.triggered"] });
     await insertWebhookEndpoint(db(), owner.id, "http://127.0.0.1:9", { events: ["workflow.completed"] });
+    const testEndpoint = await insertWebhookEndpoint(db(), owner.id, "http://127.0.0.1:9", { mode: "test" });
     const inactive = await insertWebhookEndpoint(db(), owner.id, "http://127.0.0.1:9");
     await db().updateTable("webhook_endpoints").set({ is_active: false }).where("id", "=", inactive.id).execute();
     for (let n = 0; n <= PREPARED_DELIVERY_IDS; n += 1) await insertWebhookEndpoint(db(), crowded.id, "http://127.0.0.1:9");
@@ -91,9 +92,9 @@ describe("createExecutions", () => {
       { happened: true, fits: true },
     ]);
     expect(results[0]?.deliveryIds).toHaveLength(2);
-    expect(results[1]?.deliveryIds).toEqual([]);
+    expect(results[1]?.deliveryIds).toHaveLength(1);
     expect(results[6]?.deliveryIds).toHaveLength(2);
-    expect(new Set(results.flatMap((result) => result.deliveryIds)).size).toBe(4);
+    expect(new Set(results.flatMap((result) => result.deliveryIds)).size).toBe(5);
     for (const index of [2, 3, 4, 5]) expect(await written(creations[index]?.executionId ?? "")).toEqual({ execution: undefined, event: undefined, deliveries: [] });
 
     // The same starts through the statement of a start with an Idempotency-Key (createExecution's).
@@ -110,6 +111,10 @@ describe("createExecutions", () => {
     }
     const liveDeliveries = (await written(creations[0]?.executionId ?? "")).deliveries;
     expect(liveDeliveries.map((delivery) => delivery.endpoint_id)).toEqual([everything.id, triggered.id].sort());
+    // A test-mode start's event goes to the test endpoint only.
+    const testRows = await written(creations[1]?.executionId ?? "");
+    expect(testRows.event?.mode).toBe("test");
+    expect(testRows.deliveries.map((delivery) => delivery.endpoint_id)).toEqual([testEndpoint.id]);
   });
 
   it("leaves an account with more subscribed endpoints than one statement holds to startExecution's own statement", async () => {

@@ -12,8 +12,8 @@ import type { StartExecutionInput } from "./start-execution.js";
  * executor start, commit) was more than its rows. Per execution the statement does exactly what
  * createExecution's own statement does (insertingExecution and recordWebhookEvent): the queued
  * row, inserted from the workflow's row so only for a workflow of that account and mode that is
- * not deleted; the workflow.triggered event; one pending delivery per subscribed endpoint, live
- * mode only. An execution whose account has more subscribed endpoints than PREPARED_DELIVERY_IDS
+ * not deleted; the workflow.triggered event; one pending delivery per subscribed endpoint of the
+ * execution's mode. An execution whose account has more subscribed endpoints than PREPARED_DELIVERY_IDS
  * gets nothing written (`fits` false), for createExecution's own path.
  */
 export type ExecutionCreation = Omit<StartExecutionInput, "idempotencyKey"> & { executionId: string };
@@ -56,8 +56,8 @@ export async function createExecutions(db: Database, creations: readonly Executi
   const parts = groupedEventParts("workflow.triggered", creations.length);
   const { rows } = await sql<CreationRow>`
     with input as (
-      -- Test mode records the event and delivers it nowhere; a start claims no first attempts.
-      select input.*, input.mode = 'live' as deliver, 0 as claims, input.now as lease_until from unnest(
+      -- The event goes to the endpoints of the execution's mode; a start claims no first attempts.
+      select input.*, 0 as claims, input.now as lease_until from unnest(
         ${each((c) => c.executionId)}::text[], ${each((c) => c.workflowId)}::text[], ${each((c) => c.userId)}::text[], ${each((c) => c.mode)}::text[],
         ${each((c) => c.triggerType)}::text[], ${each((c) => JSON.stringify(c.triggerData))}::jsonb[], ${each((c) => c.rerunOf ?? null)}::text[],
         ${each((c) => c.now)}::timestamptz[], ${each((_c, event) => event.id)}::text[], ${each((_c, event) => JSON.stringify(event))}::jsonb[]

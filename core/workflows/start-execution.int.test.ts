@@ -62,13 +62,14 @@ describe("startExecution", () => {
     expect((await executionsOf(workflowId)).map((row) => row.id).sort()).toEqual([first.executionId, later.executionId].sort());
   });
 
-  it("records workflow.triggered in test mode but delivers it nowhere", async () => {
+  it("records workflow.triggered in test mode and delivers it to test endpoints only", async () => {
     const owner = await createAccount(db());
     await insertWebhookEndpoint(db(), owner.id, "http://127.0.0.1:9");
+    const testEndpoint = await insertWebhookEndpoint(db(), owner.id, "http://127.0.0.1:9", { mode: "test" });
     const started = await start({ workflowId: await insertWorkflow(db(), owner.id, { actions: [], mode: "test" }), userId: owner.id, triggerData: {}, mode: "test" });
-    const events = await db().selectFrom("webhook_events").select(["id", "type"]).where("user_id", "=", owner.id).execute();
-    expect(events.map((event) => event.type)).toEqual(["workflow.triggered"]);
-    expect(await db().selectFrom("webhook_deliveries").select("id").where("event_id", "=", events[0]?.id ?? "").execute()).toEqual([]);
+    const events = await db().selectFrom("webhook_events").select(["id", "type", "mode"]).where("user_id", "=", owner.id).execute();
+    expect(events.map((event) => [event.type, event.mode])).toEqual([["workflow.triggered", "test"]]);
+    expect(await db().selectFrom("webhook_deliveries").select("endpoint_id").where("event_id", "=", events[0]?.id ?? "").execute()).toEqual([{ endpoint_id: testEndpoint.id }]);
     expect((await queues.current.get("workflow-run").getJob(started.executionId))?.data).toEqual({ execution_id: started.executionId });
   });
 });

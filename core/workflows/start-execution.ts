@@ -118,7 +118,7 @@ async function createExecution(db: Database | Transaction<DB>, input: StartExecu
       type: "workflow.triggered",
       data: { workflow_id: input.workflowId, execution_id: executionId, trigger_data: input.triggerData },
       now: input.now,
-      deliver: input.mode === "live",
+      mode: input.mode,
     },
     { query: insertingExecution(input, executionId), happened: sql<boolean>`exists (select 1 from started)` },
   );

@@ -5,8 +5,8 @@ import { enqueueDeliveries, recordWebhookEvent } from "../../core/webhooks/event
 /**
  * The life of an analyses row in the engine: claimed (running, processing.started), then
  * completed or failed (with processing.completed / processing.failed). Each step is one
- * transaction with its event; deliveries are enqueued after commit. Test-mode analyses record
- * their events but deliver them nowhere.
+ * transaction with its event; deliveries are enqueued after commit. Events go to the account's
+ * endpoints of the analysis's mode.
  */
 
 export interface ClaimedAnalysis {
@@ -41,7 +41,7 @@ export async function claimAnalysis(deps: RowDeps, analysisId: string, now: Date
     await trx.updateTable("analyses").set({ status: "running" }).where("id", "=", analysisId).execute();
     const analysis: ClaimedAnalysis = { id: row.id, user_id: row.user_id, dataset_id: row.dataset_id, analysis: row.analysis, request: row.request, mode: row.mode === "test" ? "test" : "live" };
     if (row.status === "running") return { analysis, deliveryIds: [] };
-    const event = await recordWebhookEvent(trx, { userId: row.user_id, type: "processing.started", data: eventData(analysis), now, deliver: analysis.mode === "live" });
+    const event = await recordWebhookEvent(trx, { userId: row.user_id, type: "processing.started", data: eventData(analysis), now, mode: analysis.mode });
     return { analysis, deliveryIds: event.deliveryIds };
   });
   if (!claimed) return null;
@@ -64,7 +64,7 @@ export async function completeAnalysis(deps: RowDeps, analysis: ClaimedAnalysis,
       type: "processing.completed",
       data: { ...eventData(analysis), status: "completed", processing_time_ms: processingTimeMs },
       now,
-      deliver: analysis.mode === "live",
+      mode: analysis.mode,
     });
     return event.deliveryIds;
   });
@@ -86,7 +86,7 @@ export async function failAnalysis(deps: RowDeps, analysis: ClaimedAnalysis, err
       type: "processing.failed",
       data: { ...eventData(analysis), status: "failed", error },
       now,
-      deliver: analysis.mode === "live",
+      mode: analysis.mode,
     });
     return event.deliveryIds;
   });

@@ -140,7 +140,7 @@ describe("the status probe, component by component", () => {
     const { id: userId } = await createAccount(db);
     const endpoint = await insertWebhookEndpoint(db, userId, receiver.url);
     const eventId = newId("evt");
-    await db.insertInto("webhook_events").values({ id: eventId, user_id: userId, type: "workflow.completed", payload: {} }).execute();
+    await db.insertInto("webhook_events").values({ id: eventId, user_id: userId, mode: "live", type: "workflow.completed", payload: {} }).execute();
     const dueAt = new Date();
     await db
       .insertInto("webhook_deliveries")

@@ -1,6 +1,7 @@
 import { verify as verifyGithubStyle } from "@octokit/webhooks-methods";
 import { Webhook } from "standardwebhooks";
 import { beforeEach, describe, expect, it } from "vitest";
+import type { KeyMode } from "../../core/contracts/api-keys.js";
 import type { WebhookEventType } from "../../core/contracts/webhook-events.js";
 import { newId } from "../../core/ids.js";
 import { createLogger } from "../../core/logger.js";
@@ -37,9 +38,9 @@ function respondWith(...statuses: number[]): void {
 const createEndpoint = (userId: string, options: TestEndpointOptions = {}) => insertWebhookEndpoint(db(), userId, receiver.current.url, options);
 
 /** Records an event as a service would (delivered to subscribed endpoints) without enqueueing it. */
-async function record(userId: string, type: WebhookEventType = "workflow.completed", deliver = true) {
+async function record(userId: string, type: WebhookEventType = "workflow.completed", mode: KeyMode = "live") {
   const data = { workflow_id: newId("wf"), execution_id: newId("exec"), duration_ms: 12, actions_executed: 2 };
-  return db().transaction().execute((trx) => recordWebhookEvent(trx, { userId, type, data, now: new Date(), deliver }));
+  return db().transaction().execute((trx) => recordWebhookEvent(trx, { userId, mode, type, data, now: new Date() }));
 }
 
 async function emit(userId: string, type: WebhookEventType = "workflow.completed") {
@@ -230,7 +231,7 @@ describe("webhook delivery", () => {
     expect(disabled.disabled_at).not.toBeNull();
     const mails = await db().selectFrom("email_outbox").selectAll().where("to_address", "=", owner.email).execute();
     expect(mails.map((mail) => mail.template)).toEqual(["webhook-endpoint-disabled"]);
-    expect(mails[0]?.text_body).toContain(endpoint.id);
+    expect(mails[0]?.text_body).toContain(`live webhook endpoint ${receiver.current.url}/hooks/${endpoint.id} (${endpoint.id})`);
     // Nothing is retried, and a disabled endpoint receives no new deliveries.
     expect((await delivery(first.deliveryIds[0] ?? "")).next_attempt_at).toBeNull();
     expect((await record(owner.id)).deliveryIds).toEqual([]);
@@ -257,7 +258,7 @@ describe("webhook delivery", () => {
     expect(receiver.current.received).toHaveLength(0);
   });
 
-  it("delivers only to endpoints subscribed to the type, and nothing for test-mode activity", async () => {
+  it("delivers only to endpoints subscribed to the type, and nothing of test-mode activity to live endpoints", async () => {
     const { id: userId } = await createAccount(db());
     const failed = await createEndpoint(userId, { events: ["workflow.failed"] });
     const completed = await createEndpoint(userId, { events: ["workflow.completed", "workflow.triggered"] });
@@ -266,7 +267,7 @@ describe("webhook delivery", () => {
     expect(rows.map((r) => r.endpoint_id)).toEqual([completed.id]);
     expect(rows.map((r) => r.endpoint_id)).not.toContain(failed.id);
 
-    const dry = await record(userId, "workflow.completed", false);
+    const dry = await record(userId, "workflow.completed", "test");
     expect(dry.deliveryIds).toEqual([]);
     expect(await db().selectFrom("webhook_events").select("id").where("id", "=", dry.eventId).executeTakeFirst()).toBeDefined();
   });

@@ -1,4 +1,5 @@
 import { sql, type Transaction } from "kysely";
+import type { KeyMode } from "../../core/contracts/api-keys.js";
 import type { Database } from "../../core/db/client.js";
 import type { DB } from "../../core/db/types.js";
 import type { ClaimedAttempt } from "../../core/webhooks/claimed-attempt.js";
@@ -165,15 +166,19 @@ export async function clearEndpointFailing(trx: Transaction<DB>, endpointId: str
 }
 
 /** Marks the start of a run of failures (kept if one is running) and returns it. */
-export async function markEndpointFailing(trx: Transaction<DB>, endpointId: string, now: Date): Promise<{ failingSince: Date; userId: string; url: string } | undefined> {
+export async function markEndpointFailing(
+  trx: Transaction<DB>,
+  endpointId: string,
+  now: Date,
+): Promise<{ failingSince: Date; userId: string; mode: KeyMode; url: string } | undefined> {
   const row = await trx
     .updateTable("webhook_endpoints")
     .set({ failing_since: sql<Date>`coalesce(failing_since, ${now})` })
     .where("id", "=", endpointId)
-    .returning(["failing_since", "user_id", "url"])
+    .returning(["failing_since", "user_id", "mode", "url"])
     .executeTakeFirst();
   if (!row?.failing_since) return undefined;
-  return { failingSince: row.failing_since, userId: row.user_id, url: row.url };
+  return { failingSince: row.failing_since, userId: row.user_id, mode: row.mode === "test" ? "test" : "live", url: row.url };
 }
 
 /** Disables an active endpoint; false if it was not active any more (someone else did it). */

@@ -35,6 +35,7 @@ export async function noteEndpointFailure(
   const message = webhookEndpointDisabledMessage({
     ...product,
     endpointId,
+    mode: failing.mode,
     url: failing.url,
     failingSince: failing.failingSince,
     dashboardLink: new URL("/dashboard?section=webhooks", product.publicUrl).toString(),

@@ -63,7 +63,7 @@ describe("an engine killed during a webhook delivery", () => {
     const { db } = database.current;
     const { id: userId } = await createAccount(db);
     await insertWebhookEndpoint(db, userId, receiver.url);
-    const { deliveryIds } = await recordWebhookEvent(db, { userId, type: "workflow.completed", data: { workflow_id: newId("wf") }, now: new Date(), deliver: true });
+    const { deliveryIds } = await recordWebhookEvent(db, { userId, type: "workflow.completed", data: { workflow_id: newId("wf") }, now: new Date(), mode: "live" });
     const deliveryId = deliveryIds[0] ?? "";
 
     const first = await startEngine();

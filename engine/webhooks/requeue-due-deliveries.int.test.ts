@@ -22,7 +22,7 @@ const MINUTE_MS = 60_000;
 async function lostDelivery(overdueMs = 5 * MINUTE_MS): Promise<{ deliveryId: string; endpointId: string }> {
   const { id: userId } = await createAccount(db());
   const { id: endpointId } = await insertWebhookEndpoint(db(), userId, receiver.current.url);
-  const { deliveryIds } = await recordWebhookEvent(db(), { userId, type: "workflow.completed", data: { workflow_id: newId("wf") }, now: new Date(), deliver: true });
+  const { deliveryIds } = await recordWebhookEvent(db(), { userId, type: "workflow.completed", data: { workflow_id: newId("wf") }, now: new Date(), mode: "live" });
   const deliveryId = deliveryIds[0] ?? "";
   await db().updateTable("webhook_deliveries").set({ next_attempt_at: new Date(Date.now() - overdueMs) }).where("id", "=", deliveryId).execute();
   return { deliveryId, endpointId };

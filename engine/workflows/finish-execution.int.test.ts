@@ -66,7 +66,7 @@ const completedEvents = async (userId: string) =>
   db()
     .selectFrom("webhook_events")
     .leftJoin("webhook_deliveries", "webhook_deliveries.event_id", "webhook_events.id")
-    .select(["webhook_events.id", "webhook_events.payload", "webhook_deliveries.id as delivery_id"])
+    .select(["webhook_events.id", "webhook_events.mode", "webhook_events.payload", "webhook_deliveries.id as delivery_id", "webhook_deliveries.endpoint_id"])
     .where("webhook_events.user_id", "=", userId)
     .where("webhook_events.type", "=", "workflow.completed")
     .execute();
@@ -99,12 +99,12 @@ describe("completeExecution", () => {
     expect(await completedEvents(execution.userId)).toEqual([]);
   });
 
-  it("records a test-mode execution's event and delivers it nowhere", async () => {
+  it("delivers a test-mode execution's event to the account's test endpoints only", async () => {
     const execution = await runningExecution("test");
+    const testEndpoint = await insertWebhookEndpoint(db(), execution.userId, "http://127.0.0.1:9", { events: ["workflow.completed"], mode: "test" });
     expect(await completeExecution(deps(), execution, STEPS, new Date(), [])).toBe(true);
     const events = await completedEvents(execution.userId);
-    expect(events).toHaveLength(1);
-    expect(events[0]?.delivery_id).toBeNull();
+    expect(events).toEqual([expect.objectContaining({ mode: "test", delivery_id: expect.stringMatching(/^del_/), endpoint_id: testEndpoint.id })]);
   });
 
   it("starts a queued execution, writes the steps it ran and completes it, all in its one statement", async () => {
@@ -191,6 +191,7 @@ describe("completeExecution", () => {
     const cancelled = await runningExecution("live");
     await db().updateTable("executions").set({ status: "cancelled", finished_at: new Date() }).where("id", "=", cancelled.id).execute();
     const dry = await runningExecution("test");
+    const dryEndpoint = await insertWebhookEndpoint(db(), dry.userId, "http://127.0.0.1:9", { events: ["workflow.completed"], mode: "test" });
     const crowded = await runningExecution("live");
     for (let i = 0; i < PREPARED_DELIVERY_IDS; i++) await insertWebhookEndpoint(db(), crowded.userId, "http://127.0.0.1:9");
 
@@ -203,7 +204,7 @@ describe("completeExecution", () => {
       finishedSteps: steps,
       event: newWebhookEventBody({ type: "workflow.completed", data: { execution_id: execution.id }, now }),
       now,
-      deliver: execution.mode === "live",
+      mode: execution.mode,
       claims: { count: claims, leaseUntil },
     });
     const steps = finishedSteps(queued.startedAt);
@@ -226,8 +227,9 @@ describe("completeExecution", () => {
     expect(await findExecution(db(), cancelled.id)).toMatchObject({ status: "cancelled" });
     expect(await completedEvents(cancelled.userId)).toEqual([]);
 
-    expect(forDry).toEqual({ happened: true, fits: true, deliveryIds: [], claimed: [] });
-    expect(await completedEvents(dry.userId)).toEqual([expect.objectContaining({ delivery_id: null })]);
+    // A test-mode execution: its event goes to the test endpoint, not the live one.
+    expect(forDry).toEqual({ happened: true, fits: true, deliveryIds: [expect.stringMatching(/^del_/)], claimed: [] });
+    expect(await completedEvents(dry.userId)).toEqual([expect.objectContaining({ mode: "test", delivery_id: forDry?.deliveryIds[0], endpoint_id: dryEndpoint.id })]);
     expect(await findSteps(db(), dry.id)).toHaveLength(2);
 
     expect(forCrowded).toMatchObject({ happened: false, fits: false });

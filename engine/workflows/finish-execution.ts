@@ -12,8 +12,8 @@ import { closeRemainingSteps, countCompletedSteps, completingExecution, endExecu
 /**
  * The three ways an execution ends. Each is atomic (one transaction, or one statement): the final
  * status, the steps closed (one row per step afterwards) and, for completed and failed, the
- * webhook event; the event's deliveries are enqueued after commit. A test-mode execution
- * records its event but delivers it nowhere. Each returns false when the execution had already
+ * webhook event; the event's deliveries are enqueued after commit. The event goes to the
+ * account's endpoints of the execution's mode. Each returns false when the execution had already
  * ended (another engine, or a cancel, got there first): nothing is written then.
  */
 
@@ -55,7 +55,7 @@ export async function completeExecution(
   let claimed: readonly ClaimedDelivery[] = [];
   try {
     const body = newWebhookEventBody(event);
-    const completion = { executionId: execution.id, userId: execution.userId, startedAt: execution.startedAt, finishedSteps, event: body, now, deliver: event.deliver, claims };
+    const completion = { executionId: execution.id, userId: execution.userId, startedAt: execution.startedAt, finishedSteps, event: body, now, mode: event.mode, claims };
     const grouped = await deps.completions.call(completion);
     const recorded = grouped.fits
       ? { recorded: grouped.happened, deliveryIds: grouped.deliveryIds, claimed: grouped.happened ? claimedDeliveries(body, grouped.claimed) : [] }
@@ -93,7 +93,7 @@ function completedEvent(execution: EndingExecution, now: Date, actionsExecuted: 
       actions_executed: actionsExecuted,
     },
     now,
-    deliver: execution.mode === "live",
+    mode: execution.mode,
   };
 }
 
@@ -113,7 +113,7 @@ export async function failExecution(
       type: "workflow.failed",
       data: { workflow_id: ended.workflow_id, execution_id: executionId, error: failure.error },
       now,
-      deliver: ended.mode === "live",
+      mode: ended.mode === "test" ? "test" : "live",
     });
     return event.deliveryIds;
   });

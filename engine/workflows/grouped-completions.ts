@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { KeyMode } from "../../core/contracts/api-keys.js";
 import type { Database } from "../../core/db/client.js";
 import { groupCalls, type GroupedCalls } from "../../core/db/grouped-calls.js";
 import type { WebhookEventBody } from "../../core/contracts/webhook-events.js";
@@ -25,8 +26,8 @@ export interface GroupedCompletion {
   /** The workflow.completed event's body (its id is the event id); its timestamp is the completion time. */
   event: WebhookEventBody;
   now: Date;
-  /** Test mode records the event and delivers it nowhere. */
-  deliver: boolean;
+  /** The execution's mode: the event goes to the account's endpoints of that mode. */
+  mode: KeyMode;
   /** First attempts to claim for this process, and the lease they get (FirstAttempts.reserve). */
   claims: { count: number; leaseUntil: Date };
 }
@@ -77,8 +78,8 @@ export async function completeExecutions(db: Database, completions: readonly Gro
       select * from unnest(
         ${each((c) => c.executionId)}::text[], ${each((c) => c.userId)}::text[], ${each((c) => c.startedAt)}::timestamptz[],
         ${each((c) => c.now)}::timestamptz[], ${each((c) => c.event.id)}::text[], ${each((c) => JSON.stringify(c.event))}::jsonb[],
-        ${each((c) => c.deliver)}::boolean[], ${each((c) => c.claims.count)}::int[], ${each((c) => c.claims.leaseUntil)}::timestamptz[]
-      ) with ordinality as input(execution_id, user_id, started_at, now, event_id, payload, deliver, claims, lease_until, position)
+        ${each((c) => c.mode)}::text[], ${each((c) => c.claims.count)}::int[], ${each((c) => c.claims.leaseUntil)}::timestamptz[]
+      ) with ordinality as input(execution_id, user_id, started_at, now, event_id, payload, mode, claims, lease_until, position)
     ),
     ${events.subscriptions},
     changed as (

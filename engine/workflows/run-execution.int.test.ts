@@ -215,11 +215,11 @@ describe("workflow runner", () => {
     expect(execution).toMatchObject({ status: "failed", error: { code: "INVALID_DEFINITION" } });
   });
 
-  it("runs test-mode executions dry: nothing is sent and no webhook is delivered", async () => {
+  it("runs test-mode executions dry: nothing is sent and no webhook reaches a live endpoint", async () => {
     const userId = (await createAccount(db())).id;
     await db()
       .insertInto("webhook_endpoints")
-      .values({ id: newId("whe"), user_id: userId, url: `${receiver.url}/webhooks`, events: ["*"], secret: `whsec_${Buffer.alloc(24, 7).toString("base64")}` })
+      .values({ id: newId("whe"), user_id: userId, mode: "live", url: `${receiver.url}/webhooks`, events: ["*"], secret: `whsec_${Buffer.alloc(24, 7).toString("base64")}` })
       .execute();
     const { executionId } = await run(
       [

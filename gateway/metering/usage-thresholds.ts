@@ -47,8 +47,8 @@ export async function notifyThreshold(
       type: "usage.threshold_reached",
       data: { threshold_percent: percent, requests_used: quota.used, requests_limit: quota.limit, reset_date: resetDate, package: context.packageName },
       now,
-      // Only live keys consume the quota; a test key's activity is never delivered.
-      deliver: context.mode === "live",
+      // Only live keys consume the paid quota (onAdmitted): live endpoints get this event.
+      mode: context.mode,
     });
     const owner = await trx.selectFrom("users").select("email").where("id", "=", context.userId).executeTakeFirstOrThrow();
     const message = usageThresholdMessage({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { WebhookDeliveryListSchema, WebhookEndpointWithSecretSchema } from "../../core/contracts/webhook-endpoints.js";
-import { createAccount } from "../../testing/accounts.js";
+import { WebhookDeliveryListSchema, WebhookEndpointListSchema, WebhookEndpointWithSecretSchema } from "../../core/contracts/webhook-endpoints.js";
+import { createAccount, createKeyedAccount } from "../../testing/accounts.js";
 import { BrowserClient } from "../../testing/browser-client.js";
 import { useTestApp } from "../../testing/gateway.js";
 import { ExecutionListSchema, ExecutionSchema, ExecutionStartedSchema, WorkflowListSchema, WorkflowSchema } from "../workflows/api-schemas.js";
@@ -77,5 +77,38 @@ describe("dashboard webhook endpoints (/api/webhook-endpoints)", () => {
 
     const stranger = await signedIn();
     expect((await stranger.browser.request(`/api/webhook-endpoints/${endpoint.id}/deliveries`)).status).toBe(404);
+  });
+
+  it("lists both modes' endpoints, each with its mode, creates a live one unless asked for test, and acts on a test one", async () => {
+    const { userId, browser } = await signedIn();
+    const create = async (path: string, url: string) => {
+      const response = await browser.post(path, { url, events: ["*"] });
+      expect(response.status).toBe(201);
+      return WebhookEndpointWithSecretSchema.parse(await response.json());
+    };
+    const live = await create("/api/webhook-endpoints", "https://hooks.example.com/live");
+    const test = await create("/api/webhook-endpoints?mode=test", "https://hooks.example.com/test");
+    expect([live.mode, test.mode]).toEqual(["live", "test"]);
+    const listed = WebhookEndpointListSchema.parse(await (await browser.request("/api/webhook-endpoints")).json());
+    expect(listed.webhook_endpoints.map((e) => [e.url, e.mode])).toEqual([["https://hooks.example.com/test", "test"], ["https://hooks.example.com/live", "live"]]);
+
+    // The test endpoint is the test keys' own: a test key lists it, a live key does not.
+    const testKey = await createKeyedAccount(db(), { userId, mode: "test", permission: "admin" });
+    const liveKey = await createKeyedAccount(db(), { userId, permission: "admin" });
+    const keyList = async (auth: { Authorization: string }) =>
+      WebhookEndpointListSchema.parse(await (await testApp.current.app.request("/v1/webhook-endpoints", { headers: auth })).json()).webhook_endpoints.map((e) => e.id);
+    expect(await keyList(testKey.authorization)).toEqual([test.id]);
+    expect(await keyList(liveKey.authorization)).toEqual([live.id]);
+
+    // The dashboard's actions on the test endpoint work in its own mode.
+    expect((await browser.post(`/api/webhook-endpoints/${test.id}/test`, { type: "workflow.completed" })).status).toBe(202);
+    const [delivery] = WebhookDeliveryListSchema.parse(await (await browser.request(`/api/webhook-endpoints/${test.id}/deliveries`)).json()).deliveries;
+    expect(delivery).toBeDefined();
+    const event = await db().selectFrom("webhook_events").select("mode").where("id", "=", delivery?.event_id ?? "").executeTakeFirstOrThrow();
+    expect(event.mode, "a test endpoint's sample event is a test-mode event").toBe("test");
+    expect((await browser.post(`/api/webhook-endpoints/${test.id}/deliveries/${delivery?.id ?? ""}/replay`)).status).toBe(202);
+    expect((await browser.post(`/api/webhook-endpoints/${test.id}/rotate-secret`)).status).toBe(200);
+    expect((await browser.request(`/api/webhook-endpoints/${test.id}`, { method: "DELETE" })).status).toBe(200);
+    expect(await keyList(testKey.authorization)).toEqual([]);
   });
 });

@@ -13,7 +13,7 @@ const ANOMALIES_PER_EVENT = 20;
 
 /**
  * Records a `stream.anomaly_detected` webhook event for the anomalies a batch raised, signed and
- * delivered like every event (test-mode streams are recorded, never delivered). Rate-limited per
+ * delivered like every event to the account's endpoints of the stream's mode. Rate-limited per
  * stream: within the interval after an event, anomalies are only counted, and the next event
  * carries that count as `suppressed_since_last`.
  */
@@ -37,7 +37,7 @@ export async function notifyAnomalies(
     type: "stream.anomaly_detected",
     data: { stream: ref.name, mode: ref.mode, anomalies: listed, suppressed_since_last: suppressed + anomalies.length - listed.length },
     now,
-    deliver: ref.mode === "live",
+    mode: ref.mode,
   });
   await enqueueDeliveries(deps.queues, deliveryIds).catch((error: unknown) =>
     deps.logger.warn({ err: error }, "could not enqueue anomaly webhook deliveries; the engine's sweep will"),

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { KEY_MODES } from "../../core/contracts/api-keys.js";
 import {
   DeletedWebhookEndpointSchema,
   DeliveryAttemptSchema,
@@ -13,9 +14,13 @@ import {
 
 /** The contract schemas of core/contracts/webhook-endpoints.ts, named for openapi.yaml. */
 
-export const WebhookEndpointResponseSchema = z.object(WebhookEndpointSchema.shape).openapi("WebhookEndpoint");
+const endpointMode = z.enum(KEY_MODES).openapi({
+  description: "The mode of the key that created it, read-only: it receives only that mode's events, and only keys of that mode see it.",
+  readOnly: true,
+});
+export const WebhookEndpointResponseSchema = z.object({ ...WebhookEndpointSchema.shape, mode: endpointMode }).openapi("WebhookEndpoint");
 export const WebhookEndpointWithSecretResponseSchema = z
-  .object(WebhookEndpointWithSecretSchema.shape)
+  .object({ ...WebhookEndpointWithSecretSchema.shape, mode: endpointMode })
   .openapi("WebhookEndpointWithSecret", { description: "The endpoint and its signing secret (whsec_…), shown only in this answer." });
 export const WebhookEndpointListResponseSchema = z
   .object({ ...WebhookEndpointListSchema.shape, webhook_endpoints: z.array(WebhookEndpointResponseSchema) })

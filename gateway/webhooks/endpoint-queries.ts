@@ -1,22 +1,42 @@
 import { sql, type Selectable, type Transaction } from "kysely";
+import type { KeyMode } from "../../core/contracts/api-keys.js";
 import type { Database } from "../../core/db/client.js";
 import type { DB, WebhookEndpoints } from "../../core/db/types.js";
 import { newId } from "../../core/ids.js";
 
-/** Queries of webhook endpoints; every one is scoped to the owning account, and deleted ones are gone. */
+/**
+ * Queries of webhook endpoints; every one is scoped to the owning account and to the modes its
+ * caller may see (an API key: its own; the dashboard: both), and deleted ones are gone.
+ */
 
 export type EndpointRow = Selectable<WebhookEndpoints>;
 type Db = Database | Transaction<DB>;
 
+/** Whose endpoints: the account, and the modes the caller sees and manages. */
+export interface EndpointOwner {
+  userId: string;
+  modes: readonly [KeyMode, ...KeyMode[]];
+}
+
+/** The endpoint's mode (webhook_endpoints_mode_check allows these two only). */
+export function endpointMode(row: Pick<EndpointRow, "mode">): KeyMode {
+  return row.mode === "test" ? "test" : "live";
+}
+
+function ownedEndpoints(db: Db, owner: EndpointOwner) {
+  return db.selectFrom("webhook_endpoints").where("user_id", "=", owner.userId).where("mode", "in", owner.modes).where("deleted_at", "is", null);
+}
+
 export async function insertEndpoint(
   db: Db,
-  input: { userId: string; url: string; events: string[]; description: string | null; secret: string; now: Date },
+  input: { userId: string; mode: KeyMode; url: string; events: string[]; description: string | null; secret: string; now: Date },
 ): Promise<EndpointRow> {
   return db
     .insertInto("webhook_endpoints")
     .values({
       id: newId("whe"),
       user_id: input.userId,
+      mode: input.mode,
       url: input.url,
       events: input.events,
       description: input.description,
@@ -28,27 +48,21 @@ export async function insertEndpoint(
     .executeTakeFirstOrThrow();
 }
 
-export async function findEndpoint(db: Db, userId: string, id: string): Promise<EndpointRow | undefined> {
-  return db.selectFrom("webhook_endpoints").selectAll().where("id", "=", id).where("user_id", "=", userId).where("deleted_at", "is", null).executeTakeFirst();
+export async function findEndpoint(db: Db, owner: EndpointOwner, id: string): Promise<EndpointRow | undefined> {
+  return ownedEndpoints(db, owner).selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-export async function listEndpoints(db: Db, userId: string, page: { page: number; limit: number }): Promise<{ rows: EndpointRow[]; total: number }> {
+export async function listEndpoints(db: Db, owner: EndpointOwner, page: { page: number; limit: number }): Promise<{ rows: EndpointRow[]; total: number }> {
   const [rows, count] = await Promise.all([
-    db
-      .selectFrom("webhook_endpoints")
+    ownedEndpoints(db, owner)
       .selectAll()
-      .where("user_id", "=", userId)
-      .where("deleted_at", "is", null)
       .orderBy("created_at", "desc")
       .orderBy("id", "desc")
       .limit(page.limit)
       .offset((page.page - 1) * page.limit)
       .execute(),
-    db
-      .selectFrom("webhook_endpoints")
+    ownedEndpoints(db, owner)
       .select((eb) => eb.fn.countAll<number>().as("total"))
-      .where("user_id", "=", userId)
-      .where("deleted_at", "is", null)
       .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
@@ -65,7 +79,7 @@ export interface EndpointChanges {
  * Applies the changes given. Disabling records when; re-enabling a disabled endpoint clears
  * disabled_at and the failure record, so the 5-day clock starts afresh.
  */
-export async function updateEndpoint(db: Db, userId: string, id: string, changes: EndpointChanges, now: Date): Promise<EndpointRow | undefined> {
+export async function updateEndpoint(db: Db, owner: EndpointOwner, id: string, changes: EndpointChanges, now: Date): Promise<EndpointRow | undefined> {
   return db
     .updateTable("webhook_endpoints")
     .set({
@@ -77,31 +91,34 @@ export async function updateEndpoint(db: Db, userId: string, id: string, changes
       ...(changes.isActive === false ? { is_active: false, disabled_at: sql<Date>`coalesce(disabled_at, ${now})` } : {}),
     })
     .where("id", "=", id)
-    .where("user_id", "=", userId)
+    .where("user_id", "=", owner.userId)
+    .where("mode", "in", owner.modes)
     .where("deleted_at", "is", null)
     .returningAll()
     .executeTakeFirst();
 }
 
 /** A new secret; the current one becomes the previous secret until `previousExpiresAt`. */
-export async function replaceEndpointSecret(db: Db, userId: string, id: string, secret: string, previousExpiresAt: Date, now: Date): Promise<EndpointRow | undefined> {
+export async function replaceEndpointSecret(db: Db, owner: EndpointOwner, id: string, secret: string, previousExpiresAt: Date, now: Date): Promise<EndpointRow | undefined> {
   return db
     .updateTable("webhook_endpoints")
     .set({ previous_secret: sql<string>`secret`, previous_secret_expires_at: previousExpiresAt, secret, updated_at: now })
     .where("id", "=", id)
-    .where("user_id", "=", userId)
+    .where("user_id", "=", owner.userId)
+    .where("mode", "in", owner.modes)
     .where("deleted_at", "is", null)
     .returningAll()
     .executeTakeFirst();
 }
 
 /** Soft-deletes (the delivery log stays); the endpoint receives nothing more. */
-export async function deleteEndpoint(db: Db, userId: string, id: string, now: Date): Promise<Date | undefined> {
+export async function deleteEndpoint(db: Db, owner: EndpointOwner, id: string, now: Date): Promise<Date | undefined> {
   const row = await db
     .updateTable("webhook_endpoints")
     .set({ deleted_at: now, is_active: false, updated_at: now })
     .where("id", "=", id)
-    .where("user_id", "=", userId)
+    .where("user_id", "=", owner.userId)
+    .where("mode", "in", owner.modes)
     .where("deleted_at", "is", null)
     .returning("deleted_at")
     .executeTakeFirst();

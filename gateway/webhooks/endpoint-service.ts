@@ -1,3 +1,4 @@
+import type { KeyMode } from "../../core/contracts/api-keys.js";
 import type { CreateWebhookEndpointRequest, UpdateWebhookEndpointRequest } from "../../core/contracts/webhook-endpoints.js";
 import type { WebhookEventType } from "../../core/contracts/webhook-events.js";
 import type { Database } from "../../core/db/client.js";
@@ -8,10 +9,13 @@ import { ensureDeliveryAttempt } from "../../core/webhooks/delivery-jobs.js";
 import { enqueueDeliveries, recordWebhookEvent } from "../../core/webhooks/events.js";
 import { PREVIOUS_SECRET_GRACE_MS, generateWebhookSecret } from "../../core/webhooks/signing.js";
 import { findDelivery, reopenDelivery, type DeliveryRow } from "./delivery-queries.js";
-import { deleteEndpoint, findEndpoint, insertEndpoint, replaceEndpointSecret, updateEndpoint, type EndpointRow } from "./endpoint-queries.js";
+import { deleteEndpoint, endpointMode, findEndpoint, insertEndpoint, replaceEndpointSecret, updateEndpoint, type EndpointOwner, type EndpointRow } from "./endpoint-queries.js";
 import { sampleEventData } from "./sample-events.js";
 
-/** The rules of webhook endpoints: secrets, re-enabling, replays and test events. */
+/**
+ * The rules of webhook endpoints: secrets, re-enabling, replays and test events. An endpoint of
+ * another account or of a mode the caller does not see is 404, whatever the operation.
+ */
 
 export interface WebhookServiceDeps {
   db: Database;
@@ -21,26 +25,31 @@ export interface WebhookServiceDeps {
 
 const notFound = () => new AppError("NOT_FOUND", "No such webhook endpoint.");
 
-export async function requireEndpoint(db: Database, userId: string, endpointId: string): Promise<EndpointRow> {
-  const endpoint = await findEndpoint(db, userId, endpointId);
+export async function requireEndpoint(db: Database, owner: EndpointOwner, endpointId: string): Promise<EndpointRow> {
+  const endpoint = await findEndpoint(db, owner, endpointId);
   if (!endpoint) throw notFound();
   return endpoint;
 }
 
-/** A new endpoint with a fresh secret; the secret is returned this once. */
-export async function createWebhookEndpoint(db: Database, userId: string, request: CreateWebhookEndpointRequest, now: Date): Promise<{ endpoint: EndpointRow; secret: string }> {
+/** A new endpoint of `mode` with a fresh secret; the secret is returned this once. */
+export async function createWebhookEndpoint(
+  db: Database,
+  owner: { userId: string; mode: KeyMode },
+  request: CreateWebhookEndpointRequest,
+  now: Date,
+): Promise<{ endpoint: EndpointRow; secret: string }> {
   const secret = generateWebhookSecret();
-  const endpoint = await insertEndpoint(db, { userId, url: request.url, events: request.events, description: request.description ?? null, secret, now });
+  const endpoint = await insertEndpoint(db, { userId: owner.userId, mode: owner.mode, url: request.url, events: request.events, description: request.description ?? null, secret, now });
   return { endpoint, secret };
 }
 
-export async function updateWebhookEndpoint(db: Database, userId: string, endpointId: string, request: UpdateWebhookEndpointRequest, now: Date): Promise<EndpointRow> {
+export async function updateWebhookEndpoint(db: Database, owner: EndpointOwner, endpointId: string, request: UpdateWebhookEndpointRequest, now: Date): Promise<EndpointRow> {
   if (Object.values(request).every((value) => value === undefined)) {
     throw new AppError("VALIDATION_FAILED", undefined, { details: [{ field: "(root)", message: "Give at least one field to update" }] });
   }
   const endpoint = await updateEndpoint(
     db,
-    userId,
+    owner,
     endpointId,
     { url: request.url, events: request.events, description: request.description, isActive: request.is_active },
     now,
@@ -50,15 +59,15 @@ export async function updateWebhookEndpoint(db: Database, userId: string, endpoi
 }
 
 /** Replaces the secret; deliveries keep a second signature with the old one for 24 hours. */
-export async function rotateWebhookSecret(db: Database, userId: string, endpointId: string, now: Date): Promise<{ endpoint: EndpointRow; secret: string }> {
+export async function rotateWebhookSecret(db: Database, owner: EndpointOwner, endpointId: string, now: Date): Promise<{ endpoint: EndpointRow; secret: string }> {
   const secret = generateWebhookSecret();
-  const endpoint = await replaceEndpointSecret(db, userId, endpointId, secret, new Date(now.getTime() + PREVIOUS_SECRET_GRACE_MS), now);
+  const endpoint = await replaceEndpointSecret(db, owner, endpointId, secret, new Date(now.getTime() + PREVIOUS_SECRET_GRACE_MS), now);
   if (!endpoint) throw notFound();
   return { endpoint, secret };
 }
 
-export async function deleteWebhookEndpoint(db: Database, userId: string, endpointId: string, now: Date): Promise<Date> {
-  const deletedAt = await deleteEndpoint(db, userId, endpointId, now);
+export async function deleteWebhookEndpoint(db: Database, owner: EndpointOwner, endpointId: string, now: Date): Promise<Date> {
+  const deletedAt = await deleteEndpoint(db, owner, endpointId, now);
   if (!deletedAt) throw notFound();
   return deletedAt;
 }
@@ -71,8 +80,8 @@ function requireActive(endpoint: EndpointRow, doing: string): void {
  * Sends a delivery's event again now, with a new run of retries; the attempt log is kept.
  * A delivery waiting for a retry has that retry brought forward.
  */
-export async function replayWebhookDelivery(deps: WebhookServiceDeps, userId: string, endpointId: string, deliveryId: string, now: Date): Promise<DeliveryRow> {
-  const endpoint = await requireEndpoint(deps.db, userId, endpointId);
+export async function replayWebhookDelivery(deps: WebhookServiceDeps, owner: EndpointOwner, endpointId: string, deliveryId: string, now: Date): Promise<DeliveryRow> {
+  const endpoint = await requireEndpoint(deps.db, owner, endpointId);
   requireActive(endpoint, "replaying deliveries");
   const attemptsMade = await reopenDelivery(deps.db, endpoint.id, deliveryId, now);
   if (attemptsMade === undefined) throw new AppError("NOT_FOUND", "No such delivery for this endpoint.");
@@ -85,18 +94,23 @@ export async function replayWebhookDelivery(deps: WebhookServiceDeps, userId: st
   return delivery;
 }
 
-/** Records an event of sample data (`test: true`) delivered to this endpoint only, whatever it subscribes to. */
+/**
+ * Records an event of sample data (`test: true`) in the endpoint's mode, delivered to this
+ * endpoint only, whatever it subscribes to.
+ */
 export async function sendTestEvent(
   deps: WebhookServiceDeps,
-  userId: string,
+  owner: EndpointOwner,
   endpointId: string,
   type: WebhookEventType,
   now: Date,
 ): Promise<{ eventId: string; deliveryId: string }> {
-  const endpoint = await requireEndpoint(deps.db, userId, endpointId);
+  const endpoint = await requireEndpoint(deps.db, owner, endpointId);
   requireActive(endpoint, "sending test events");
   const { eventId, deliveryId } = await deps.db.transaction().execute(async (trx) => {
-    const recorded = await recordWebhookEvent(trx, { userId, type, data: sampleEventData(type, now), now, deliver: true, onlyEndpointId: endpoint.id });
+    const mode = endpointMode(endpoint);
+    const event = { userId: owner.userId, mode, type, data: sampleEventData(type, now, mode), now, onlyEndpointId: endpoint.id };
+    const recorded = await recordWebhookEvent(trx, event);
     const [id] = recorded.deliveryIds;
     // Disabled or deleted since the check: nothing is recorded.
     if (!id) throw new AppError("CONFLICT", "The endpoint is disabled; enable it (is_active: true) before sending test events.");

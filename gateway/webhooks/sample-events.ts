@@ -1,3 +1,4 @@
+import type { KeyMode } from "../../core/contracts/api-keys.js";
 import type { WebhookEventType } from "../../core/contracts/webhook-events.js";
 import { newId } from "../../core/ids.js";
 
@@ -5,7 +6,7 @@ import { newId } from "../../core/ids.js";
  * The `data` of a test event (POST /v1/webhook-endpoints/{id}/test): the fields a real event of
  * that type carries, with made-up ids, and `test: true` so receivers can tell it apart.
  */
-export function sampleEventData(type: WebhookEventType, now: Date): Record<string, unknown> {
+export function sampleEventData(type: WebhookEventType, now: Date, mode: KeyMode): Record<string, unknown> {
   const workflow = { workflow_id: newId("wf"), execution_id: newId("exec") };
   const processing = { dataset_id: newId("ds"), analysis_id: newId("an") };
   const data: Record<WebhookEventType, Record<string, unknown>> = {
@@ -24,7 +25,7 @@ export function sampleEventData(type: WebhookEventType, now: Date): Record<strin
     },
     "stream.anomaly_detected": {
       stream: "checkout-latency",
-      mode: "live",
+      mode,
       anomalies: [{ event_id: "evt-1042", field: "latency_ms", sequence: 1042, value: 4_870, score: 41.2 }],
       suppressed_since_last: 0,
     },

@@ -2,7 +2,7 @@ import type { WebhookDelivery, WebhookEndpoint } from "../../core/contracts/webh
 import { DELIVERY_STATUSES } from "../../core/contracts/webhook-endpoints.js";
 import { WebhookEventFilterSchema } from "../../core/contracts/webhook-events.js";
 import type { AttemptRow, DeliveryRow } from "./delivery-queries.js";
-import type { EndpointRow } from "./endpoint-queries.js";
+import { endpointMode, type EndpointRow } from "./endpoint-queries.js";
 
 /** Response bodies of the webhook-endpoint API, field by field; the secret is never among them. */
 
@@ -12,6 +12,7 @@ export function serializeEndpoint(row: EndpointRow, now: Date): WebhookEndpoint 
   const graceEnds = row.previous_secret && row.previous_secret_expires_at && row.previous_secret_expires_at > now ? row.previous_secret_expires_at : null;
   return {
     id: row.id,
+    mode: endpointMode(row),
     url: row.url,
     events: row.events.flatMap((event) => {
       const parsed = WebhookEventFilterSchema.safeParse(event);

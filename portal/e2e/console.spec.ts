@@ -1,52 +1,25 @@
 import { readFile } from "node:fs/promises";
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { AuthUserSchema } from "../../core/contracts/auth.js";
 import { createDb } from "../../core/db/client.js";
-import { WebhookEndpointWithSecretSchema } from "../../core/contracts/webhook-endpoints.js";
-import { SCREENSHOT_DIR, useBrowser } from "../../testing/browser.js";
+import { useBrowser } from "../../testing/browser.js";
 import { startEngineProcess, type EngineProcess } from "../../testing/engine-process.js";
-import { startHttpReceiver, type HttpReceiver } from "../../testing/http-receiver.js";
-import { expectAccessible, watchPage } from "../../testing/page-checks.js";
+import { expectAccessible, expectAccessibleWithoutToasts, screenshotBothWidths, watchPage } from "../../testing/page-checks.js";
 import { WorkflowSchema } from "../../gateway/workflows/api-schemas.js";
-import { horizontalOverflow, postAsUser, signUpAndConfirm } from "../../testing/portal-session.js";
+import { postAsUser, signUpAndConfirm } from "../../testing/portal-session.js";
 
-// The dashboard's workflows, webhook endpoints and usage sections against the real gateway, with
-// an engine started here beside it (same database and Redis) so runs complete and webhooks arrive.
+// The dashboard's workflows and usage sections against the real gateway, with an engine started
+// here beside it (same database and Redis) so runs complete. Webhook endpoints: webhook-endpoints.spec.ts.
 const browser = useBrowser();
 let engine: EngineProcess | undefined;
-let receiver: HttpReceiver | undefined;
 
 beforeAll(async () => {
-  receiver = await startHttpReceiver();
-  // Loopback receivers are refused unless OUTBOUND_ALLOW_PRIVATE is set (development and tests only).
-  engine = await startEngineProcess({ ...inject("backendEnv"), OUTBOUND_ALLOW_PRIVATE: "true" });
+  engine = await startEngineProcess(inject("backendEnv"));
 });
 
 afterAll(async () => {
   await engine?.stop();
-  await receiver?.close();
 });
-
-function currentReceiver(): HttpReceiver {
-  if (!receiver) throw new Error("the receiver has not started");
-  return receiver;
-}
-
-/** Axe runs once the toasts are gone: a toast fading out is half transparent, and its colours are the shared Toaster's. */
-async function expectAccessibleWithoutToasts(page: Page, label: string): Promise<void> {
-  await expect.poll(() => page.locator("[data-sonner-toast]").count(), { timeout: 15_000 }).toBe(0);
-  await expectAccessible(page, label);
-}
-
-/** Screenshots at 1280 and 360 px, with no horizontal scrolling at 360. */
-async function screenshotBothWidths(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 360, height: 800 });
-  expect(await horizontalOverflow(page), `${name}: no horizontal scrolling at 360 px`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-360.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 const WORKFLOW = {
   name: "Shape the order",
@@ -118,97 +91,6 @@ describe("the dashboard's workflows", () => {
     await page.getByRole("button", { name: "Test", exact: true }).click();
     expect(await page.getByRole("button", { name: "Test", exact: true }).getAttribute("aria-pressed")).toBe("true");
     watch.expectClean("workflows");
-  });
-});
-
-describe("the dashboard's webhook endpoints", () => {
-  it("creates an endpoint with its secret shown once, sends a test event, logs and replays the delivery, rotates and deletes", async () => {
-    const target = currentReceiver();
-    const page = await browser.page();
-    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: inject("baseUrl") });
-    await signUpAndConfirm(page, { prefix: "console-webhooks" });
-    const watch = watchPage(page);
-
-    await page.goto("/dashboard?section=webhook-endpoints");
-    await page.getByRole("heading", { name: "No webhook endpoints yet" }).waitFor();
-    await expectAccessible(page, "webhook endpoints, empty");
-
-    await page.getByRole("button", { name: "Add Endpoint" }).first().click();
-    const dialog = page.getByRole("dialog", { name: "Add Webhook Endpoint" });
-    await dialog.getByRole("button", { name: "Add Endpoint" }).click();
-    await dialog.getByText("url is required").waitFor();
-    expect(await dialog.getByLabel("Endpoint URL").getAttribute("aria-invalid")).toBe("true");
-    const url = `${target.url}/sluice`;
-    await dialog.getByLabel("Endpoint URL").fill(url);
-    await dialog.getByLabel("workflow.failed").check();
-    expect(await dialog.getByLabel(/^All events/).isChecked(), "a single type replaces All events").toBe(false);
-    await dialog.getByLabel("Description (optional)").fill("Order service");
-    await expectAccessible(page, "webhook endpoints, create dialog");
-
-    const answer = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/webhook-endpoints" && response.request().method() === "POST");
-    await dialog.getByRole("button", { name: "Add Endpoint" }).click();
-    const created = WebhookEndpointWithSecretSchema.parse(await (await answer).json());
-    expect(created).toMatchObject({ url, events: ["workflow.failed"], description: "Order service" });
-    await page.getByText("Webhook Endpoint Created").first().waitFor();
-    const secretDialog = page.getByRole("dialog", { name: "Your endpoint's signing secret" });
-    await secretDialog.getByText("Copy this signing secret now. For your security it will not be shown again.").waitFor();
-    const secret = (await secretDialog.getByTestId("webhook-secret").textContent())?.trim() ?? "";
-    expect(secret).toMatch(/^whsec_/);
-    expect(secret).toBe(created.secret);
-    await secretDialog.getByRole("button", { name: "Copy Secret" }).click();
-    await page.getByText("Signing Secret Copied").first().waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/console-webhook-secret-1280.png` });
-    await secretDialog.getByRole("button", { name: "Done" }).click();
-    await secretDialog.waitFor({ state: "detached" });
-    expect(await page.getByText(secret).count(), "the secret is gone from the page").toBe(0);
-
-    const card = page.getByRole("article", { name: url });
-    for (const text of ["Active", "workflow.failed", "Order service"]) {
-      expect(await card.getByText(text, { exact: true }).count(), text).toBeGreaterThan(0);
-    }
-
-    // A test event of the chosen type reaches the receiver, signed; the log shows it delivered with the response code.
-    await card.getByRole("button", { name: `Send test event to ${url}` }).click();
-    const testDialog = page.getByRole("dialog", { name: "Send a test event" });
-    expect(await testDialog.getByLabel("Event type").inputValue(), "the endpoint's own event type by default").toBe("workflow.failed");
-    await testDialog.getByLabel("Event type").selectOption("processing.completed");
-    await testDialog.getByRole("button", { name: "Send Test Event" }).click();
-    await page.getByText("Test event sent").first().waitFor();
-    const [delivered] = await target.waitForRequests(1, 20_000);
-    expect(JSON.parse(delivered?.body ?? "{}")).toMatchObject({ type: "processing.completed", data: { test: true } });
-    expect(delivered?.headers["webhook-signature"]).toMatch(/^v1,/);
-    const log = card.getByRole("listitem").filter({ hasText: "processing.completed" });
-    await log.getByText("Delivered", { exact: true }).waitFor({ timeout: 20_000 });
-    await log.getByText("200", { exact: true }).waitFor();
-    await log.getByText("1", { exact: true }).waitFor();
-    await expectAccessibleWithoutToasts(page, "webhook endpoints, delivery log");
-    await screenshotBothWidths(page, "console-webhooks");
-
-    await log.getByRole("button", { name: /^Replay processing\.completed delivery/ }).click();
-    await page.getByText("Delivery queued again").first().waitFor();
-    await target.waitForRequests(2, 20_000);
-    expect(target.received[1]?.headers["webhook-id"], "a replay repeats the event id").toBe(delivered?.headers["webhook-id"]);
-    await log.getByText("2", { exact: true }).waitFor({ timeout: 20_000 });
-
-    // Rotation: confirm, then a new secret, shown once.
-    await card.getByRole("button", { name: `Rotate secret of ${url}` }).click();
-    const rotate = page.getByRole("alertdialog", { name: "Rotate signing secret?" });
-    await rotate.getByRole("button", { name: "Rotate Secret" }).click();
-    await page.getByText("Signing Secret Rotated").first().waitFor();
-    const rotatedDialog = page.getByRole("dialog", { name: "Your new signing secret" });
-    const rotated = (await rotatedDialog.getByTestId("webhook-secret").textContent())?.trim() ?? "";
-    expect(rotated).toMatch(/^whsec_/);
-    expect(rotated).not.toBe(secret);
-    await rotatedDialog.getByRole("button", { name: "Done" }).click();
-
-    // Delete: confirm, a toast, and the empty state again.
-    await card.getByRole("button", { name: `Delete ${url}` }).click();
-    const confirm = page.getByRole("alertdialog", { name: "Delete webhook endpoint?" });
-    await confirm.getByRole("button", { name: "Delete Endpoint" }).click();
-    await page.getByText("Webhook Endpoint Deleted").first().waitFor();
-    await page.getByRole("heading", { name: "No webhook endpoints yet" }).waitFor();
-    watch.expectClean("webhook endpoints");
   });
 });
 

@@ -1,8 +1,10 @@
 import { mkdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { useAnalyticsStack } from "../../../testing/analytics.js";
 import { AnalysisSchema, type Analysis } from "../../../core/contracts/analytics.js";
+import { WebhookEndpointWithSecretSchema } from "../../../core/contracts/webhook-endpoints.js";
 import { ErrorBodySchema } from "../../../core/errors.js";
 import { newId } from "../../../core/ids.js";
 import { utcMonth } from "../../../core/metering/calendar.js";
@@ -172,9 +174,15 @@ describe("POST /v1/data/analyze with a dataset_id", () => {
 });
 
 describe("key modes", () => {
-  it("answers 404 to a test key for a live analysis and to a live key for a test analysis", async () => {
-    const live = await createKeyedAccount(db());
-    const test = await createKeyedAccount(db(), { userId: live.userId, mode: "test" });
+  it("answers 404 to a test key for a live analysis and to a live key for a test analysis; each one's events reach its own mode's endpoints", async () => {
+    const live = await createKeyedAccount(db(), { permission: "admin" });
+    const test = await createKeyedAccount(db(), { userId: live.userId, mode: "test", permission: "admin" });
+    const endpoints: Record<string, string> = {};
+    for (const [mode, auth] of [["live", live.authorization], ["test", test.authorization]] as const) {
+      const created = await call(auth, "POST", "/v1/webhook-endpoints", { url: `https://example.com/${mode}`, events: ["processing.started", "processing.completed"] });
+      expect(created.status).toBe(201);
+      endpoints[WebhookEndpointWithSecretSchema.parse(await created.json()).id] = mode;
+    }
     const { body: liveAnalysis } = await analyze(live.authorization, { dataset: [{ a: 1 }, { a: 2 }], analysis: "summary" });
     const { body: testAnalysis } = await analyze(test.authorization, { dataset: [{ a: 3 }, { a: 4 }], analysis: "summary" });
     expect((await call(live.authorization, "GET", `/v1/analyses/${liveAnalysis.analysis_id}`)).status).toBe(200);
@@ -186,6 +194,20 @@ describe("key modes", () => {
       { id: liveAnalysis.analysis_id, mode: "live" },
       { id: testAnalysis.analysis_id, mode: "test" },
     ]);
+    const deliveries = await db()
+      .selectFrom("webhook_deliveries as d")
+      .innerJoin("webhook_events as ev", "ev.id", "d.event_id")
+      .select(["ev.mode", "ev.type", "d.endpoint_id", sql<string>`ev.payload -> 'data' ->> 'analysis_id'`.as("analysis_id")])
+      .where("ev.user_id", "=", live.userId)
+      .execute();
+    expect(deliveries.map((row) => [row.analysis_id, row.type, row.mode, endpoints[row.endpoint_id]]).sort()).toEqual(
+      [
+        [liveAnalysis.analysis_id, "processing.completed", "live", "live"],
+        [liveAnalysis.analysis_id, "processing.started", "live", "live"],
+        [testAnalysis.analysis_id, "processing.completed", "test", "test"],
+        [testAnalysis.analysis_id, "processing.started", "test", "test"],
+      ].sort(),
+    );
   });
 
   it("answers 404 to a test key for a live dataset", async () => {

@@ -44,7 +44,7 @@ const codeOf = async (response: Response) => ErrorBodySchema.parse(await respons
 
 async function subscribedEndpoint(userId: string, events: string[]) {
   const id = `whe_${Math.random().toString(36).slice(2)}`;
-  await db().insertInto("webhook_endpoints").values({ id, user_id: userId, url: "http://127.0.0.1:9/hook", events, secret: "whsec_dGVzdA==" }).execute();
+  await db().insertInto("webhook_endpoints").values({ id, user_id: userId, mode: "live", url: "http://127.0.0.1:9/hook", events, secret: "whsec_dGVzdA==" }).execute();
   return id;
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { IngestResultSchema, StreamDetailSchema, StreamListSchema, type StreamEvent } from "../../../core/contracts/streams.js";
 import { ErrorBodySchema } from "../../../core/errors.js";
 import { createAccount, createKeyedAccount } from "../../../testing/accounts.js";
@@ -149,6 +150,24 @@ describe("ingesting events", () => {
     const all = await events();
     expect(all).toHaveLength(2);
     expect(all[1]!.payload).toMatchObject({ data: { anomalies: [{ event_id: "spike-3" }], suppressed_since_last: 1 } });
+  });
+
+  it("sends a test-mode stream's anomaly event to the account's test endpoints only", async () => {
+    const { userId, authorization } = await account({ mode: "test" });
+    const endpointOf = async (mode: "live" | "test") => {
+      const { authorization: admin } = await createKeyedAccount(db(), { userId, mode, permission: "admin" });
+      const created = await call(admin, "POST", "/v1/webhook-endpoints", { url: `https://example.com/${mode}`, events: ["stream.anomaly_detected"] });
+      expect(created.status).toBe(201);
+      return z.object({ id: z.string() }).parse(await created.json()).id;
+    };
+    await endpointOf("live");
+    const testEndpoint = await endpointOf("test");
+    await ingest(authorization, "dry", Array.from({ length: 30 }, (_, i) => event(`d-${i}`, { load: 10 + (i % 3) })));
+    await ingest(authorization, "dry", [event("spike", { load: 900 })]);
+    const recorded = await db().selectFrom("webhook_events").select(["id", "mode", "payload"]).where("user_id", "=", userId).where("type", "=", "stream.anomaly_detected").execute();
+    expect(recorded).toEqual([expect.objectContaining({ mode: "test", payload: expect.objectContaining({ data: expect.objectContaining({ mode: "test" }) }) })]);
+    const deliveries = await db().selectFrom("webhook_deliveries").select("endpoint_id").where("event_id", "=", recorded[0]?.id ?? "").execute();
+    expect(deliveries).toEqual([{ endpoint_id: testEndpoint }]);
   });
 
   it("scores against a window whose MAD is 0 as the reference does, and flags any change of a flat window with a null score", async () => {

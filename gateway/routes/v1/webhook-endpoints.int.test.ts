@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { DeletedWebhookEndpointSchema, WebhookEndpointListSchema, WebhookEndpointSchema, WebhookEndpointWithSecretSchema } from "../../../core/contracts/webhook-endpoints.js";
+import {
+  DeletedWebhookEndpointSchema,
+  TestEventResultSchema,
+  WebhookEndpointListSchema,
+  WebhookEndpointSchema,
+  WebhookEndpointWithSecretSchema,
+} from "../../../core/contracts/webhook-endpoints.js";
 import { ErrorBodySchema } from "../../../core/errors.js";
 import { createKeyedAccount } from "../../../testing/accounts.js";
 import { createApiCaller, useTestApp, type Auth } from "../../../testing/gateway.js";
@@ -26,6 +32,7 @@ describe("webhook endpoints API", () => {
     const auth = await admin();
     const created = await createEndpoint(auth, { events: ["workflow.failed", "workflow.failed", "usage.threshold_reached"], description: " Orders " });
     expect(created).toMatchObject({
+      mode: "live",
       url: "https://hooks.example.com/sluice",
       events: ["workflow.failed", "usage.threshold_reached"],
       description: "Orders",
@@ -162,14 +169,6 @@ describe("webhook endpoints API", () => {
     expect(await db().selectFrom("webhook_endpoints").select(["is_active"]).where("id", "=", endpoint.id).executeTakeFirstOrThrow()).toEqual({ is_active: false });
   });
 
-  it("lets live and test keys of one account manage the same endpoints", async () => {
-    const live = await createKeyedAccount(db(), { permission: "admin" });
-    const test = await admin({ mode: "test", userId: live.userId });
-    const endpoint = await createEndpoint(test);
-    const listed = WebhookEndpointListSchema.parse(await (await call(live.authorization, "GET", "/v1/webhook-endpoints")).json());
-    expect(listed.webhook_endpoints.map((e) => e.id)).toEqual([endpoint.id]);
-  });
-
   it("rotates the secret: the new one is shown once, the old one stays valid for 24 hours", async () => {
     const auth = await admin();
     const endpoint = await createEndpoint(auth);
@@ -184,4 +183,55 @@ describe("webhook endpoints API", () => {
     const row = await db().selectFrom("webhook_endpoints").select(["secret", "previous_secret"]).where("id", "=", endpoint.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ secret: rotated.secret, previous_secret: endpoint.secret });
   });
+});
+
+describe("webhook endpoint modes", () => {
+  it("gives an endpoint the mode of the key that creates it, and lists each mode's endpoints to its own keys only", async () => {
+    const live = await createKeyedAccount(db(), { permission: "admin" });
+    const test = await admin({ mode: "test", userId: live.userId });
+    // The mode is read-only: a body naming another one does not change it.
+    const liveEndpoint = await createEndpoint(live.authorization, { url: "https://hooks.example.com/live", mode: "test" });
+    const testEndpoint = await createEndpoint(test, { url: "https://hooks.example.com/test" });
+    expect([liveEndpoint.mode, testEndpoint.mode]).toEqual(["live", "test"]);
+
+    const listed = async (auth: Auth) => WebhookEndpointListSchema.parse(await (await call(auth, "GET", "/v1/webhook-endpoints")).json());
+    expect(await listed(live.authorization)).toMatchObject({ total: 1, webhook_endpoints: [{ id: liveEndpoint.id, mode: "live" }] });
+    expect(await listed(test)).toMatchObject({ total: 1, webhook_endpoints: [{ id: testEndpoint.id, mode: "test" }] });
+    const stored = await db().selectFrom("webhook_endpoints").select(["id", "mode"]).where("user_id", "=", live.userId).orderBy("mode").execute();
+    expect(stored).toEqual([{ id: liveEndpoint.id, mode: "live" }, { id: testEndpoint.id, mode: "test" }]);
+  });
+
+  for (const [keyMode, endpointMode] of [["test", "live"], ["live", "test"]] as const) {
+    it(`answers 404 to a ${keyMode} key for every operation on the account's ${endpointMode} endpoint, and changes nothing`, async () => {
+      const owner = await createKeyedAccount(db(), { permission: "admin", mode: endpointMode });
+      const other = await admin({ mode: keyMode, userId: owner.userId });
+      const endpoint = await createEndpoint(owner.authorization);
+      const sent = await call(owner.authorization, "POST", `/v1/webhook-endpoints/${endpoint.id}/test`);
+      expect(sent.status).toBe(202);
+      const { delivery_id: deliveryId } = TestEventResultSchema.parse(await sent.json());
+      const before = await db().selectFrom("webhook_deliveries").selectAll().where("endpoint_id", "=", endpoint.id).execute();
+
+      for (const [method, path, body] of [
+        ["GET", `/v1/webhook-endpoints/${endpoint.id}`, undefined],
+        ["PATCH", `/v1/webhook-endpoints/${endpoint.id}`, { description: "taken over", is_active: false }],
+        ["DELETE", `/v1/webhook-endpoints/${endpoint.id}`, undefined],
+        ["POST", `/v1/webhook-endpoints/${endpoint.id}/rotate-secret`, undefined],
+        ["GET", `/v1/webhook-endpoints/${endpoint.id}/deliveries`, undefined],
+        ["POST", `/v1/webhook-endpoints/${endpoint.id}/test`, undefined],
+        ["POST", `/v1/webhook-endpoints/${endpoint.id}/deliveries/${deliveryId}/replay`, undefined],
+      ] as const) {
+        const response = await call(other, method, path, body);
+        expect(response.status, `${method} ${path}`).toBe(404);
+        const text = await response.text();
+        expect(text, "no secret in the answer").not.toContain("whsec_");
+        expect(ErrorBodySchema.parse(JSON.parse(text)).error.code).toBe("NOT_FOUND");
+      }
+      expect(WebhookEndpointListSchema.parse(await (await call(other, "GET", "/v1/webhook-endpoints")).json()).total).toBe(0);
+
+      const untouched = await db().selectFrom("webhook_endpoints").selectAll().where("id", "=", endpoint.id).executeTakeFirstOrThrow();
+      expect(untouched).toMatchObject({ mode: endpointMode, description: null, is_active: true, deleted_at: null, secret: endpoint.secret, previous_secret: null });
+      expect(await db().selectFrom("webhook_deliveries").selectAll().where("endpoint_id", "=", endpoint.id).execute(), "no delivery added or reopened").toEqual(before);
+      expect((await call(owner.authorization, "GET", `/v1/webhook-endpoints/${endpoint.id}`)).status).toBe(200);
+    });
+  }
 });

@@ -23,7 +23,8 @@ import {
   WebhookEndpointWithSecretResponseSchema,
 } from "../../webhooks/api-schemas.js";
 import { attemptsOf, listDeliveries } from "../../webhooks/delivery-queries.js";
-import { listEndpoints } from "../../webhooks/endpoint-queries.js";
+import { PUBLIC_ENDPOINT_API, type EndpointPrincipal } from "../../webhooks/endpoint-principal.js";
+import { listEndpoints, type EndpointOwner } from "../../webhooks/endpoint-queries.js";
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -52,7 +53,7 @@ function endpointRouteDefinitions(base: string, hide: boolean) {
     security,
     hide,
     request: { query: PageQueryParamsSchema },
-    responses: { 200: jsonResponse(WebhookEndpointListResponseSchema, "The account's endpoints, newest first."), ...errors() },
+    responses: { 200: jsonResponse(WebhookEndpointListResponseSchema, "The account's endpoints of the key's mode, newest first."), ...errors() },
   });
 
   const createEndpointRoute = createRoute({
@@ -60,7 +61,8 @@ function endpointRouteDefinitions(base: string, hide: boolean) {
     path: base,
     tags,
     summary: "Create a webhook endpoint",
-    description: "Needs a key with admin permission. The answer carries the signing secret; it is not shown again (rotate it to get a new one).",
+    description:
+      "Needs a key with admin permission. The endpoint has the key's mode: a test key's endpoints receive test-mode events only, a live key's live ones. The answer carries the signing secret; it is not shown again (rotate it to get a new one).",
     security,
     hide,
     request: jsonBody(CreateWebhookEndpointRequestSchema),
@@ -153,70 +155,57 @@ function endpointRouteDefinitions(base: string, hide: boolean) {
 }
 
 /**
- * The account of the key making the request. Endpoints belong to the account (live and test keys
- * manage the same ones); changing them is an account operation, which needs admin permission.
+ * Outgoing webhook endpoints (DESIGN.md section 7), which belong to an account and a mode: the
+ * public API's by default (a key's own mode), or the dashboard's copy (both modes).
  */
-function keyAccount(c: Context<AppEnv>): EndpointPrincipal {
-  const key = c.get("apiKey");
-  if (!key) throw new AppError("UNAUTHORIZED");
-  return { userId: key.userId, canManage: key.permission === "admin" };
-}
-
-/** The account whose endpoints are used, and whether this caller may change them. */
-export interface EndpointPrincipal {
-  userId: string;
-  canManage: boolean;
-}
-
-const PUBLIC_API: ApiSurface<EndpointPrincipal> = { prefix: "/v1", hide: false, principal: keyAccount };
-
-/** Outgoing webhook endpoints (DESIGN.md section 7): the public API's by default, or the dashboard's copy. */
-export function webhookEndpointRoutes(deps: { db: Database; queues: ProducerQueues; logger: Logger; now: () => Date }, surface: ApiSurface<EndpointPrincipal> = PUBLIC_API) {
+export function webhookEndpointRoutes(deps: { db: Database; queues: ProducerQueues; logger: Logger; now: () => Date }, surface: ApiSurface<EndpointPrincipal> = PUBLIC_ENDPOINT_API) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  const accountOf = (c: Context<AppEnv>, change: boolean): string => {
+  const principalOf = (c: Context<AppEnv>, change: boolean): EndpointPrincipal => {
     const principal = surface.principal(c);
     if (change && !principal.canManage) throw new AppError("FORBIDDEN", "Managing webhook endpoints needs a key with admin permission.");
-    return principal.userId;
+    return principal;
   };
+  const ownerOf = (c: Context<AppEnv>, change: boolean): EndpointOwner => principalOf(c, change);
   const { listRoute, createEndpointRoute, getRoute, updateRoute, deleteRoute, rotateRoute, deliveriesRoute, replayRoute, testRoute } = endpointRouteDefinitions(`${surface.prefix}/webhook-endpoints`, surface.hide);
 
   app.openapi(listRoute, async (c) => {
     const page = c.req.valid("query");
-    const { rows, total } = await listEndpoints(deps.db, accountOf(c, false), page);
+    const { rows, total } = await listEndpoints(deps.db, ownerOf(c, false), page);
     const now = deps.now();
     return c.json({ webhook_endpoints: rows.map((row) => serializeEndpoint(row, now)), total, page: page.page, limit: page.limit }, 200);
   });
 
   app.openapi(createEndpointRoute, async (c) => {
     const now = deps.now();
-    const { endpoint, secret } = await createWebhookEndpoint(deps.db, accountOf(c, true), c.req.valid("json"), now);
+    const principal = principalOf(c, true);
+    const { endpoint, secret } = await createWebhookEndpoint(deps.db, { userId: principal.userId, mode: principal.createMode }, c.req.valid("json"), now);
     return c.json({ ...serializeEndpoint(endpoint, now), secret }, 201);
   });
 
   app.openapi(getRoute, async (c) => {
-    const endpoint = await requireEndpoint(deps.db, accountOf(c, false), c.req.valid("param").id);
+    const endpoint = await requireEndpoint(deps.db, ownerOf(c, false), c.req.valid("param").id);
     return c.json(serializeEndpoint(endpoint, deps.now()), 200);
   });
 
   app.openapi(updateRoute, async (c) => {
     const now = deps.now();
-    const endpoint = await updateWebhookEndpoint(deps.db, accountOf(c, true), c.req.valid("param").id, c.req.valid("json"), now);
+    const endpoint = await updateWebhookEndpoint(deps.db, ownerOf(c, true), c.req.valid("param").id, c.req.valid("json"), now);
     return c.json(serializeEndpoint(endpoint, now), 200);
   });
 
   app.openapi(deleteRoute, async (c) => {
-    const deletedAt = await deleteWebhookEndpoint(deps.db, accountOf(c, true), c.req.valid("param").id, deps.now());
+    const deletedAt = await deleteWebhookEndpoint(deps.db, ownerOf(c, true), c.req.valid("param").id, deps.now());
     return c.json({ message: "Webhook endpoint deleted.", deleted_at: deletedAt.toISOString() }, 200);
   });
 
   app.openapi(rotateRoute, async (c) => {
     const now = deps.now();
-    const { endpoint, secret } = await rotateWebhookSecret(deps.db, accountOf(c, true), c.req.valid("param").id, now);
+    const { endpoint, secret } = await rotateWebhookSecret(deps.db, ownerOf(c, true), c.req.valid("param").id, now);
     return c.json({ ...serializeEndpoint(endpoint, now), secret }, 200);
   });
 
   app.openapi(deliveriesRoute, async (c) => {
-    const endpoint = await requireEndpoint(deps.db, accountOf(c, false), c.req.valid("param").id);
+    const endpoint = await requireEndpoint(deps.db, ownerOf(c, false), c.req.valid("param").id);
     const page = c.req.valid("query");
     const { rows, total } = await listDeliveries(deps.db, endpoint.id, page);
     const attempts = await attemptsOf(deps.db, rows.map((row) => row.id));
@@ -225,15 +214,15 @@ export function webhookEndpointRoutes(deps: { db: Database; queues: ProducerQueu
 
   app.openapi(replayRoute, async (c) => {
     const { id, delivery_id } = c.req.valid("param");
-    const delivery = await replayWebhookDelivery(deps, accountOf(c, true), id, delivery_id, deps.now());
+    const delivery = await replayWebhookDelivery(deps, ownerOf(c, true), id, delivery_id, deps.now());
     const attempts = await attemptsOf(deps.db, [delivery.id]);
     return c.json(serializeDelivery(delivery, attempts.get(delivery.id) ?? []), 202);
   });
 
   app.openapi(testRoute, async (c) => {
-    const userId = accountOf(c, true);
+    const owner = ownerOf(c, true);
     const type = c.req.valid("json").type ?? "workflow.completed";
-    const { eventId, deliveryId } = await sendTestEvent(deps, userId, c.req.valid("param").id, type, deps.now());
+    const { eventId, deliveryId } = await sendTestEvent(deps, owner, c.req.valid("param").id, type, deps.now());
     return c.json({ event_id: eventId, delivery_id: deliveryId }, 202);
   });
 

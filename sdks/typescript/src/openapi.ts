@@ -217,7 +217,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook endpoint
-         * @description Needs a key with admin permission. The answer carries the signing secret; it is not shown again (rotate it to get a new one).
+         * @description Needs a key with admin permission. The endpoint has the key's mode: a test key's endpoints receive test-mode events only, a live key's live ones. The answer carries the signing secret; it is not shown again (rotate it to get a new one).
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -871,6 +871,11 @@ export interface components {
         };
         WebhookEndpoint: {
             id: string;
+            /**
+             * @description The mode of the key that created it, read-only: it receives only that mode's events, and only keys of that mode see it.
+             * @enum {string}
+             */
+            readonly mode: "live" | "test";
             url: string;
             events: ("workflow.triggered" | "workflow.completed" | "workflow.failed" | "processing.started" | "processing.completed" | "processing.failed" | "usage.threshold_reached" | "stream.anomaly_detected" | "*")[];
             description: string | null;
@@ -884,6 +889,11 @@ export interface components {
         /** @description The endpoint and its signing secret (whsec_…), shown only in this answer. */
         WebhookEndpointWithSecret: {
             id: string;
+            /**
+             * @description The mode of the key that created it, read-only: it receives only that mode's events, and only keys of that mode see it.
+             * @enum {string}
+             */
+            readonly mode: "live" | "test";
             url: string;
             events: ("workflow.triggered" | "workflow.completed" | "workflow.failed" | "processing.started" | "processing.completed" | "processing.failed" | "usage.threshold_reached" | "stream.anomaly_detected" | "*")[];
             description: string | null;
@@ -2160,7 +2170,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The account's endpoints, newest first. */
+            /** @description The account's endpoints of the key's mode, newest first. */
             200: {
                 headers: {
                     [name: string]: unknown;

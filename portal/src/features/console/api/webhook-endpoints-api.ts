@@ -15,7 +15,10 @@ import {
 import type { WebhookEventType } from "../../../../../core/contracts/webhook-events";
 import { apiRequest } from "../../../lib/api-client";
 
-/** The dashboard's copy of the webhook endpoints API (/api, cookie session). Secrets come only from create and rotate. */
+/**
+ * The dashboard's copy of the webhook endpoints API (/api, cookie session): the endpoints of both
+ * modes, each acted on in its own mode. Secrets come only from create and rotate.
+ */
 
 export type EndpointWithSecret = z.infer<typeof WebhookEndpointWithSecretSchema>;
 export type TestEventResult = z.infer<typeof TestEventResultSchema>;
@@ -31,8 +34,9 @@ export async function listWebhookEndpoints(signal?: AbortSignal): Promise<Webhoo
   return webhook_endpoints;
 }
 
-export function createWebhookEndpoint(request: CreateWebhookEndpointRequest): Promise<EndpointWithSecret> {
-  return apiRequest("/api/webhook-endpoints", { method: "POST", body: request, schema: WebhookEndpointWithSecretSchema });
+/** A new endpoint of `mode`: it receives that mode's events only. */
+export function createWebhookEndpoint(request: CreateWebhookEndpointRequest, mode: WebhookEndpoint["mode"]): Promise<EndpointWithSecret> {
+  return apiRequest(`/api/webhook-endpoints?mode=${mode}`, { method: "POST", body: request, schema: WebhookEndpointWithSecretSchema });
 }
 
 export function updateWebhookEndpoint(id: string, request: UpdateWebhookEndpointRequest): Promise<WebhookEndpoint> {

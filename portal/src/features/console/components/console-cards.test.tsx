@@ -25,6 +25,7 @@ const WORKFLOW: Workflow = {
 
 const ENDPOINT: WebhookEndpoint = {
   id: "whe_1",
+  mode: "live",
   url: "https://hooks.example.com/sluice",
   events: ["*"],
   description: "Order service",
@@ -53,6 +54,14 @@ describe("console cards", () => {
     for (const text of ["https://hooks.example.com/sluice", "All events", "Active", "Deliveries failing since", "yesterday", "Send test event", "Rotate secret", "Delete"]) {
       expect(html).toContain(text);
     }
+  });
+
+  it("labels an endpoint with its mode, for screen readers too", () => {
+    const card = (mode: WebhookEndpoint["mode"]) =>
+      renderToStaticMarkup(<EndpointCard endpoint={{ ...ENDPOINT, mode }} now={NOW} testsSent={0} setActive={noop} onSendTest={() => {}} onRotate={() => {}} onDelete={() => {}} />);
+    expect(card("live")).toMatch(/>Live<span class="sr-only"> mode<\/span><\/span>/);
+    expect(card("test")).toMatch(/>Test<span class="sr-only"> mode<\/span><\/span>/);
+    expect(card("live")).not.toContain("Test<span");
   });
 
   it("totals this month's requests per category and says so when there are none", () => {

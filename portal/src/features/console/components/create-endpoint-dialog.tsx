@@ -2,32 +2,41 @@ import { useId, useState } from "react";
 import { toast } from "sonner";
 import type { CreateWebhookEndpointRequest } from "../../../../../core/contracts/webhook-endpoints";
 import { WEBHOOK_EVENT_TYPES } from "../../../../../core/contracts/webhook-events";
+import { RadioCardGroup } from "../../../components/ui/choice-fields";
 import { Dialog, FormDialogActions } from "../../../components/ui/dialog";
 import { TextField } from "../../../components/ui/form-field";
 import { useFormSubmit } from "../../../hooks/use-form-submit";
 import type { EndpointWithSecret } from "../api/webhook-endpoints-api";
 import { CONSOLE_MESSAGES, failureDescription } from "../lib/console-messages";
 import { DEFAULT_ENDPOINT_VALUES, ENDPOINT_FIELDS, toggleEvent, validateEndpointForm, type EndpointFormValues, type EventFilter } from "../lib/endpoint-form";
-import { ALL_EVENTS, ALL_EVENTS_LABEL } from "../lib/webhook-display";
+import { ALL_EVENTS, ALL_EVENTS_LABEL, ENDPOINT_MODE_HINTS, ENDPOINT_MODE_LABELS, type EndpointMode } from "../lib/webhook-display";
 
 const EVENT_CHOICES: ReadonlyArray<{ value: EventFilter; label: string }> = [
   { value: ALL_EVENTS, label: `${ALL_EVENTS_LABEL} (including types added later)` },
   ...WEBHOOK_EVENT_TYPES.map((type) => ({ value: type, label: type })),
 ];
 
+const MODE_CHOICES: ReadonlyArray<{ value: EndpointMode; label: string; description: string }> = (["live", "test"] as const).map((mode) => ({
+  value: mode,
+  label: ENDPOINT_MODE_LABELS[mode],
+  description: ENDPOINT_MODE_HINTS[mode],
+}));
+
 interface CreateEndpointDialogProps {
-  createEndpoint: (request: CreateWebhookEndpointRequest) => Promise<EndpointWithSecret>;
+  createEndpoint: (request: CreateWebhookEndpointRequest, mode: EndpointMode) => Promise<EndpointWithSecret>;
   onCreated: (endpoint: EndpointWithSecret) => void;
   onClose: () => void;
 }
 
-/** URL, the events it receives and a description; checked with the contract's schema before sending. */
+/** URL, the events it receives, a description and its mode (live unless chosen); checked with the contract's schema before sending. */
 export function CreateEndpointDialog({ createEndpoint, onCreated, onClose }: CreateEndpointDialogProps) {
   const eventsErrorId = useId();
   const [values, setValues] = useState<EndpointFormValues>(DEFAULT_ENDPOINT_VALUES);
+  // Not part of the request body: a test endpoint is asked for with ?mode=test.
+  const [mode, setMode] = useState<EndpointMode>("live");
   const { errors, formRef, clear, submitting, submit } = useFormSubmit(ENDPOINT_FIELDS, {
     validate: () => validateEndpointForm(values),
-    send: async (request) => onCreated(await createEndpoint(request)),
+    send: async (request) => onCreated(await createEndpoint(request, mode)),
     onFailure: (error) => toast.error(CONSOLE_MESSAGES.endpointCreateFailed, { description: failureDescription(error) }),
   });
 
@@ -53,6 +62,7 @@ export function CreateEndpointDialog({ createEndpoint, onCreated, onClose }: Cre
           hint="Sluice POSTs each event here as JSON, signed with the endpoint's secret."
           onChange={(event) => set("url", event.target.value)}
         />
+        <RadioCardGroup name="mode" legend="Mode" options={MODE_CHOICES} value={mode} onChange={setMode} />
         <fieldset aria-describedby={eventErrors.length > 0 ? eventsErrorId : undefined}>
           <legend className="text-sm font-medium text-slate-800">Events to send</legend>
           <div className="mt-1.5 grid gap-2 sm:grid-cols-2">

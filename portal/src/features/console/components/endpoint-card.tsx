@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import type { WebhookEndpoint } from "../../../../../core/contracts/webhook-endpoints";
 import { Button } from "../../../components/ui/button";
 import { CONSOLE_MESSAGES, failureDescription } from "../lib/console-messages";
-import { eventLabels } from "../lib/webhook-display";
+import { ENDPOINT_MODE_LABELS, ENDPOINT_MODE_TONES, eventLabels } from "../lib/webhook-display";
 import { DeliveryLog } from "./delivery-log";
 import { StatusBadge } from "./status-badge";
 import { TimeText } from "./time-text";
@@ -21,7 +21,7 @@ interface EndpointCardProps {
   onDelete: () => void;
 }
 
-/** One endpoint: URL, events, state, failures, its actions and (opened) its delivery log. */
+/** One endpoint: URL, mode (Live or Test), events, state, failures, its actions and (opened) its delivery log. */
 export function EndpointCard({ endpoint, now, testsSent, setActive, onSendTest, onRotate, onDelete }: EndpointCardProps) {
   const [logOpen, setLogOpen] = useState(false);
   const [toggling, setToggling] = useState(false);
@@ -48,6 +48,10 @@ export function EndpointCard({ endpoint, now, testsSent, setActive, onSendTest, 
       <div className="space-y-3 p-4 sm:p-5">
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="min-w-0 font-mono text-sm font-semibold break-all text-slate-900">{endpoint.url}</h2>
+          <StatusBadge tone={ENDPOINT_MODE_TONES[endpoint.mode]}>
+            {ENDPOINT_MODE_LABELS[endpoint.mode]}
+            <span className="sr-only"> mode</span>
+          </StatusBadge>
           <StatusBadge tone={endpoint.is_active ? "green" : "slate"}>{endpoint.is_active ? "Active" : "Disabled"}</StatusBadge>
         </div>
         {endpoint.description && <p className="text-sm break-words text-slate-600">{endpoint.description}</p>}

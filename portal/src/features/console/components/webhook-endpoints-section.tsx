@@ -56,7 +56,7 @@ export function WebhookEndpointsSection() {
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <p className="max-w-2xl leading-relaxed text-slate-600">
           Sluice sends signed event notifications (workflow runs, processing jobs, usage thresholds) to your endpoints, retries failed deliveries and logs
-          every attempt.
+          every attempt. A Live endpoint receives what your live keys do; a Test endpoint only what your test keys do.
         </p>
         {hasEndpoints && (
           <Button onClick={openCreate} className="shrink-0 self-start">

@@ -17,7 +17,7 @@ function withoutSecret({ secret: _secret, ...endpoint }: EndpointWithSecret): We
   return endpoint;
 }
 
-/** The account's webhook endpoints (newest first) and the calls that change them. */
+/** The account's webhook endpoints of both modes (newest first) and the calls that change them. */
 export function useWebhookEndpoints() {
   const { state, reload, update } = useRemote(listWebhookEndpoints, (error) =>
     toast.error(CONSOLE_MESSAGES.endpointsFetchFailed, { id: "webhook-endpoints-fetch", description: failureDescription(error) }),
@@ -29,8 +29,8 @@ export function useWebhookEndpoints() {
   );
 
   const createEndpoint = useCallback(
-    async (request: CreateWebhookEndpointRequest): Promise<EndpointWithSecret> => {
-      const created = await createWebhookEndpoint(request);
+    async (request: CreateWebhookEndpointRequest, mode: WebhookEndpoint["mode"]): Promise<EndpointWithSecret> => {
+      const created = await createWebhookEndpoint(request, mode);
       update((endpoints) => [withoutSecret(created), ...endpoints.filter((endpoint) => endpoint.id !== created.id)]);
       return created;
     },

@@ -25,6 +25,16 @@ export function isDeliveryOpen(status: DeliveryStatus): boolean {
   return status === "pending" || status === "retrying";
 }
 
+export type EndpointMode = WebhookEndpoint["mode"];
+
+/** An endpoint's mode: it receives the events of that mode's activity only. */
+export const ENDPOINT_MODE_LABELS: Record<EndpointMode, string> = { live: "Live", test: "Test" };
+export const ENDPOINT_MODE_TONES: Record<EndpointMode, Tone> = { live: "blue", test: "amber" };
+export const ENDPOINT_MODE_HINTS: Record<EndpointMode, string> = {
+  live: "Receives what your live keys do, and usage alerts.",
+  test: "Receives only what your test keys do: their workflow runs, analyses and streams.",
+};
+
 export const ALL_EVENTS = "*";
 export const ALL_EVENTS_LABEL = "All events";
 

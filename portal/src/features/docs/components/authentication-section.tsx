@@ -22,7 +22,7 @@ export function AuthenticationSection() {
           [
             <InlineCode key="p">sk_test_</InlineCode>,
             "Test",
-            `Runs workflows dry: e-mails go to an outbox, HTTP and chat calls are recorded, not sent, and webhook events are recorded but not delivered. Its own limits (${TEST_MODE_LIMITS.perMinute} requests a minute, ${numbers.format(TEST_MODE_LIMITS.perMonth)} a month); never uses your paid quota.`,
+            `Runs workflows dry: e-mails go to an outbox, HTTP and chat calls are recorded, not sent, and webhook events go to test endpoints only. Its own limits (${TEST_MODE_LIMITS.perMinute} requests a minute, ${numbers.format(TEST_MODE_LIMITS.perMonth)} a month); never uses your paid quota.`,
           ],
           [<InlineCode key="p">sk_live_</InlineCode>, "Live", "Real runs against your plan's rate limit and monthly quota."],
           [<InlineCode key="p">ak_</InlineCode>, "Live", "Keys imported from the previous platform; they work as live keys."],

@@ -82,7 +82,8 @@ export function WebhooksSection() {
         Answer with any 2xx status within 15 seconds. Anything else is retried immediately, then after 5 seconds, 5 minutes, 30
         minutes, 2, 5, 10 and 10 hours, honouring a <Code>Retry-After</Code> you send. Every attempt is logged (<Code>{"GET /v1/webhook-endpoints/{id}/deliveries"}</Code>) and any delivery can be replayed. An endpoint that has failed
         for 5 days is disabled and you are e-mailed; <Code>{"POST /v1/webhook-endpoints/{id}/test"}</Code> sends a sample event
-        whenever you like. Test-mode activity is recorded but not delivered.
+        whenever you like. Endpoints have the mode of the key that adds them: test-mode activity goes to test endpoints only, live
+        activity to live endpoints only.
       </p>
     </DocSection>
   );

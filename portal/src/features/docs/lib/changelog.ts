@@ -7,6 +7,14 @@ export interface ChangelogEntry {
 
 export const CHANGELOG: readonly ChangelogEntry[] = [
   {
+    date: "2026-11-27",
+    title: "Webhook endpoints by mode",
+    changes: [
+      "A webhook endpoint has the mode of the key that adds it (mode: live or test); a key sees and manages only its own mode's endpoints, and another mode's answers 404.",
+      "Events go to the endpoints of their own mode: test keys' workflows, analyses and streams to test endpoints, live activity and usage.threshold_reached to live ones. Existing endpoints are live.",
+    ],
+  },
+  {
     date: "2026-11-21",
     title: "Datasets, analysis and data cleaning",
     changes: [
