@@ -6,7 +6,7 @@ import { createAccount, createKeyedAccount } from "../testing/accounts.js";
 import { BrowserClient } from "../testing/browser-client.js";
 import { createApiCaller, useTestApp } from "../testing/gateway.js";
 import { createPortalFixture, FIXTURE_ASSET } from "../testing/portal-fixture.js";
-import { MAX_JSON_DEPTH } from "./http/json-depth.js";
+import { MAX_JSON_DEPTH } from "./http/json-scan.js";
 import { listen } from "./server.js";
 
 /** Hostile input that is not random (issue 13): the shapes attackers actually send. */
