@@ -28,9 +28,11 @@ const OWN_COOKIE_PREFIX = "sluice_";
  */
 export function refuseUnsafeTarget(c: Context<AppEnv>): void {
   const url = c.req.url;
-  const found = url.includes("%") ? findUnsafeUrlFields(c, url) : [];
   const cookies = requestHeader(c, "cookie");
-  if (cookies?.includes("%")) found.push(...findUnsafeCookies(cookies));
+  const encodedUrl = url.includes("%");
+  const encodedCookies = cookies?.includes("%") ?? false;
+  if (!encodedUrl && !encodedCookies) return;
+  const found = [...(encodedUrl ? findUnsafeUrlFields(c, url) : []), ...(cookies && encodedCookies ? findUnsafeCookies(cookies) : [])];
   if (found.length) throw unsafeTextError(found);
 }
 
