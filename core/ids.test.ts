@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BASE58_ALPHABET, encodeBase58Fixed, isId, newId, newRequestId } from "./ids.js";
+import { BASE58_ALPHABET, encodeBase58Fixed, idPattern, isId, newId, newRequestId } from "./ids.js";
 
 describe("ids", () => {
   it("have the prefix and 22 base58 characters", () => {
@@ -8,6 +8,14 @@ describe("ids", () => {
     expect(isId("wf", id)).toBe(true);
     expect(isId("exec", id)).toBe(false);
     expect(isId("wf", "wf_0OIl000000000000000000")).toBe(false);
+  });
+
+  it("match their kind's pattern whole, and nothing else does", () => {
+    const pattern = idPattern("whe");
+    expect(pattern.test(newId("whe"))).toBe(true);
+    for (const other of [newId("wf"), `${newId("whe")}x`, `x${newId("whe")}`, newId("whe").slice(0, -1), `whe_${"0".repeat(22)}`, `whe_${"1".repeat(21)}\u0000`, "whe_"]) {
+      expect(pattern.test(other), other).toBe(false);
+    }
   });
 
   it("sort by creation time", () => {

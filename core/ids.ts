@@ -93,6 +93,11 @@ export function newRequestId(): Id<"req"> {
   return `req_${REQUEST_ID_PROCESS_PART}${randomBase58x11()}`;
 }
 
+/** A well-formed id of this kind, whole: for schemas (and the OpenAPI document's `pattern`). */
+export function idPattern(prefix: IdPrefix): RegExp {
+  return new RegExp(`^${prefix}_[1-9A-HJ-NP-Za-km-z]{${BODY_LENGTH}}$`);
+}
+
 export function isId<P extends IdPrefix>(prefix: P, value: string): value is Id<P> {
   return value.startsWith(`${prefix}_`) && BODY_PATTERN.test(value.slice(prefix.length + 1));
 }

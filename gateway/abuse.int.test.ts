@@ -6,7 +6,7 @@ import { createAccount, createKeyedAccount } from "../testing/accounts.js";
 import { BrowserClient } from "../testing/browser-client.js";
 import { createApiCaller, useTestApp } from "../testing/gateway.js";
 import { createPortalFixture, FIXTURE_ASSET } from "../testing/portal-fixture.js";
-import { MAX_JSON_DEPTH } from "./http/json-depth.js";
+import { MAX_JSON_DEPTH } from "./http/json-scan.js";
 import { listen } from "./server.js";
 
 /** Hostile input that is not random (issue 13): the shapes attackers actually send. */
@@ -47,6 +47,64 @@ describe("deeply nested JSON", () => {
     }
     const shallow = `{"data":${'{"a":'.repeat(MAX_JSON_DEPTH - 2)}1${"}".repeat(MAX_JSON_DEPTH - 2)}}`;
     expect((await call(authorization, "POST", `/v1/workflows/${id}/execute`, shallow)).status).toBe(202);
+  });
+});
+
+describe("text the input rule refuses (NUL, unpaired surrogates, percent-encodings that are not UTF-8)", () => {
+  const refusal = async (response: Response) => {
+    const body = ErrorBodySchema.parse(await response.json());
+    return { status: response.status, code: body.error.code, fields: body.error.details?.map((detail) => detail.field) };
+  };
+  const refused = (...fields: string[]) => ({ status: 422, code: "VALIDATION_FAILED", fields });
+
+  it("is refused before credentials are looked at: a hook's path, a query string, a cookie", async () => {
+    expect(await refusal(await testApp.current.app.request("/hooks/a%00b/x", { method: "POST" }))).toEqual(refused("path.workflow_id"));
+    expect(await refusal(await testApp.current.app.request("/hooks/wf_x/%ED%A0%80", { method: "POST" }))).toEqual(refused("path.secret"));
+    expect(await refusal(await testApp.current.app.request("/v1/datasets?page=1&name=a%00"))).toEqual(refused("query.name"));
+    expect(await refusal(await testApp.current.app.request("/auth/user", { headers: { Cookie: "other=%00; sluice_csrf=%C0%80" } }))).toEqual(refused("cookie.sluice_csrf"));
+    // The same over a socket, where the body is read straight from Node's request.
+    const body = '{"email":"a@example.test","password":"x\\u0000"}';
+    const answer = await raw(`POST /auth/signin HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+    expect(answer).toMatch(/^HTTP\/1\.1 422/);
+    expect(answer).toContain('"field":"password"');
+  });
+
+  it("names each field of a JSON body that holds it, and stores nothing", async () => {
+    const { authorization, userId } = await createKeyedAccount(db());
+    const workflow = {
+      name: "Nightly\u0000",
+      trigger: { type: "manual", config: {} },
+      actions: [{ type: "http_request", name: "call", config: { url: "https://example.com/\ud800", headers: { "X-\udc00": "1" } } }],
+    };
+    const response = await call(authorization, "POST", "/v1/workflows", workflow);
+    expect(await refusal(response)).toEqual(refused("name", "actions[0].config.url", 'actions[0].config.headers["X-\\udc00"]'));
+    expect(await db().selectFrom("workflows").select("id").where("user_id", "=", userId).execute()).toEqual([]);
+  });
+
+  it("keeps a stream's event ids, fields and dimensions from the ingest script: nothing is counted", async () => {
+    const { authorization } = await createKeyedAccount(db());
+    const batch = (id: string) => `{"events":[{"id":"${id}","timestamp":"2026-11-25T10:00:00Z","fields":{"v":1},"dimensions":{"region":"eu"}}]}`;
+    expect(await refusal(await call(authorization, "POST", "/v1/streams/checkout/events", batch("\\ud800")))).toEqual(refused("events[0].id"));
+    expect(await refusal(await call(authorization, "POST", "/v1/streams/checkout/events", batch("a\\u0000")))).toEqual(refused("events[0].id"));
+    expect((await call(authorization, "GET", "/v1/streams/checkout")).status).toBe(404);
+    // The same batch with a proper pair (an emoji written as two escapes) is counted.
+    expect(await (await call(authorization, "POST", "/v1/streams/checkout/events", batch("\\ud83d\\ude00"))).json()).toMatchObject({ accepted: 1 });
+  });
+
+  it("is refused in form and text bodies too, and lets through text that only looks like it", async () => {
+    const form = (body: string | FormData, type?: string) =>
+      testApp.current.app.request("/sandbox/pesapal/pay/some-order", { method: "POST", body, ...(type ? { headers: { "Content-Type": type } } : {}) });
+    expect(await refusal(await form("method=card&card_name=Ada%00", "application/x-www-form-urlencoded"))).toEqual(refused("card_name"));
+    const multipart = new FormData();
+    multipart.set("card_name", "Ada\u0000");
+    expect(await refusal(await form(multipart))).toEqual(refused("card_name"));
+    expect(await refusal(await form("OrderTrackingId=x\u0000", "text/plain"))).toEqual(refused("(body)"));
+    // Escaped backslashes, percent signs as text, and U+FFFD are ordinary text.
+    const { authorization } = await createKeyedAccount(db());
+    const lookalike = { name: "\\u0000 %00 %ED%A0%80 \ufffd", trigger: { type: "manual", config: {} }, actions: [{ type: "transform", name: "s", config: { output: {} } }] };
+    const created = await call(authorization, "POST", "/v1/workflows", lookalike);
+    expect(created.status).toBe(201);
+    expect(await created.json()).toMatchObject({ name: lookalike.name });
   });
 });
 

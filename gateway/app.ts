@@ -1,5 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { requestBodyLimits } from "./http/request-body.js";
+import { refuseUnsafeTarget } from "./http/request-target.js";
 import type { GatewayConfig } from "../core/config.js";
 import type { Database } from "../core/db/client.js";
 import { SERVER_PATH_PREFIXES } from "../core/server-paths.js";
@@ -123,11 +124,16 @@ export async function createApp(deps: AppDeps) {
   const pageHeaders = pageSecurityHeaders({ hsts, frameSources: paymentPageLocations(deps.config) });
   const apiHeaders = apiSecurityHeaders({ hsts });
   app.use(requestContext({ logger: deps.logger, metrics, securityHeaders: (path) => (path.startsWith("/v1/") ? apiHeaders : pageHeaders) }));
-  // Only requests that can carry a body pay for the checks.
+  // The input rule (gateway/http/unsafe-text.ts) before anything reads the request: path, query
+  // string and cookies for every request; the body's size, arrival time, depth and text only for
+  // requests that can carry one.
   const limitBody = requestBodyLimits({ maxBytes: deps.config.MAX_JSON_BODY_BYTES, timeoutMs: deps.config.REQUEST_BODY_TIMEOUT_MS });
   for (const prefix of SERVER_PATH_PREFIXES) {
-    // Dataset uploads stream to storage under their own caps (plan and data allowance), never this one.
-    app.use(`${prefix}/*`, (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" || isDatasetUpload(c.req.method, c.req.path) ? next() : limitBody(c, next)));
+    app.use(`${prefix}/*`, (c, next) => {
+      refuseUnsafeTarget(c);
+      // Dataset uploads stream to storage under their own caps (plan and data allowance), never this one.
+      return c.req.method === "GET" || c.req.method === "HEAD" || isDatasetUpload(c.req.method, c.req.path) ? next() : limitBody(c, next);
+    });
   }
 
   const auth: AuthDeps = {

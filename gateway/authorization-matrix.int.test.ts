@@ -48,7 +48,7 @@ const POLICIES: Record<string, Policy> = {
   "POST /auth/signup": "public",
   "GET /payments/ipn": "public",
   "POST /payments/ipn": "public",
-  "POST /hooks/:workflowId/:secret": "public",
+  "POST /hooks/:workflow_id/:secret": "public",
   "GET /api/plans": "public",
   "GET /api/portal-config": "public",
   "GET /api/status": "public",

@@ -8,7 +8,10 @@ export const API_INFO = {
   version: "1.0.0",
   description:
     "Metered API for workflow automation and data processing. Authenticate with `Authorization: Bearer <key>` " +
-    "(sk_live_, sk_test_ or ak_ keys). Every error has the shape `{ error: { code, message, details?, request_id } }`.",
+    "(sk_live_, sk_test_ or ak_ keys). Every error has the shape `{ error: { code, message, details?, request_id } }`. " +
+    "Text anywhere in a request may not contain U+0000 (NUL) or an unpaired UTF-16 surrogate, and percent-encoded text must be UTF-8: " +
+    "such a request is 422 VALIDATION_FAILED with a detail naming each field (`actions[0].config.url`, `path.id`, `query.name`). " +
+    "An id in a path that is not an id of its kind (its prefix and 22 base58 characters) is 404, like one that does not exist.",
 };
 
 /** The OpenAPI 3.1 document of every route declared with createRoute, as YAML. */

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { idParam } from "../http/path-params.js";
 import { AnalysisSchema, AnalyzeRequestSchema, CleanRequestSchema } from "../../core/contracts/analytics.js";
 
 /** Request and response schemas of the public analytics API (they become openapi.yaml). */
@@ -18,6 +19,4 @@ export const AnalysisResponseSchema = z.object(AnalysisSchema.shape).openapi("An
     "An analysis or cleaning. Once completed, its result's fields are at the top level: insights, statistics, correlations, clusters, visualizations and notes for an analysis; rows, columns, report and summary for a cleaning.",
 });
 
-export const AnalysisIdParamsSchema = z.object({
-  id: z.string().min(1).max(64).openapi({ param: { name: "id", in: "path" }, example: "an_1AbCdEfGhJkLmNpQrStUvW" }),
-});
+export const AnalysisIdParamsSchema = z.object({ id: idParam("an", "No such analysis.") });

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { idParam } from "../http/path-params.js";
 import { DATASET_FORMATS, STREAM_DATASET_FORMAT } from "../../core/datasets/storage.js";
 
 /** Response and parameter schemas of the public dataset API (they become openapi.yaml). */
@@ -40,9 +41,7 @@ export const ListDatasetsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20).openapi({ example: 20 }),
 });
 
-export const DatasetIdParamsSchema = z.object({
-  id: z.string().min(1).max(64).openapi({ param: { name: "id", in: "path" }, example: "ds_1AbCdEfGhJkLmNpQrStUvW" }),
-});
+export const DatasetIdParamsSchema = z.object({ id: idParam("ds", "No such dataset.") });
 
 export const UploadQuerySchema = z.object({
   name: z.string().trim().min(1).max(200).optional().openapi({ description: "A name for the dataset (default: the dataset id and format)." }),

@@ -63,14 +63,28 @@ type ValidationResult =
   | { success: false; error: z.ZodError; target: string };
 
 /**
- * Hook for @hono/zod-openapi: a body that fails its schema is 422 VALIDATION_FAILED,
- * bad path, query or header parameters are 400 BAD_REQUEST; both list every problem.
+ * The params of the issue a path parameter raises when it cannot name any resource
+ * (gateway/http/path-params.ts): answered 404 with the issue's message, like a resource that
+ * does not exist, not 400.
  */
+export const NOT_FOUND_ISSUE_PARAMS = { notFound: true } as const;
+
+const isNotFoundIssue = (issue: z.core.$ZodIssue) => issue.code === "custom" && issue.params?.notFound === true;
+
+/**
+ * What input that failed its schema is answered: a path parameter naming no resource 404, a body
+ * 422 VALIDATION_FAILED, bad path, query or header parameters 400 BAD_REQUEST; the last two list
+ * every problem.
+ */
+export function validationError(error: z.ZodError, target: string): AppError {
+  const missing = target === "param" ? error.issues.find(isNotFoundIssue) : undefined;
+  if (missing) return new AppError("NOT_FOUND", missing.message);
+  const details = detailsFromZodIssues(error.issues);
+  if (target === "json" || target === "form") return new AppError("VALIDATION_FAILED", undefined, { details });
+  return new AppError("BAD_REQUEST", `Invalid ${target} parameters.`, { details });
+}
+
+/** Hook for @hono/zod-openapi (every route's defaultHook): see validationError. */
 export function validationHook(result: ValidationResult): void {
-  if (result.success) return;
-  const details = detailsFromZodIssues(result.error.issues);
-  if (result.target === "json" || result.target === "form") {
-    throw new AppError("VALIDATION_FAILED", undefined, { details });
-  }
-  throw new AppError("BAD_REQUEST", `Invalid ${result.target} parameters.`, { details });
+  if (!result.success) throw validationError(result.error, result.target);
 }

@@ -1,16 +1,20 @@
 import type { IncomingMessage } from "node:http";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { AppError } from "../../core/errors.js";
 import type { AppEnv } from "../app-env.js";
-import { MAX_JSON_DEPTH, nestedDeeperThan } from "./json-depth.js";
+import { JsonScan, MAX_JSON_DEPTH, scanJson } from "./json-scan.js";
 import { defaultResponseHeader, requestHeader } from "./node-bindings.js";
+import { findUnsafeFormFields, findUnsafeJsonFields, isUnsafeText, UNSAFE_TEXT_MESSAGE, unsafeTextError, type UnsafeField } from "./unsafe-text.js";
 
 /**
  * Request bodies: at most `maxBytes` (413 PAYLOAD_TOO_LARGE), all arrived within `timeoutMs` of
  * the headers (408 REQUEST_TIMEOUT: a client trickling a body in would otherwise hold the
- * connection and the request), and, for JSON, nested at most `maxDepth` deep (400
- * MALFORMED_JSON), checked before any handler parses them.
+ * connection and the request), JSON nested at most `maxDepth` deep (400 MALFORMED_JSON), and no
+ * text the input rule refuses (unsafe-text.ts: 422 VALIDATION_FAILED naming each field), checked
+ * before any handler parses them. A JSON body is checked in the one pass that counts its depth,
+ * and parsed here only when that pass saw a suspicious escape; a form body is checked pair by
+ * pair, any other body as a whole.
  *
  * A body served by @hono/node-server is read once, straight from Node's request, into Hono's body
  * cache (JSON as text, anything else as bytes), where `c.req.json()`, `c.req.text()`,
@@ -27,15 +31,19 @@ export function requestBodyLimits(options: { maxBytes: number; maxDepth?: number
       throw new AppError("PAYLOAD_TOO_LARGE");
     },
   });
-  const checkDepth = (text: string) => {
-    if (nestedDeeperThan(text, maxDepth)) throw new AppError("MALFORMED_JSON", `The JSON body is nested deeper than ${maxDepth} levels.`);
+  const checkJson = (text: string) => {
+    const scan = scanJson(text, maxDepth);
+    if (scan === JsonScan.TooDeep) throw new AppError("MALFORMED_JSON", `The JSON body is nested deeper than ${maxDepth} levels.`);
+    if (scan === JsonScan.UnsafeEscape) refuseUnsafeJson(text);
   };
   return async (c, next) => {
-    const isJson = requestHeader(c, "content-type")?.includes("json") ?? false;
+    const contentType = requestHeader(c, "content-type") ?? "";
+    const isJson = contentType.includes("json");
     const incoming = c.env?.incoming;
     if (!incoming) {
       return limitBody(c, async () => {
-        if (isJson) checkDepth(await c.req.text());
+        if (isJson) checkJson(await c.req.text());
+        else if (c.req.raw.body !== null) await checkOtherBody(c, contentType);
         await next();
       });
     }
@@ -48,13 +56,47 @@ export function requestBodyLimits(options: { maxBytes: number; maxDepth?: number
     const cache = c.req.bodyCache as Record<string, Promise<string | ArrayBuffer>>;
     if (isJson) {
       const text = utf8.decode(body);
-      checkDepth(text);
+      checkJson(text);
       cache.text = Promise.resolve(text);
     } else {
       cache.arrayBuffer = Promise.resolve(body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer);
+      if (body.length > 0) await checkOtherBody(c, contentType);
     }
     return next();
   };
+}
+
+/** A JSON body whose scan saw a NUL or lone surrogate escape: 422 naming where, or 400 if it is not JSON at all. */
+function refuseUnsafeJson(text: string): void {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new AppError("MALFORMED_JSON");
+  }
+  const found = findUnsafeJsonFields(value);
+  if (found.length) throw unsafeTextError(found);
+}
+
+/** Form bodies pair by pair (named like their fields); any other body that holds text as a whole. Hono keeps what it read for the handler. */
+async function checkOtherBody(c: Context<AppEnv>, contentType: string): Promise<void> {
+  const mediaType = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
+  let found: UnsafeField[] = [];
+  if (mediaType === "application/x-www-form-urlencoded") found = findUnsafeFormFields(await c.req.text(), "");
+  else if (mediaType === "multipart/form-data") found = await findUnsafeMultipartFields(c);
+  else if (isUnsafeText(await c.req.text())) found = [{ field: "(body)", message: UNSAFE_TEXT_MESSAGE }];
+  if (found.length) throw unsafeTextError(found);
+}
+
+/** The multipart form's fields whose name or text value breaks the rule (files are bytes, not text). */
+async function findUnsafeMultipartFields(c: Context<AppEnv>): Promise<UnsafeField[]> {
+  // A form that does not parse is the handler's to refuse, as before.
+  const form = await c.req.formData().catch(() => undefined);
+  const found: UnsafeField[] = [];
+  form?.forEach((value, name) => {
+    if (isUnsafeText(name) || (typeof value === "string" && isUnsafeText(value))) found.push({ field: isUnsafeText(name) ? JSON.stringify(name) : name, message: UNSAFE_TEXT_MESSAGE });
+  });
+  return found;
 }
 
 const utf8 = new TextDecoder();

@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { idParam } from "../http/path-params.js";
 import type { Context } from "hono";
 import {
   AdminBillingActionSchema,
@@ -19,7 +20,7 @@ import { currentSession } from "../http/session-auth.js";
 import type { PaymentDeps } from "../payments/payment-deps.js";
 import { findUserEmail } from "../payments/payment-queries.js";
 
-const BillingIdParams = z.object({ id: z.string().trim().min(1).max(64) });
+const BillingIdParams = z.object({ id: idParam("bill", "No billing record has this id.") });
 
 const listRoute = createRoute({
   method: "get",
@@ -57,7 +58,7 @@ const setPackageRoute = createRoute({
   method: "put",
   path: "/api/admin/users/{id}/package",
   hide: true,
-  request: { params: z.object({ id: z.string().trim().min(1).max(64) }), ...jsonBody(SetUserPackageRequestSchema) },
+  request: { params: z.object({ id: idParam("usr", "No user has this id.") }), ...jsonBody(SetUserPackageRequestSchema) },
   responses: { 200: jsonResponse(UserPackageSchema, "The account's package, now applied on every gateway.") },
 });
 

@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { idParam } from "../http/path-params.js";
 import type { Context } from "hono";
 import {
   AdminStatsSchema,
@@ -29,7 +30,8 @@ import { validationHook } from "../http/errors.js";
 import { jsonBody, jsonResponse } from "../http/route-helpers.js";
 import { currentSession } from "../http/session-auth.js";
 
-const IdParams = z.object({ id: z.string().trim().min(1).max(64) });
+const UserIdParams = z.object({ id: idParam("usr", "No user has this id.") });
+const IncidentIdParams = z.object({ id: idParam("inc", "No incident has this id.") });
 const csvResponse = (description: string) => ({ 200: { description, content: { "text/csv": { schema: z.string() } } } });
 const route = <R extends Parameters<typeof createRoute>[0]>(definition: R) => createRoute({ ...definition, hide: true });
 
@@ -40,7 +42,7 @@ const billingCsvRoute = route({ method: "get", path: "/api/admin/billing.csv", r
 const roleRoute = route({
   method: "put",
   path: "/api/admin/users/{id}/role",
-  request: { params: IdParams, ...jsonBody(SetRoleRequestSchema) },
+  request: { params: UserIdParams, ...jsonBody(SetRoleRequestSchema) },
   responses: { 200: jsonResponse(z.object({ id: z.string(), role: RoleSchema, message: z.string() }), "The account's new role.") },
 });
 const usageRoute = route({
@@ -62,7 +64,7 @@ const createIncidentRoute = route({ method: "post", path: "/api/admin/incidents"
 const updateIncidentRoute = route({
   method: "patch",
   path: "/api/admin/incidents/{id}",
-  request: { params: IdParams, ...jsonBody(UpdateIncidentRequestSchema) },
+  request: { params: IncidentIdParams, ...jsonBody(UpdateIncidentRequestSchema) },
   responses: { 200: jsonResponse(IncidentSchema, "The incident as it now shows on /status.") },
 });
 

@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { idParam } from "../http/path-params.js";
 import { ApiKeyListSchema, CreateKeyRequestSchema, CreatedKeySchema, RotateKeyRequestSchema } from "../../core/contracts/api-keys.js";
 import { MessageResponseSchema } from "../../core/contracts/auth.js";
 import { AppError } from "../../core/errors.js";
@@ -13,7 +14,7 @@ import { jsonBody, jsonResponse } from "../http/route-helpers.js";
 import { currentSession } from "../http/session-auth.js";
 import { createKeyInput, deleteKeyRow, expireKeyAt, findKeyRow, insertKey, listKeyRows, monthlyKeyUsage, serializeKey, type KeyRow } from "../keys/key-records.js";
 
-const KeyIdParams = z.object({ id: z.string().startsWith("key_", "Not a key id") });
+const KeyIdParams = z.object({ id: idParam("key", "No such API key.") });
 
 const listRoute = createRoute({ method: "get", path: "/api/keys", hide: true, responses: { 200: jsonResponse(ApiKeyListSchema, "The account's keys, newest first.") } });
 const createKeyRoute = createRoute({

@@ -2,16 +2,23 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { Hono, type Context } from "hono";
 import { EXECUTION_STATUSES, WebhookTriggerSchema } from "../../core/contracts/workflows.js";
 import type { Database } from "../../core/db/client.js";
-import { AppError } from "../../core/errors.js";
+import { AppError, ERROR_CATALOGUE } from "../../core/errors.js";
 import type { ProducerQueues } from "../../core/queues.js";
 import { startExecution } from "../../core/workflows/start-execution.js";
 import type { AppEnv } from "../app-env.js";
 import { errorResponses } from "../http/error-responses.js";
+import { idParam, resourceParam, validParams } from "../http/path-params.js";
 import { jsonResponse } from "../http/route-helpers.js";
 import type { AccountMetering } from "../metering/account-metering.js";
 import { IdempotencyHeadersSchema } from "../workflows/api-schemas.js";
-import { hookSecretMatches } from "../workflows/hook-secret.js";
+import { HOOK_SECRET_PATTERN, hookSecretMatches } from "../workflows/hook-secret.js";
 import { findWorkflowForHook } from "../workflows/workflow-queries.js";
+
+/** A workflow id and its secret (gateway/workflows/hook-secret.ts); a path that cannot be one is the same 404 as a wrong secret. */
+const HookParamsSchema = z.object({
+  workflow_id: idParam("wf", ERROR_CATALOGUE.NOT_FOUND.message, "workflow_id"),
+  secret: resourceParam(HOOK_SECRET_PATTERN, ERROR_CATALOGUE.NOT_FOUND.message, { name: "secret" }),
+});
 
 const HookAcceptedSchema = z
   .object({ execution_id: z.string(), status: z.enum(EXECUTION_STATUSES) })
@@ -32,10 +39,7 @@ export const inboundHookRoute = createRoute({
     "An `Idempotency-Key` repeated within 24 hours returns the original execution.",
   security: [],
   request: {
-    params: z.object({
-      workflow_id: z.string().openapi({ param: { name: "workflow_id", in: "path" }, example: "wf_1AbCdEfGhJkLmNpQrStUvW" }),
-      secret: z.string().openapi({ param: { name: "secret", in: "path" } }),
-    }),
+    params: HookParamsSchema,
     headers: IdempotencyHeadersSchema,
     body: { content: { "application/json": { schema: z.record(z.string(), z.unknown()) } }, required: false },
   },
@@ -90,8 +94,8 @@ function idempotencyKeyOf(c: Context<AppEnv>): string | undefined {
 export function inboundHookRoutes(deps: { db: Database; queues: ProducerQueues; metering: AccountMetering; now: () => Date }) {
   const app = new Hono<AppEnv>();
 
-  app.post("/hooks/:workflowId/:secret", async (c) => {
-    const { workflowId, secret } = c.req.param();
+  app.post("/hooks/:workflow_id/:secret", validParams(HookParamsSchema), async (c) => {
+    const { workflow_id: workflowId, secret } = c.req.valid("param");
     const workflow = await findWorkflowForHook(deps.db, workflowId);
     const secretMatches = hookSecretMatches(secret, workflow?.hook_secret);
     if (!workflow || !secretMatches || !WebhookTriggerSchema.safeParse(workflow.trigger).success) throw new AppError("NOT_FOUND");

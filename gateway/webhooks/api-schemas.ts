@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { KEY_MODES } from "../../core/contracts/api-keys.js";
+import { idParam } from "../http/path-params.js";
 import {
   DeletedWebhookEndpointSchema,
   DeliveryAttemptSchema,
@@ -38,6 +39,6 @@ export const TestEventResultResponseSchema = z.object(TestEventResultSchema.shap
 
 export const PageQueryParamsSchema = z.object(PageQuerySchema.shape);
 
-const pathId = (name: string, example: string) => z.string().min(1).max(64).openapi({ param: { name, in: "path" }, example });
-export const EndpointIdParamsSchema = z.object({ id: pathId("id", "whe_1AbCdEfGhJkLmNpQrStUvW") });
-export const DeliveryIdParamsSchema = z.object({ id: pathId("id", "whe_1AbCdEfGhJkLmNpQrStUvW"), delivery_id: pathId("delivery_id", "del_1AbCdEfGhJkLmNpQrStUvW") });
+const endpointId = idParam("whe", "No such webhook endpoint.");
+export const EndpointIdParamsSchema = z.object({ id: endpointId });
+export const DeliveryIdParamsSchema = z.object({ id: endpointId, delivery_id: idParam("del", "No such delivery for this endpoint.", "delivery_id") });

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { idParam } from "../http/path-params.js";
 import { ActionSchema, EXECUTION_STATUSES, STEP_STATUSES, TRIGGER_TYPES, TriggerSchema, WORKFLOW_STATUSES } from "../../core/contracts/workflows.js";
 
 /** Response and parameter schemas of the public workflow API (they become openapi.yaml). */
@@ -103,5 +104,5 @@ export const ListWorkflowsQuerySchema = z.object({
 
 export const ListExecutionsQuerySchema = z.object({ ...pagination, status: z.enum(EXECUTION_STATUSES).optional() });
 
-export const WorkflowIdParamsSchema = z.object({ id: z.string().min(1).max(64).openapi({ param: { name: "id", in: "path" }, example: "wf_1AbCdEfGhJkLmNpQrStUvW" }) });
-export const ExecutionIdParamsSchema = z.object({ id: z.string().min(1).max(64).openapi({ param: { name: "id", in: "path" }, example: "exec_1AbCdEfGhJkLmNpQrStUvW" }) });
+export const WorkflowIdParamsSchema = z.object({ id: idParam("wf", "No such workflow.") });
+export const ExecutionIdParamsSchema = z.object({ id: idParam("exec", "No such execution.") });

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { generateHookSecret, hookSecretMatches, hookUrl } from "./hook-secret.js";
+import { generateHookSecret, HOOK_SECRET_PATTERN, hookSecretMatches, hookUrl } from "./hook-secret.js";
 
 describe("hook secrets", () => {
   it("are 32 random bytes in base64url", () => {
     const secret = generateHookSecret();
     expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The format the inbound route checks before any query.
+    expect(HOOK_SECRET_PATTERN.test(secret)).toBe(true);
     expect(Buffer.from(secret, "base64url")).toHaveLength(32);
     expect(generateHookSecret()).not.toBe(secret);
   });

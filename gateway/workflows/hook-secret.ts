@@ -1,6 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 
 /** The secret path segment of a workflow's inbound URL: 32 random bytes, base64url. */
+export const HOOK_SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
 export function generateHookSecret(): string {
   return randomBytes(32).toString("base64url");
 }

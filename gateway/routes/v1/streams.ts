@@ -51,7 +51,8 @@ const ingestRoute = createRoute({
     "Per field the stream keeps count, mean and variance (Welford), min, max, an EWMA (alpha 0.1) and the arrival rate, updated atomically; " +
     "each value is scored against the last 100 values of its field (modified z-score 0.6745·(x − median)/MAD, once 20 values exist) and " +
     "flagged when |z| > 3.5. An event id seen on this stream in the last 24 hours (among its last 100,000 ids by default) is a duplicate and changes nothing. The request is metered " +
-    "and its body size is charged to the data allowance.",
+    "and its body size is charged to the data allowance. Stream names are 1 to 63 lower-case letters, digits, '_' or '-', starting with a letter or digit; " +
+    "field names 1 to 64 letters, digits, '_', '.' or '-', starting with a letter or '_'; event ids and dimensions may be any text without NUL or unpaired surrogates.",
   security,
   request: { params: NameParamsSchema, ...jsonBody(StreamEventBatchSchema) },
   responses: {
