@@ -1,6 +1,6 @@
 import { open } from "node:fs/promises";
 import type { DatasetFormat } from "../../core/datasets/storage.js";
-import type { AnalyticsSession } from "./duckdb.js";
+import type { AnalyticsSession } from "./analytics-db.js";
 
 /**
  * How DuckDB reads an uploaded file of each format, and the checks DuckDB's lenient readers

@@ -3,7 +3,7 @@ import { dirname } from "node:path";
 import type { Database } from "../../core/db/client.js";
 import { DATASET_FORMATS, datasetStoragePath, resolveStoragePath, uploadPath } from "../../core/datasets/storage.js";
 import type { EngineContext } from "../worker-definition.js";
-import { AnalyticsTimeoutError } from "./duckdb.js";
+import { AnalyticsCrashError, AnalyticsTimeoutError } from "./analytics-db.js";
 import { UnreadableUploadError, chooseReader, describe, readOrExplain } from "./ingest-source.js";
 
 export type IngestOutcome =
@@ -16,7 +16,9 @@ export type IngestOutcome =
  * (DATA_DIR/uploads) with DuckDB, writes the dataset's Parquet file next to its final place and
  * renames it there atomically, then records the schema and row count (status ready) and deletes
  * the upload. An upload that cannot be read marks the dataset failed with the reader's error,
- * and every file of it is removed: nothing is half-stored. Runs at most ANALYSIS_TIMEOUT_MS.
+ * and every file of it is removed: nothing is half-stored. So does an upload whose analytics
+ * worker died reading it (INGEST_CRASHED): the job completes, it is never run again. Runs at
+ * most ANALYSIS_TIMEOUT_MS.
  * A dataset that is no longer processing (done, failed, deleted) is skipped, so a repeated job
  * changes nothing.
  */
@@ -79,7 +81,8 @@ export async function ingestDataset(datasetId: string, context: Pick<EngineConte
     // Files first: once the row says failed, nothing of the upload is left.
     await Promise.all([rm(source, { force: true }), rm(target, { force: true })]);
     await markFailed(db, dataset.id, failure);
-    context.logger.info({ datasetId: dataset.id, code: failure.code }, "dataset ingest failed");
+    if (error instanceof AnalyticsCrashError) context.logger.error({ datasetId: dataset.id, err: error }, "the analytics worker died ingesting a dataset");
+    else context.logger.info({ datasetId: dataset.id, code: failure.code }, "dataset ingest failed");
     return { dataset_id: dataset.id, status: "failed", error: failure };
   }
 }
@@ -87,6 +90,8 @@ export async function ingestDataset(datasetId: string, context: Pick<EngineConte
 /** The client-facing failure of an upload that will never ingest; undefined for errors worth a retry. */
 function describeFailure(error: unknown, timeoutMs: number): { code: string; message: string } | undefined {
   if (error instanceof UnreadableUploadError) return { code: "VALIDATION_FAILED", message: error.message };
+  // DuckDB's process died reading this file: reading it again would end the same way.
+  if (error instanceof AnalyticsCrashError) return { code: "INGEST_CRASHED", message: "The file could not be read: the reader stopped unexpectedly." };
   if (error instanceof AnalyticsTimeoutError) {
     return { code: "VALIDATION_FAILED", message: `The file took longer than ${Math.round(timeoutMs / 1_000)} s to ingest.` };
   }
