@@ -3,6 +3,7 @@ import { dirname } from "node:path";
 import type { Database } from "../../core/db/client.js";
 import { DATASET_FORMATS, datasetStoragePath, resolveStoragePath, uploadPath } from "../../core/datasets/storage.js";
 import type { EngineContext } from "../worker-definition.js";
+import { checkUploadShape } from "../../core/datasets/upload-shape.js";
 import { AnalyticsCrashError, AnalyticsTimeoutError } from "./analytics-db.js";
 import { UnreadableUploadError, chooseReader, describe, readOrExplain } from "./ingest-source.js";
 
@@ -17,8 +18,9 @@ export type IngestOutcome =
  * renames it there atomically, then records the schema and row count (status ready) and deletes
  * the upload. An upload that cannot be read marks the dataset failed with the reader's error,
  * and every file of it is removed: nothing is half-stored. So does an upload whose analytics
- * worker died reading it (INGEST_CRASHED): the job completes, it is never run again. Runs at
- * most ANALYSIS_TIMEOUT_MS.
+ * worker died reading it (INGEST_CRASHED): the job completes, it is never run again. The
+ * upload's shape is checked (core/datasets/upload-shape.ts) before DuckDB reads it. Runs at most
+ * ANALYSIS_TIMEOUT_MS.
  * A dataset that is no longer processing (done, failed, deleted) is skipped, so a repeated job
  * changes nothing.
  */
@@ -42,6 +44,12 @@ export async function ingestDataset(datasetId: string, context: Pick<EngineConte
   await mkdir(dirname(target), { recursive: true });
 
   try {
+    // The gateway checked the upload already; this engine checks again before DuckDB touches it.
+    const problem = await checkUploadShape(source, format).catch((error: unknown) => {
+      if (error instanceof Error && "code" in error && error.code === "ENOENT") return "The uploaded file is no longer there.";
+      throw error;
+    });
+    if (problem) throw new UnreadableUploadError(problem);
     const { columns, rowCount } = await analytics.session(
       async (session) => {
         const reader = await chooseReader(session, source, format);
