@@ -1,4 +1,6 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +11,15 @@ import { startAnalyticsPool, type AnalyticsPool } from "./analytics-pool.js";
 
 /** 200 KB of JSON nested 100,000 arrays deep: DuckDB's JSON reader overflows its stack describing it (SIGSEGV). */
 const crashingJson = () => `[{"a":${"[".repeat(100_000)}1${"]".repeat(100_000)}}]`;
+
+/** Alive and not a zombie waiting for its parent to collect it. */
+function isRunning(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0] !== "Z";
+  } catch {
+    return false;
+  }
+}
 
 describe("startAnalyticsPool", () => {
   let dataDir: string;
@@ -134,5 +145,21 @@ describe("startAnalyticsPool", () => {
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => db.all("select ? as n", [i])));
     expect(answers.flat()).toEqual(Array.from({ length: 6 }, (_, n) => ({ n })));
     expect(existsSync(deepParquet)).toBe(true);
+  }, 60_000);
+
+  it("takes its workers down with the engine, even in the middle of a statement that never ends", async () => {
+    const engine = spawn(process.execPath, ["--import", "tsx/esm", "testing/analytics-pool-process.ts"], { stdio: ["ignore", "pipe", "inherit"] });
+    const [line] = (await once(engine.stdout, "data")) as [Buffer];
+    const worker = Number(line.toString().trim());
+    try {
+      expect(isRunning(worker)).toBe(true);
+      // Let the statement start, then kill the engine without any chance to clean up.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      engine.kill("SIGKILL");
+      await waitFor(() => (isRunning(worker) ? undefined : true), 5_000);
+    } finally {
+      engine.kill("SIGKILL");
+      if (isRunning(worker)) process.kill(worker, "SIGKILL");
+    }
   }, 60_000);
 });

@@ -46,12 +46,13 @@ export async function startAnalyticsPool(config: AnalyticsPoolConfig, logger: Lo
     workers[slot] = worker;
     let opened = false;
     worker.ready.then(() => (opened = true)).catch(() => undefined);
-    void worker.exited.then(async ({ code, signal }) => {
+    void worker.exited.then(async ({ code, signal, invalidated }) => {
       if (worker.spillDirectory) await rm(worker.spillDirectory, { recursive: true, force: true }).catch(() => undefined);
       if (closed) return;
       // A worker that dies before DuckDB opens would die again at once: back off.
       const delay = opened ? 0 : Math.min(MAX_RESTART_DELAY_MS, 500 * 2 ** failures);
-      logger.error({ pid: worker.pid, code, signal, restartInMs: delay }, "analytics worker exited; starting a replacement");
+      const why = invalidated ? "analytics worker retired after DuckDB invalidated its database" : "analytics worker exited";
+      logger.error({ pid: worker.pid, code, signal, restartInMs: delay }, `${why}; starting a replacement`);
       const restart = setTimeout(() => {
         restarts.delete(restart);
         start(slot, opened ? 0 : failures + 1);

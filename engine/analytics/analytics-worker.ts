@@ -17,6 +17,14 @@ let instance: DuckDBInstance | undefined;
 /** Open sessions: their connection, and whether they were interrupted (no statement of theirs runs after that). */
 const sessions = new Map<number, { connection: Promise<DuckDBConnection>; interrupted: boolean }>();
 
+/**
+ * Ends this process at once. Not process.exit(): it waits for DuckDB's running statements, which
+ * may never end, and an orphan would go on writing files that the next engine writes too.
+ */
+function die(): void {
+  process.kill(process.pid, "SIGKILL");
+}
+
 function send(message: WorkerMessage, then?: () => void): void {
   process.send?.(message, undefined, undefined, () => then?.());
 }
@@ -52,7 +60,7 @@ async function handle(message: ParentMessage): Promise<void> {
         const text = error instanceof Error ? error.message : String(error);
         const fatal = isFatalDuckDBError(text);
         // The database is unusable from here on: say so, then leave room for a fresh worker.
-        send({ kind: "failed", id: message.id, message: text, fatal }, fatal ? () => process.exit(70) : undefined);
+        send({ kind: "failed", id: message.id, message: text, fatal }, fatal ? die : undefined);
       } finally {
         if (message.last) await endSession(message.session);
       }
@@ -75,13 +83,13 @@ process.on("message", (raw: unknown) => {
   const message = ParentMessageSchema.safeParse(raw);
   if (!message.success) {
     process.stderr.write(`analytics worker: unreadable message from the engine: ${message.error.message}\n`);
-    process.exit(65);
+    return die();
   }
   handle(message.data).catch((error: unknown) => {
     process.stderr.write(`analytics worker: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(70);
+    die();
   });
 });
 
 // The engine went away (or is closing the pool): nothing is left to answer.
-process.on("disconnect", () => process.exit(0));
+process.on("disconnect", die);

@@ -15,7 +15,7 @@ export interface WorkerProcess {
   /** Resolves once DuckDB is open; rejects if the process dies first. */
   ready: Promise<void>;
   /** Resolves when the process has exited, for whatever reason. */
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  exited: Promise<WorkerExit>;
   /** The worker's own spill directory (removed by the pool once it exits). */
   spillDirectory: string | undefined;
   hasExited: () => boolean;
@@ -29,6 +29,13 @@ export interface WorkerProcess {
   kill: () => void;
   /** Closes the IPC channel (the worker exits on its own), then kills it after `graceMs`. */
   stop: (graceMs: number) => Promise<void>;
+}
+
+export interface WorkerExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** It retired itself (SIGKILL) after DuckDB invalidated its database. */
+  invalidated: boolean;
 }
 
 type ParentMessageParams = Extract<ParentMessage, { kind: "statement" }>["params"];
@@ -57,6 +64,7 @@ export function forkAnalyticsWorker(settings: Omit<WorkerSettings, "spillDirecto
   const sessions = new Set<number>();
   let nextId = 1;
   let exited = false;
+  let invalidated = false;
   let markReady: () => void = () => undefined;
   let failReady: (error: Error) => void = () => undefined;
   const ready = new Promise<void>((resolveReady, rejectReady) => {
@@ -66,7 +74,7 @@ export function forkAnalyticsWorker(settings: Omit<WorkerSettings, "spillDirecto
   // A pool that never uses a worker that failed to start must not see an unhandled rejection.
   ready.catch(() => undefined);
 
-  const exitedPromise = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolveExit) => {
+  const exitedPromise = new Promise<WorkerExit>((resolveExit) => {
     const finish = (code: number | null, signal: NodeJS.Signals | null) => {
       if (exited) return;
       exited = true;
@@ -74,7 +82,7 @@ export function forkAnalyticsWorker(settings: Omit<WorkerSettings, "spillDirecto
       failReady(new AnalyticsCrashError(`the analytics worker stopped before DuckDB opened (${how})`));
       for (const call of pending.values()) call.reject(new AnalyticsCrashError(`the analytics worker stopped unexpectedly (${how})`));
       pending.clear();
-      resolveExit({ code, signal });
+      resolveExit({ code, signal, invalidated });
     };
     child.once("exit", finish);
     // A process that could not be spawned has no exit; send and kill failures end in the exit above.
@@ -97,6 +105,7 @@ export function forkAnalyticsWorker(settings: Omit<WorkerSettings, "spillDirecto
     if (!call) return;
     pending.delete(data.id);
     if (data.kind === "rows") return call.resolve(data.rows);
+    if (data.fatal) invalidated = true;
     call.reject(data.fatal ? new AnalyticsCrashError(`the analytics database failed: ${data.message.split("\n")[0]}`) : new Error(data.message));
   });
 
