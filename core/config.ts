@@ -103,9 +103,11 @@ export const EngineConfigSchema = CommonConfigSchema.extend({
    * link-local addresses. Off in production; on for local development and tests only.
    */
   OUTBOUND_ALLOW_PRIVATE: booleanString.default(false),
-  /** DuckDB worker threads per engine process. */
+  /** Analytics worker processes per engine, each with one DuckDB instance (DESIGN.md section 8, "Isolation"). */
+  ANALYTICS_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
+  /** DuckDB threads per analytics worker process. */
   DUCKDB_THREADS: z.coerce.number().int().min(1).max(64).default(2),
-  /** DuckDB memory limit per engine process (DuckDB's syntax, e.g. 1GB). */
+  /** DuckDB memory limit per analytics worker process (DuckDB's syntax, e.g. 1GB). */
   DUCKDB_MEMORY_LIMIT: z.string().regex(/^\d+(\.\d+)?\s?(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i, "e.g. 1GB or 512MB").default("1GB"),
   /** Longest an analysis, cleaning or ingest job may run before it fails (ms). */
   ANALYSIS_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(120_000),

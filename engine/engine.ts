@@ -10,7 +10,7 @@ import type { Logger } from "../core/logger.js";
 import { createProducerQueues } from "../core/queues.js";
 import { createRedis, waitForRedis, type Redis } from "../core/redis.js";
 import type { AnyWorkerDefinition, EngineContext, WorkerDefinition } from "./worker-definition.js";
-import { openAnalyticsDb } from "./analytics/duckdb.js";
+import { startAnalyticsPool, type AnalyticsPool } from "./analytics/analytics-pool.js";
 import { startRecurringJobs } from "./schedules.js";
 import { WORKERS } from "./workers.js";
 import { createSucceededAttempts } from "./webhooks/deliver-webhook.js";
@@ -22,6 +22,8 @@ export interface RunningEngine {
   instanceId: string;
   db: Database;
   workers: Worker[];
+  /** The analytics worker processes (DuckDB). */
+  analytics: AnalyticsPool;
   /** Stops taking jobs, waits for running ones, then closes every connection. */
   shutdown: () => Promise<void>;
 }
@@ -48,7 +50,7 @@ export async function startEngine(config: EngineConfig, logger: Logger, options:
   const producerQueues = createProducerQueues(producerConnection, config.QUEUE_PREFIX, (error) => logger.warn({ err: error }, "queue error"));
   const mail = createMailSender(config, logger);
   const workflowRuns = await startWorkflowRuns({ config, db, logger, queues: producerQueues });
-  const analytics = await openAnalyticsDb(config);
+  const analytics = await startAnalyticsPool(config, logger);
   const succeededAttempts = createSucceededAttempts(db);
   const firstAttempts = createFirstAttempts({ config, db, logger, queues: producerQueues, succeededAttempts });
   const context: EngineContext = { config, db, logger, queues: producerQueues, redis: metering, workflowRuns, analytics, firstAttempts, succeededAttempts, completions: createCompletions(db), ...(mail ? { mail } : {}) };
@@ -88,7 +90,7 @@ export async function startEngine(config: EngineConfig, logger: Logger, options:
     return stopping;
   };
 
-  return { instanceId, db, workers, shutdown };
+  return { instanceId, db, workers, analytics, shutdown };
 }
 
 function createMailSender(config: EngineConfig, logger: Logger): MailSender | undefined {

@@ -7,7 +7,7 @@ import type { MailSender } from "../core/email/transport.js";
 import type { Logger } from "../core/logger.js";
 import type { ProducerQueues } from "../core/queues.js";
 import type { Redis } from "../core/redis.js";
-import type { AnalyticsDb } from "./analytics/duckdb.js";
+import type { AnalyticsDb } from "./analytics/analytics-db.js";
 import type { SucceededAttempt } from "./webhooks/delivery-records.js";
 import type { FirstAttempts } from "./webhooks/first-attempts.js";
 import type { Completions } from "./workflows/grouped-completions.js";
@@ -25,7 +25,7 @@ export interface EngineContext {
   mail?: MailSender;
   /** Workflow executions running in this engine, their cancel subscription and concurrency slots. */
   workflowRuns: WorkflowRuns;
-  /** The process's DuckDB (one warm instance), opened at boot and closed at shutdown. */
+  /** DuckDB, in the engine's analytics worker processes (a pool started at boot, closed at shutdown). */
   analytics: AnalyticsDb;
   /** First attempts of webhook deliveries this process makes itself, after the event's statement. */
   firstAttempts: FirstAttempts;

@@ -20,10 +20,14 @@ import { MIGRATION_FILE_PATTERN } from "../migrations/run.js";
 export const SERVER_DIST_DIR = "dist";
 export const PORTAL_DIST_DIR = "portal/dist";
 
-/** What production runs: the two processes, npm start's supervisor and the operators' CLIs. */
+/**
+ * What production runs: the two processes, the engine's analytics worker (forked by path, so no
+ * import reaches it), npm start's supervisor and the operators' CLIs.
+ */
 export const SERVER_ENTRY_POINTS = [
   "gateway/main.ts",
   "engine/main.ts",
+  "engine/analytics/analytics-worker.ts",
   "scripts/start.ts",
   "scripts/setup-database.ts",
   "scripts/admin.ts",

@@ -1,119 +1,43 @@
 import { resolve } from "node:path";
 import { DuckDBInstance, DuckDBTypeId, type DuckDBConnection, type DuckDBValue } from "@duckdb/node-api";
+import type { AnalyticsRow } from "./analytics-db.js";
 
 /**
- * The engine's DuckDB (DESIGN.md section 8): one warm in-memory instance per engine process,
- * its threads and memory limit set, every statement with bound parameters. Each call runs on a
- * connection of its own (connections are cheap; the instance holds the caches), so calls never
- * share session state; `session` keeps one connection for a sequence of statements (temporary
- * tables). Values come back as plain JavaScript: numbers (BIGINT/HUGEINT as numbers when safe,
- * otherwise decimal strings), strings, booleans, null, DATE as "YYYY-MM-DD", timestamps as ISO
- * strings, lists as arrays and structs as objects.
+ * DuckDB inside an analytics worker process (analytics-worker.ts), the only code that loads it:
+ * one warm in-memory instance with its threads and memory limit set, statements with bound
+ * parameters, rows converted to plain JavaScript.
  *
  * With `DATA_DIR` given, DuckDB may read and write files under that directory only (external
- * access off, configuration locked), and spills to DATA_DIR/tmp/duckdb.
+ * access off, configuration locked), and spills to `spillDirectory` (a directory of its own
+ * under DATA_DIR/tmp/duckdb, so workers never share spill files).
  */
-export type AnalyticsRow = Record<string, unknown>;
-
-export interface AnalyticsCallOptions {
-  /** Interrupts the statement after this long; the call then rejects with AnalyticsTimeoutError. */
-  timeoutMs?: number;
-  /** Interrupts the statement when aborted (rejects with AnalyticsTimeoutError as well). */
-  signal?: AbortSignal;
-}
-
-export interface AnalyticsSession {
-  all(sql: string, params?: unknown[]): Promise<AnalyticsRow[]>;
-  run(sql: string, params?: unknown[]): Promise<void>;
-}
-
-export interface AnalyticsDb extends AnalyticsSession {
-  all(sql: string, params?: unknown[], options?: AnalyticsCallOptions): Promise<AnalyticsRow[]>;
-  run(sql: string, params?: unknown[], options?: AnalyticsCallOptions): Promise<void>;
-  /** Several statements on one connection (temporary tables live until it ends). */
-  session<T>(work: (session: AnalyticsSession) => Promise<T>, options?: AnalyticsCallOptions): Promise<T>;
-  close(): Promise<void>;
-}
-
-/** A statement interrupted by its time limit or abort signal. */
-export class AnalyticsTimeoutError extends Error {
-  constructor(message = "the analytics statement was interrupted") {
-    super(message);
-    this.name = "AnalyticsTimeoutError";
-  }
-}
-
-export interface AnalyticsDbConfig {
+export interface DuckDBSettings {
   DUCKDB_THREADS: number;
   DUCKDB_MEMORY_LIMIT: string;
   /** When set, the only directory DuckDB may touch. */
-  DATA_DIR?: string;
+  DATA_DIR?: string | undefined;
+  /** Where DuckDB spills, under DATA_DIR. */
+  spillDirectory?: string | undefined;
 }
 
-export async function openAnalyticsDb(config: AnalyticsDbConfig): Promise<AnalyticsDb> {
+export type StatementParam = string | number | boolean | bigint | null;
+
+export async function openDuckDB(settings: DuckDBSettings): Promise<DuckDBInstance> {
   const instance = await DuckDBInstance.create(":memory:", {
-    threads: String(config.DUCKDB_THREADS),
-    memory_limit: config.DUCKDB_MEMORY_LIMIT,
+    threads: String(settings.DUCKDB_THREADS),
+    memory_limit: settings.DUCKDB_MEMORY_LIMIT,
     // json and parquet are built in; nothing is ever downloaded.
     autoinstall_known_extensions: "false",
     autoload_known_extensions: "false",
   });
-  if (config.DATA_DIR) await confineToDirectory(instance, resolve(config.DATA_DIR));
-
-  let closed = false;
-  const open = new Set<DuckDBConnection>();
-
-  async function withConnection<T>(options: AnalyticsCallOptions | undefined, work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
-    if (closed) throw new Error("the analytics database is closed");
-    const connection = await instance.connect();
-    open.add(connection);
-    let interrupted = false;
-    const interrupt = () => {
-      interrupted = true;
-      connection.interrupt();
-    };
-    const timer = options?.timeoutMs !== undefined ? setTimeout(interrupt, options.timeoutMs) : undefined;
-    if (options?.signal?.aborted) interrupt();
-    options?.signal?.addEventListener("abort", interrupt, { once: true });
-    try {
-      return await work(connection);
-    } catch (error) {
-      if (interrupted) throw new AnalyticsTimeoutError();
-      throw error;
-    } finally {
-      clearTimeout(timer);
-      options?.signal?.removeEventListener("abort", interrupt);
-      open.delete(connection);
-      connection.closeSync();
-    }
-  }
-
-  const sessionOf = (connection: DuckDBConnection): AnalyticsSession => ({
-    all: async (sql, params = []) => {
-      const reader = await connection.runAndReadAll(sql, params.map(toDuckDBValue));
-      return readRows(reader);
-    },
-    run: async (sql, params = []) => {
-      await connection.run(sql, params.map(toDuckDBValue));
-    },
-  });
-
-  return {
-    all: (sql, params, options) => withConnection(options, (connection) => sessionOf(connection).all(sql, params)),
-    run: (sql, params, options) => withConnection(options, (connection) => sessionOf(connection).run(sql, params)),
-    session: (work, options) => withConnection(options, (connection) => work(sessionOf(connection))),
-    close: async () => {
-      if (closed) return;
-      closed = true;
-      for (const connection of open) connection.interrupt();
-      instance.closeSync();
-    },
-  };
+  if (settings.DATA_DIR) await confineToDirectory(instance, resolve(settings.DATA_DIR), settings.spillDirectory);
+  return instance;
 }
 
-async function confineToDirectory(instance: DuckDBInstance, dataDir: string): Promise<void> {
+async function confineToDirectory(instance: DuckDBInstance, dataDir: string, spillDirectory: string | undefined): Promise<void> {
   // DuckDB creates the spill directory itself, when it first needs it.
-  const spill = resolve(dataDir, "tmp", "duckdb");
+  const spill = resolve(spillDirectory ?? resolve(dataDir, "tmp", "duckdb"));
+  if (!spill.startsWith(`${dataDir}/`)) throw new Error("the spill directory must be under DATA_DIR");
   const connection = await instance.connect();
   try {
     // SET takes no bound parameters: the values are quoted as SQL string literals here.
@@ -128,12 +52,22 @@ async function confineToDirectory(instance: DuckDBInstance, dataDir: string): Pr
 
 const sqlString = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
-/** Parameters as DuckDB values: bigint stays bigint, Date becomes an ISO string, objects JSON. */
-function toDuckDBValue(value: unknown): DuckDBValue {
-  if (value === null || value === undefined) return null;
-  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") return value;
-  if (value instanceof Date) return value.toISOString();
-  return JSON.stringify(value);
+/** Runs one statement; `all` returns its rows as plain JavaScript, `run` none. */
+export async function runStatement(connection: DuckDBConnection, op: "all" | "run", sql: string, params: readonly StatementParam[]): Promise<AnalyticsRow[]> {
+  const values: DuckDBValue[] = [...params];
+  if (op === "run") {
+    await connection.run(sql, values);
+    return [];
+  }
+  return readRows(await connection.runAndReadAll(sql, values));
+}
+
+/**
+ * DuckDB errors after which the instance refuses every further statement ("database has been
+ * invalidated"): its worker must be replaced.
+ */
+export function isFatalDuckDBError(message: string): boolean {
+  return /^(INTERNAL|FATAL) Error/.test(message);
 }
 
 type Reader = Awaited<ReturnType<DuckDBConnection["runAndReadAll"]>>;

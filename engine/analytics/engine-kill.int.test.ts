@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -10,8 +10,8 @@ import { waitFor } from "../../testing/wait-for.js";
 import { createApiCaller, useTestApp, type Auth } from "../../testing/gateway.js";
 
 /**
- * Issue 13: an engine killed (SIGKILL) in the middle of an analytics job. Another engine takes
- * the job over once its lock lapses; the dataset or analysis ends exactly as if nothing had
+ * Issue 13: an engine killed (SIGKILL) in the middle of an analytics job. Its analytics worker
+ * processes exit with it; another engine takes the job over once its lock lapses; the dataset or analysis ends exactly as if nothing had
  * happened, its events are recorded once, and no half-written file is left behind.
  */
 const dataDir = mkdtempSync(join(tmpdir(), "sluice-data-"));
@@ -53,6 +53,19 @@ async function eventTypes(subject: string): Promise<string[]> {
   return rows.filter((row) => JSON.stringify(row.payload).includes(subject)).map((row) => row.type);
 }
 
+/** The process's children (Linux /proc). */
+const childPids = (pid: number) =>
+  readdirSync(`/proc/${pid}/task`).flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").split(/\s+/).filter(Boolean).map(Number));
+
+/** Alive and not a zombie waiting for its parent to collect it. */
+function isRunning(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0] !== "Z";
+  } catch {
+    return false;
+  }
+}
+
 const files = () => readdirSync(dataDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name);
 
 describe("an engine killed during an analytics job", () => {
@@ -67,8 +80,12 @@ describe("an engine killed during an analytics job", () => {
     datasetId = DatasetSchema.parse(await response.json()).id;
     // Killed once the engine is writing the Parquet file.
     await waitFor(() => files().some((name) => name.startsWith(datasetId) && name.endsWith(".tmp")) || undefined, 30_000);
+    const analyticsWorkers = childPids(first.process.pid ?? 0);
+    expect(analyticsWorkers).toHaveLength(2);
     await first.kill();
     expect(await datasetStatus(datasetId)).toBe("processing");
+    // Its analytics workers go with it: none keeps writing the staging file the next engine writes.
+    await waitFor(() => (analyticsWorkers.some(isRunning) ? undefined : true), 5_000);
 
     await startEngine();
     await waitFor(async () => ((await datasetStatus(datasetId)) === "processing" ? undefined : true), 60_000);

@@ -1,6 +1,6 @@
 import { open } from "node:fs/promises";
 import type { DatasetFormat } from "../../core/datasets/storage.js";
-import type { AnalyticsSession } from "./duckdb.js";
+import type { AnalyticsSession } from "./analytics-db.js";
 
 /**
  * How DuckDB reads an uploaded file of each format, and the checks DuckDB's lenient readers
@@ -65,6 +65,9 @@ export async function readOrExplain<T>(format: DatasetFormat, work: () => Promis
   try {
     return await work();
   } catch (error) {
+    if (error instanceof Error && /^Out of Memory Error/.test(error.message)) {
+      throw new UnreadableUploadError(`The file could not be read as ${format.toUpperCase()}: reading it needs more memory than an ingest may use (very many columns, or very long values).`);
+    }
     if (error instanceof Error && /^(Invalid Input|Conversion|Parser|IO|Binder|Invalid) Error/.test(error.message)) {
       throw new UnreadableUploadError(`The file could not be read as ${format.toUpperCase()}: ${summariseReaderError(error.message)}`);
     }

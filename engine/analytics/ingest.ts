@@ -3,7 +3,8 @@ import { dirname } from "node:path";
 import type { Database } from "../../core/db/client.js";
 import { DATASET_FORMATS, datasetStoragePath, resolveStoragePath, uploadPath } from "../../core/datasets/storage.js";
 import type { EngineContext } from "../worker-definition.js";
-import { AnalyticsTimeoutError } from "./duckdb.js";
+import { checkUploadShape } from "../../core/datasets/upload-shape.js";
+import { AnalyticsCrashError, AnalyticsTimeoutError } from "./analytics-db.js";
 import { UnreadableUploadError, chooseReader, describe, readOrExplain } from "./ingest-source.js";
 
 export type IngestOutcome =
@@ -16,7 +17,10 @@ export type IngestOutcome =
  * (DATA_DIR/uploads) with DuckDB, writes the dataset's Parquet file next to its final place and
  * renames it there atomically, then records the schema and row count (status ready) and deletes
  * the upload. An upload that cannot be read marks the dataset failed with the reader's error,
- * and every file of it is removed: nothing is half-stored. Runs at most ANALYSIS_TIMEOUT_MS.
+ * and every file of it is removed: nothing is half-stored. So does an upload whose analytics
+ * worker died reading it (INGEST_CRASHED): the job completes, it is never run again. The
+ * upload's shape is checked (core/datasets/upload-shape.ts) before DuckDB reads it. Runs at most
+ * ANALYSIS_TIMEOUT_MS.
  * A dataset that is no longer processing (done, failed, deleted) is skipped, so a repeated job
  * changes nothing.
  */
@@ -40,6 +44,12 @@ export async function ingestDataset(datasetId: string, context: Pick<EngineConte
   await mkdir(dirname(target), { recursive: true });
 
   try {
+    // The gateway checked the upload already; this engine checks again before DuckDB touches it.
+    const problem = await checkUploadShape(source, format).catch((error: unknown) => {
+      if (error instanceof Error && "code" in error && error.code === "ENOENT") return "The uploaded file is no longer there.";
+      throw error;
+    });
+    if (problem) throw new UnreadableUploadError(problem);
     const { columns, rowCount } = await analytics.session(
       async (session) => {
         const reader = await chooseReader(session, source, format);
@@ -79,7 +89,8 @@ export async function ingestDataset(datasetId: string, context: Pick<EngineConte
     // Files first: once the row says failed, nothing of the upload is left.
     await Promise.all([rm(source, { force: true }), rm(target, { force: true })]);
     await markFailed(db, dataset.id, failure);
-    context.logger.info({ datasetId: dataset.id, code: failure.code }, "dataset ingest failed");
+    if (error instanceof AnalyticsCrashError) context.logger.error({ datasetId: dataset.id, err: error }, "the analytics worker died ingesting a dataset");
+    else context.logger.info({ datasetId: dataset.id, code: failure.code }, "dataset ingest failed");
     return { dataset_id: dataset.id, status: "failed", error: failure };
   }
 }
@@ -87,6 +98,8 @@ export async function ingestDataset(datasetId: string, context: Pick<EngineConte
 /** The client-facing failure of an upload that will never ingest; undefined for errors worth a retry. */
 function describeFailure(error: unknown, timeoutMs: number): { code: string; message: string } | undefined {
   if (error instanceof UnreadableUploadError) return { code: "VALIDATION_FAILED", message: error.message };
+  // DuckDB's process died reading this file: reading it again would end the same way.
+  if (error instanceof AnalyticsCrashError) return { code: "INGEST_CRASHED", message: "The file could not be read: the reader stopped unexpectedly." };
   if (error instanceof AnalyticsTimeoutError) {
     return { code: "VALIDATION_FAILED", message: `The file took longer than ${Math.round(timeoutMs / 1_000)} s to ingest.` };
   }

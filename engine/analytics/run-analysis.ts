@@ -6,7 +6,7 @@ import { analyzeSource } from "./analysis/analyze.js";
 import { AnalysisInputError, inlineSource, parquetSource, type DataSource } from "./analysis/data-source.js";
 import { claimAnalysis, completeAnalysis, failAnalysis, findAnalysisDataset, type ClaimedAnalysis } from "./analysis-rows.js";
 import { CleanInputError, cleanRows, type Row } from "./cleaning/clean-rows.js";
-import { AnalyticsTimeoutError, type AnalyticsCallOptions } from "./duckdb.js";
+import { AnalyticsCrashError, AnalyticsTimeoutError, type AnalyticsCallOptions } from "./analytics-db.js";
 import { KernelInputError } from "./kernels/errors.js";
 import { streamDatasetRows } from "./stream-dataset.js";
 
@@ -18,10 +18,11 @@ class AnalysisTimeoutError extends Error {}
 /**
  * The "analyze" task of the analytics queue: runs one analyses row (an analysis, or a cleaning
  * when its analysis is "clean") within ANALYSIS_TIMEOUT_MS, and records the result or a clear
- * error on the row with its processing.* event. Bad input, a timeout or an unexpected error
- * (logged, answered generically) fails the analysis, not the job: a retry would fail the same
- * way. Only a failure to record the outcome (the database away) fails the job, and BullMQ's
- * retry picks the row up again (a running row can be claimed again).
+ * error on the row with its processing.* event. Bad input, a timeout, the death of its analytics
+ * worker (ANALYSIS_CRASHED) or an unexpected error (logged, answered generically) fails the
+ * analysis, not the job: a retry would fail the same way. Only a failure to record the outcome
+ * (the database away) fails the job, and BullMQ's retry picks the row up again (a running row can
+ * be claimed again).
  */
 export async function runAnalysisJob(analysisId: string, context: EngineContext): Promise<unknown> {
   const deps = { db: context.db, queues: context.queues };
@@ -49,6 +50,7 @@ export async function runAnalysisJob(analysisId: string, context: EngineContext)
       await failAnalysis(deps, analysis, { code: "INTERNAL_ERROR", message: "The analysis failed unexpectedly." }, elapsed(), new Date());
       return { analysis_id: analysisId, status: "failed" };
     }
+    if (error instanceof AnalyticsCrashError) context.logger.error({ err: error, analysisId }, "the analytics worker died running an analysis");
     await failAnalysis(deps, analysis, failure, elapsed(), new Date());
     return { analysis_id: analysisId, status: "failed" };
   } finally {
@@ -61,6 +63,8 @@ function describeFailure(error: unknown, timeoutMs: number): { code: string; mes
   if (error instanceof AnalysisTimeoutError || error instanceof AnalyticsTimeoutError) {
     return { code: "TIMEOUT", message: `The analysis did not finish within ${timeoutMs} ms.` };
   }
+  // DuckDB's process died running it: running it again would most likely end the same way.
+  if (error instanceof AnalyticsCrashError) return { code: "ANALYSIS_CRASHED", message: "The analysis could not finish: the data reader stopped unexpectedly." };
   if (error instanceof AnalysisInputError || error instanceof KernelInputError || error instanceof CleanInputError) {
     return { code: "INVALID_INPUT", message: error.message };
   }

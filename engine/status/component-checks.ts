@@ -3,7 +3,7 @@ import type { Database } from "../../core/db/client.js";
 import { QUEUES, type QueueKey } from "../../core/jobs.js";
 import type { ProducerQueues } from "../../core/queues.js";
 import type { Redis } from "../../core/redis.js";
-import type { AnalyticsDb } from "../analytics/duckdb.js";
+import type { AnalyticsDb } from "../analytics/analytics-db.js";
 import { readEngineFleet } from "./engine-fleet.js";
 import { QUEUE_WAIT_DEGRADED_MS, SLOW_MS, WEBHOOK_OVERDUE_MS } from "./thresholds.js";
 import { runTimedCheck, type ComponentSample } from "./timed-check.js";

@@ -12,7 +12,8 @@ import { useTestEngine } from "../../testing/engine.js";
 import { answerOk, startHttpReceiver, type HttpReceiver } from "../../testing/http-receiver.js";
 import { useRedisNamespace } from "../../testing/redis.js";
 import { insertWebhookEndpoint } from "../../testing/webhooks.js";
-import { openAnalyticsDb, type AnalyticsDb } from "../analytics/duckdb.js";
+import type { AnalyticsDb } from "../analytics/analytics-db.js";
+import { startTestAnalytics } from "../../testing/duckdb.js";
 import { runStatusProbe } from "./status-probe.js";
 
 const database = useTestDatabase();
@@ -48,7 +49,7 @@ describe("the status probe, component by component", () => {
     redis = createRedis(config.REDIS_URL, "worker");
     prefixed = createRedis(config.REDIS_URL, "worker", { keyPrefix: namespace.keyPrefix });
     queues = createProducerQueues(createRedis(config.REDIS_URL, "worker"), namespace.queuePrefix);
-    analytics = await openAnalyticsDb({ DUCKDB_THREADS: 1, DUCKDB_MEMORY_LIMIT: "256MB" });
+    analytics = await startTestAnalytics();
   });
 
   afterAll(async () => {
@@ -111,7 +112,7 @@ describe("the status probe, component by component", () => {
     await prefixed.del("engine:heartbeats");
     // A heartbeat a minute old is a dead engine.
     await beat(allQueues, new Date(Date.now() - 60_000));
-    const closed = await openAnalyticsDb({ DUCKDB_THREADS: 1, DUCKDB_MEMORY_LIMIT: "256MB" });
+    const closed = await startTestAnalytics();
     await closed.close();
     const now = new Date();
     await runStatusProbe({ ...context(), analytics: closed }, now);

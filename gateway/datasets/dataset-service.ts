@@ -1,5 +1,6 @@
 import { rm } from "node:fs/promises";
 import type { Database } from "../../core/db/client.js";
+import { checkUploadShape } from "../../core/datasets/upload-shape.js";
 import { uploadPath, datasetStoragePath, resolveStoragePath, DATASET_FORMATS, STREAM_DATASET_FORMAT, type DatasetFormat } from "../../core/datasets/storage.js";
 import { AppError } from "../../core/errors.js";
 import { newId } from "../../core/ids.js";
@@ -38,6 +39,8 @@ const megabytes = (bytes: number) => `${Number((bytes / 1_000_000).toFixed(1))} 
  * (processing) and the ingest job (job id = dataset id), and waits up to `waitMs` for it.
  * Caps: the package's max_upload_bytes and the account's remaining data allowance, whichever is
  * smaller (413, naming it, partial file deleted); an exhausted allowance is 429.
+ * A JSON or NDJSON file nested deeper than MAX_UPLOAD_DEPTH, or a Parquet file whose footer does
+ * not decode or whose schema is nested deeper, is 422 before it is charged or enqueued.
  * An upload that cannot be parsed within the wait is 422 and leaves nothing behind (its row
  * and files are removed); one still processing is answered as such and may fail later, when its
  * row stays, status failed with the error, and its files are removed.
@@ -72,6 +75,12 @@ export async function createDatasetFromUpload(deps: DatasetDeps, key: KeyContext
   if (bytes === 0) {
     await rm(source, { force: true });
     throw new AppError("VALIDATION_FAILED", "The file is empty.", { details: [{ field: "body", message: "empty file" }] });
+  }
+  // Nesting that would crash DuckDB's readers, or a Parquet footer that does not decode: refused before the engine sees it.
+  const problem = await checkUploadShape(source, upload.format);
+  if (problem) {
+    await rm(source, { force: true });
+    throw new AppError("VALIDATION_FAILED", problem, { details: [{ field: "body", message: problem }] });
   }
   const charge = await chargeDataBytes(deps, { userId: key.userId, mode: key.mode, bytes, limitBytes: key.dataLimitBytes, now, endpoint: "/api/data-processing" });
   if (!charge.admitted) {

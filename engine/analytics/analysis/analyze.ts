@@ -1,5 +1,5 @@
 import type { AnalysisResult, AnalysisType, AnalyzeRequest } from "../../../core/contracts/analytics.js";
-import type { AnalyticsCallOptions, AnalyticsDb } from "../duckdb.js";
+import type { AnalyticsCallOptions, AnalyticsDb } from "../analytics-db.js";
 import { KernelInputError } from "../kernels/errors.js";
 import { AnalysisInputError, describeSource, type DataSource, type SourceColumn } from "./data-source.js";
 import { chooseColumns, loadSeries, type RowFilter, type Series } from "./load-series.js";

@@ -1,6 +1,6 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import type { AnalyticsCallOptions, AnalyticsDb } from "../duckdb.js";
+import type { AnalyticsCallOptions, AnalyticsDb } from "../analytics-db.js";
 
 /**
  * Where an analysis reads its rows with DuckDB: a dataset's Parquet file, or the request's

@@ -1,5 +1,5 @@
 import type { AnalyzeRequest, TimeGrain } from "../../../core/contracts/analytics.js";
-import type { AnalyticsCallOptions, AnalyticsDb } from "../duckdb.js";
+import type { AnalyticsCallOptions, AnalyticsDb } from "../analytics-db.js";
 import { AnalysisInputError, quoteIdentifier, type DataSource, type SourceColumn } from "./data-source.js";
 import { fillGaps, grainOf, seasonalityOf, timeframeStart } from "./time-grain.js";
 

@@ -1,5 +1,5 @@
 import type { AnalysisResult } from "../../../core/contracts/analytics.js";
-import type { AnalyticsCallOptions, AnalyticsDb } from "../duckdb.js";
+import type { AnalyticsCallOptions, AnalyticsDb } from "../analytics-db.js";
 import { correlationMatrix } from "../kernels/correlation.js";
 import { kmeans } from "../kernels/kmeans.js";
 import { quoteIdentifier, type DataSource, type SourceColumn } from "./data-source.js";

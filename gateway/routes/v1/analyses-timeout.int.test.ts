@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { useAnalyticsStack } from "../../../testing/analytics.js";
 import { AnalysisSchema, type Analysis } from "../../../core/contracts/analytics.js";
 import { newId } from "../../../core/ids.js";
-import { openAnalyticsDb } from "../../../engine/analytics/duckdb.js";
+import { startTestAnalytics } from "../../../testing/duckdb.js";
 import { createKeyedAccount } from "../../../testing/accounts.js";
 import { waitFor } from "../../../testing/wait-for.js";
 import { createApiCaller, type Auth } from "../../../testing/gateway.js";
@@ -20,7 +20,7 @@ async function writeLargeDataset(userId: string): Promise<string> {
   const datasetId = newId("ds");
   const storagePath = `datasets/${userId}/${datasetId}.parquet`;
   mkdirSync(join(dataDir, "datasets", userId), { recursive: true });
-  const duck = await openAnalyticsDb({ DUCKDB_THREADS: 2, DUCKDB_MEMORY_LIMIT: "512MB" });
+  const duck = await startTestAnalytics({ DUCKDB_THREADS: 2, DUCKDB_MEMORY_LIMIT: "512MB" });
   try {
     await duck.run(
       "copy (select (i % 1009)::double as a, (i % 997)::double as b, (i % 991)::double as c from range(0, 20000000) t(i)) to ? (format parquet)",

@@ -9,7 +9,7 @@ import { ErrorBodySchema } from "../../../core/errors.js";
 import { newId } from "../../../core/ids.js";
 import { utcMonth } from "../../../core/metering/calendar.js";
 import { meterKeys } from "../../../core/metering/redis-keys.js";
-import { openAnalyticsDb } from "../../../engine/analytics/duckdb.js";
+import { startTestAnalytics } from "../../../testing/duckdb.js";
 import { createKeyedAccount } from "../../../testing/accounts.js";
 import { createApiCaller, type Auth } from "../../../testing/gateway.js";
 
@@ -134,7 +134,7 @@ describe("POST /v1/data/analyze with a dataset_id", () => {
     const datasetId = newId("ds");
     const storagePath = `datasets/${userId}/${datasetId}.parquet`;
     mkdirSync(join(dataDir, "datasets", userId), { recursive: true });
-    const duck = await openAnalyticsDb({ DUCKDB_THREADS: 1, DUCKDB_MEMORY_LIMIT: "256MB" });
+    const duck = await startTestAnalytics();
     try {
       await duck.run("copy (select date '2026-01-01' + i::int as day, 50 + 3 * i as sales from range(0, 40) t(i)) to ? (format parquet)", [join(dataDir, storagePath)]);
     } finally {

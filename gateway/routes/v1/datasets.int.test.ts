@@ -6,7 +6,7 @@ import { useAnalyticsStack } from "../../../testing/analytics.js";
 import { z } from "zod";
 import { utcMonth } from "../../../core/metering/calendar.js";
 import { meterKeys } from "../../../core/metering/redis-keys.js";
-import { openAnalyticsDb } from "../../../engine/analytics/duckdb.js";
+import { startTestAnalytics } from "../../../testing/duckdb.js";
 import { createKeyedAccount } from "../../../testing/accounts.js";
 import type { Auth } from "../../../testing/gateway.js";
 import { DatasetListSchema, DatasetSchema } from "../../datasets/api-schemas.js";
@@ -54,7 +54,7 @@ describe("POST /v1/datasets", () => {
     const row = await db().selectFrom("datasets").selectAll().where("id", "=", dataset.id).executeTakeFirstOrThrow();
     expect(row.storage_path).toBe(`datasets/${userId}/${dataset.id}.parquet`);
     // The stored Parquet file holds the rows, and the raw upload is gone.
-    const duck = await openAnalyticsDb({ DUCKDB_THREADS: 1, DUCKDB_MEMORY_LIMIT: "256MB" });
+    const duck = await startTestAnalytics();
     try {
       const rows = await duck.all("select channel, sum(visits) as visits from read_parquet($1) group by channel order by channel", [join(dataDir, row.storage_path)]);
       expect(rows).toEqual([
@@ -86,7 +86,7 @@ describe("POST /v1/datasets", () => {
     expect(fromNdjson).toMatchObject({ format: "ndjson", row_count: 3, schema: [{ name: "id", type: "integer" }, { name: "tag", type: "string" }] });
 
     const fixture = mkdtempSync(join(tmpdir(), "sluice-parquet-"));
-    const duck = await openAnalyticsDb({ DUCKDB_THREADS: 1, DUCKDB_MEMORY_LIMIT: "256MB" });
+    const duck = await startTestAnalytics();
     try {
       const file = join(fixture, "f.parquet");
       await duck.run("copy (select range as n, range * 0.5 as half, 'row ' || range as label, date '2024-01-01' + range::integer as day from range(1000)) to $1 (format parquet)", [file]);

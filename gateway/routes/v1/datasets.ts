@@ -38,7 +38,8 @@ const uploadRoute = createRoute({
     "parsed and stored as Parquet with its inferred schema. Uploads are capped by the plan's upload limit and by the data allowance left " +
     "this month (413), and their size is charged to the allowance (429 QUOTA_EXCEEDED, policy data-month, when exhausted). Answers 201 when the " +
     "dataset is ready within a few seconds, otherwise 202 with status processing (poll GET /v1/datasets/{id}). A file that cannot be parsed is 422 " +
-    "and nothing of it is kept.",
+    "and nothing of it is kept; so is, before it is stored or charged, a JSON or NDJSON file nested deeper than 64 levels, or a Parquet file " +
+    "whose footer cannot be read or whose schema is nested deeper than 64 levels.",
   security,
   request: {
     query: UploadQuerySchema,

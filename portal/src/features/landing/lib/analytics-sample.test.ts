@@ -7,7 +7,8 @@ import { z } from "zod";
 import { AnalysisSchema, AnalyzeRequestSchema } from "../../../../../core/contracts/analytics";
 import { analyzeSource } from "../../../../../engine/analytics/analysis/analyze";
 import { inlineSource } from "../../../../../engine/analytics/analysis/data-source";
-import { openAnalyticsDb, type AnalyticsDb } from "../../../../../engine/analytics/duckdb";
+import type { AnalyticsDb } from "../../../../../engine/analytics/analytics-db";
+import { startTestAnalytics } from "../../../../../testing/duckdb";
 import { serializeAnalysis } from "../../../../../gateway/analytics/serializers";
 import { SAMPLE_ANALYSIS_RESPONSE, SAMPLE_ANALYZE_PATH, SAMPLE_ANALYZE_REQUEST } from "./analytics-sample";
 
@@ -138,7 +139,7 @@ describe("the landing page's analytics sample", () => {
 
     beforeAll(async () => {
       dataDir = mkdtempSync(join(tmpdir(), "sluice-landing-sample-"));
-      db = await openAnalyticsDb({ DUCKDB_THREADS: 1, DUCKDB_MEMORY_LIMIT: "256MB", DATA_DIR: dataDir });
+      db = await startTestAnalytics({ DATA_DIR: dataDir });
     });
     afterAll(async () => {
       await db.close();
