@@ -46,7 +46,7 @@ export const GatewayConfigSchema = CommonConfigSchema.extend({
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   /** A client has this long to send a whole request, body included: the bound of dataset uploads, the largest, in ms. */
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(300_000),
-  /** Every other request body (JSON, forms) must have arrived this long after its headers, or the answer is 408 (ms). */
+  /** Every other request body (JSON, forms) must have arrived this long after its headers, and an upload may not stall this long, or the answer is 408 (ms). */
   REQUEST_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** Event ids remembered per stream for idempotency: the last this many, within 24 hours (about 90 bytes of Redis each). */
   STREAM_EVENT_IDS_KEPT: z.coerce.number().int().min(1).default(100_000),

@@ -226,6 +226,14 @@ describe("slow clients", () => {
         expect(ErrorBodySchema.parse(JSON.parse(trickled.answer.slice(trickled.answer.indexOf("{")))).error).toMatchObject({ code: "REQUEST_TIMEOUT", message: "The request body did not arrive within 0.6 seconds." });
         expect(trickled.closedAfterMs, type).toBeLessThan(3_000);
       }
+      // An upload may take longer, but not stall: one chunk, then silence.
+      const uploadHead = `POST /v1/datasets HTTP/1.1\r\nHost: x\r\nAuthorization: ${authorization.Authorization}\r\nContent-Type: text/csv\r\nContent-Length: 1000\r\n\r\n`;
+      const stalled = await trickle(listening.url, [uploadHead, "a,b\n1,2\n"], 100);
+      expect(stalled.answer).toMatch(/^HTTP\/1\.1 408/);
+      expect(stalled.answer).toMatch(/connection: close/i);
+      expect(stalled.answer).toContain("The upload stalled: no data arrived for 0.6 seconds.");
+      expect(stalled.closedAfterMs).toBeLessThan(3_000);
+
       // A body sent at once is unaffected.
       const prompt = await fetch(`${listening.url}/v1/workflows`, { method: "POST", headers: { ...authorization, "Content-Type": "application/json" }, body: "{}" });
       expect(prompt.status).toBe(422);

@@ -11,7 +11,7 @@ import { enqueueAndWait, type ProducerQueues } from "../../core/queues.js";
 import type { Redis } from "../../core/redis.js";
 import type { KeyContext } from "../metering/key-context.js";
 import { findDataset, insertDataset, removeFailedDataset, softDeleteDataset, uploadCapOf } from "./dataset-queries.js";
-import { UploadTooLargeError, streamUploadToFile } from "./upload-stream.js";
+import { UploadStalledError, UploadTooLargeError, streamUploadToFile } from "./upload-stream.js";
 
 export interface DatasetDeps {
   db: Database;
@@ -21,6 +21,8 @@ export interface DatasetDeps {
   dataDir: string;
   /** How long an upload waits for its ingest before answering 202 (ms). */
   waitMs: number;
+  /** An upload whose data stops arriving for this long is refused with 408 (ms). */
+  stallMs: number;
 }
 
 export interface Upload {
@@ -67,9 +69,13 @@ export async function createDatasetFromUpload(deps: DatasetDeps, key: KeyContext
   const source = uploadPath(deps.dataDir, id, upload.format);
   let bytes: number;
   try {
-    bytes = await streamUploadToFile(upload.body, source, cap);
+    bytes = await streamUploadToFile(upload.body, source, { capBytes: cap, stallMs: deps.stallMs });
   } catch (error) {
     if (error instanceof UploadTooLargeError) throw tooLarge();
+    if (error instanceof UploadStalledError) {
+      // The rest of the body is left unread: the connection cannot carry another request.
+      throw new AppError("REQUEST_TIMEOUT", `The upload stalled: no data arrived for ${error.stallMs / 1_000} seconds.`, { headers: { Connection: "close" } });
+    }
     throw error;
   }
   if (bytes === 0) {

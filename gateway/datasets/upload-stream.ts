@@ -13,21 +13,33 @@ export class UploadTooLargeError extends Error {
   }
 }
 
+/** No byte of the body arrived for `stallMs`; the partial file has been deleted. */
+export class UploadStalledError extends Error {
+  constructor(readonly stallMs: number) {
+    super(`no upload data for ${stallMs} ms`);
+    this.name = "UploadStalledError";
+  }
+}
+
 /**
  * Streams a request body to `path` chunk by chunk (never whole in memory), counting bytes and
- * stopping as soon as they pass `capBytes`. On any failure the partial file is removed.
- * Returns the bytes written.
+ * stopping as soon as they pass `capBytes`, or once no byte has arrived for `stallMs` (a large
+ * upload may take up to HTTP_REQUEST_TIMEOUT_MS in all, but may not stall). On any failure the
+ * partial file is removed. Returns the bytes written.
  */
-export async function streamUploadToFile(body: ReadableStream<Uint8Array> | null, path: string, capBytes: number): Promise<number> {
+export async function streamUploadToFile(body: ReadableStream<Uint8Array> | null, path: string, limits: { capBytes: number; stallMs: number }): Promise<number> {
   await mkdir(dirname(path), { recursive: true });
   let bytes = 0;
+  let stall: NodeJS.Timeout | undefined;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
+      stall?.refresh();
       bytes += chunk.length;
-      if (bytes > capBytes) callback(new UploadTooLargeError(capBytes));
+      if (bytes > limits.capBytes) callback(new UploadTooLargeError(limits.capBytes));
       else callback(null, chunk);
     },
   });
+  stall = setTimeout(() => counter.destroy(new UploadStalledError(limits.stallMs)), limits.stallMs);
   const source = body ? Readable.fromWeb(body as WebReadableStream<Uint8Array>) : Readable.from([]);
   try {
     await pipeline(source, counter, createWriteStream(path, { flags: "wx" }));
@@ -35,5 +47,7 @@ export async function streamUploadToFile(body: ReadableStream<Uint8Array> | null
   } catch (error) {
     await rm(path, { force: true });
     throw error;
+  } finally {
+    clearTimeout(stall);
   }
 }

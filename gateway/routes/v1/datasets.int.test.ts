@@ -11,7 +11,8 @@ import { createKeyedAccount } from "../../../testing/accounts.js";
 import type { Auth } from "../../../testing/gateway.js";
 import { DatasetListSchema, DatasetSchema } from "../../datasets/api-schemas.js";
 
-const { dataDir, testApp, testEngine } = useAnalyticsStack({ gateway: { ANALYSIS_WAIT_MS: "10000" } });
+// An upload whose data stops for REQUEST_BODY_TIMEOUT_MS is refused (the whole upload may take far longer).
+const { dataDir, testApp, testEngine } = useAnalyticsStack({ gateway: { ANALYSIS_WAIT_MS: "10000", REQUEST_BODY_TIMEOUT_MS: "1000" } });
 
 const db = () => testApp.current.database.db;
 const ErrorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
@@ -156,6 +157,24 @@ describe("POST /v1/datasets", () => {
     expect(error.code).toBe("PAYLOAD_TOO_LARGE");
     expect(error.message).toMatch(/Free plan's upload limit of 50 MB/);
     expect(sent).toBeLessThan(100);
+    expect(storedFiles().filter((path) => path.startsWith("uploads/"))).toEqual([]);
+    expect(await db().selectFrom("datasets").select("id").where("user_id", "=", userId).execute()).toEqual([]);
+  });
+
+  it("refuses an upload whose data stops arriving with 408, closing the connection, and leaves no file", async () => {
+    const { authorization, userId } = await createKeyedAccount(db());
+    // A first chunk, then nothing: the client holds the connection open without sending.
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode("a,b\n1,2\n"));
+      },
+    });
+    const started = Date.now();
+    const response = await upload(authorization, body, "text/csv");
+    expect(response.status).toBe(408);
+    expect(response.headers.get("Connection")).toBe("close");
+    expect(ErrorSchema.parse(await response.json()).error).toEqual({ code: "REQUEST_TIMEOUT", message: "The upload stalled: no data arrived for 1 seconds." });
+    expect(Date.now() - started).toBeLessThan(5_000);
     expect(storedFiles().filter((path) => path.startsWith("uploads/"))).toEqual([]);
     expect(await db().selectFrom("datasets").select("id").where("user_id", "=", userId).execute()).toEqual([]);
   });

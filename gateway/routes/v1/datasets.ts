@@ -101,7 +101,7 @@ function declaredLength(c: Context<AppEnv>): number | null {
 }
 
 /** The dataset resource of the public API (DESIGN.md section 8). */
-export function datasetApiRoutes(deps: { db: Database; redis: Redis; queues: ProducerQueues; config: Pick<GatewayConfig, "DATA_DIR" | "ANALYSIS_WAIT_MS">; now: () => Date }) {
+export function datasetApiRoutes(deps: { db: Database; redis: Redis; queues: ProducerQueues; config: Pick<GatewayConfig, "DATA_DIR" | "ANALYSIS_WAIT_MS" | "REQUEST_BODY_TIMEOUT_MS">; now: () => Date }) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const services = (c: Context<AppEnv>) => ({
     db: deps.db,
@@ -110,6 +110,7 @@ export function datasetApiRoutes(deps: { db: Database; redis: Redis; queues: Pro
     logger: c.get("logger"),
     dataDir: deps.config.DATA_DIR,
     waitMs: deps.config.ANALYSIS_WAIT_MS,
+    stallMs: deps.config.REQUEST_BODY_TIMEOUT_MS,
   });
 
   app.openapi(uploadRoute, async (c) => {
