@@ -30,16 +30,15 @@ export class UploadStalledError extends Error {
 export async function streamUploadToFile(body: ReadableStream<Uint8Array> | null, path: string, limits: { capBytes: number; stallMs: number }): Promise<number> {
   await mkdir(dirname(path), { recursive: true });
   let bytes = 0;
-  let stall: NodeJS.Timeout | undefined;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      stall?.refresh();
+      stall.refresh();
       bytes += chunk.length;
       if (bytes > limits.capBytes) callback(new UploadTooLargeError(limits.capBytes));
       else callback(null, chunk);
     },
   });
-  stall = setTimeout(() => counter.destroy(new UploadStalledError(limits.stallMs)), limits.stallMs);
+  const stall: NodeJS.Timeout = setTimeout(() => counter.destroy(new UploadStalledError(limits.stallMs)), limits.stallMs);
   const source = body ? Readable.fromWeb(body as WebReadableStream<Uint8Array>) : Readable.from([]);
   try {
     await pipeline(source, counter, createWriteStream(path, { flags: "wx" }));
