@@ -8,6 +8,7 @@ import { createRedis, waitForRedis } from "../core/redis.js";
 import { cancelChannel } from "../core/workflows/cancellation.js";
 import { startExecution } from "../core/workflows/start-execution.js";
 import { startEngineProcess, type EngineProcess } from "../testing/engine-process.js";
+import type { ProcessBuild } from "../testing/gateway-process.js";
 import { startHttpReceiver, type HttpReceiver } from "../testing/http-receiver.js";
 import { startRedisServer } from "../testing/redis-server.js";
 import { waitFor } from "../testing/wait-for.js";
@@ -44,7 +45,7 @@ export interface RedisLossFigures {
   secondsToEnd: number | null;
 }
 
-export async function measureRedisLoss(serverDatabaseUrl: string): Promise<RedisLossFigures> {
+export async function measureRedisLoss(serverDatabaseUrl: string, build: ProcessBuild = "source"): Promise<RedisLossFigures> {
   const redisServer = await startRedisServer();
   const fixture = await createBenchFixture(serverDatabaseUrl);
   const db = createDb({ url: fixture.databaseUrl, poolSize: 4 });
@@ -65,7 +66,7 @@ export async function measureRedisLoss(serverDatabaseUrl: string): Promise<Redis
       for (let i = 0; i < counts[group]; i++) ids[group].push(await startRun({ db, queues }, workflows[group], userId));
     };
 
-    engines.push(await startEngineProcess(env));
+    engines.push(await startEngineProcess(env, build));
     for (const group of ["asleep", "calling", "cancelled"] as const) await start(group);
     // Every asleep execution sleeps in its delay step, every calling one waits on its target.
     await waitFor(async () => ((await countRunningSteps(db, [...ids.asleep, ...ids.cancelled])) === ids.asleep.length + ids.cancelled.length ? true : undefined), 60_000);
@@ -80,7 +81,7 @@ export async function measureRedisLoss(serverDatabaseUrl: string): Promise<Redis
     await waitForRedis(connection, 10_000);
 
     const restartedAt = Date.now();
-    engines.push(...(await Promise.all([startEngineProcess(env), startEngineProcess(env)])));
+    engines.push(...(await Promise.all([startEngineProcess(env, build), startEngineProcess(env, build)])));
     let secondsToEnd: number | null = null;
     const all = Object.values(ids).flat();
     while (Date.now() - restartedAt < WAIT_SECONDS * 1_000) {
