@@ -94,7 +94,7 @@ describe("Redis restarted under load", () => {
     // The engine re-created its recurring jobs in the empty Redis.
     await waitFor(async () => ((await queues.get("maintenance").getJobSchedulers()).length >= 10 ? true : undefined), 15_000);
 
-    // What the minute sweeps do a minute later: every row whose job Redis lost gets one again.
+    // What the sweeps do once the rows are old enough: every row whose job Redis lost gets one again.
     const aMinuteLater = new Date(Date.now() + 61_000);
     await recoverLostExecutions({ db, queues, redis: connection, keyPrefix: "sluice:" }, { graceMs: 60_000, now: aMinuteLater });
     await requeueQueuedAnalytics(db, queues, aMinuteLater);

@@ -41,9 +41,9 @@ export function executionSlotsKey(keyPrefix: string, userId: string): string {
  * if its job is gone (a holder renews its lease every third of it, re-adding it to a Redis that
  * came back empty).
  */
-export async function isExecutionSlotHeld(redis: Redis, keyPrefix: string, userId: string, executionId: string, now: Date): Promise<boolean> {
+export async function isExecutionSlotHeld(redis: Redis, keyPrefix: string, userId: string, executionId: string): Promise<boolean> {
   const leaseEnd = await redis.zscore(executionSlotsKey(keyPrefix, userId), executionId);
-  return leaseEnd !== null && Number(leaseEnd) > now.getTime();
+  return leaseEnd !== null && Number(leaseEnd) > Date.now();
 }
 
 export function createExecutionSlots(redis: Redis, options: { keyPrefix: string; leaseMs: number; onRenewError?: (error: unknown) => void }): ExecutionSlots {

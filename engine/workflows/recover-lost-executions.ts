@@ -46,7 +46,7 @@ export async function recoverLostExecutions(deps: RecoveryDeps, options: { grace
     for (const execution of idle) {
       const job = await queue.getJob(execution.id);
       if (job && isJobPending(job)) continue;
-      if (await isExecutionSlotHeld(deps.redis, deps.keyPrefix, execution.user_id, execution.id, now)) continue;
+      if (await isExecutionSlotHeld(deps.redis, deps.keyPrefix, execution.user_id, execution.id)) continue;
       if (execution.cancel_requested_at) {
         if (await cancelIdleExecution(deps, execution.id, now)) recovered.cancelled += 1;
         continue;
