@@ -13,7 +13,7 @@ import { processWebhookDeliveryJob } from "./webhooks/deliver-webhook.js";
 import { requeueDueDeliveries } from "./webhooks/requeue-due-deliveries.js";
 import { runStatusProbe } from "./status/status-probe.js";
 import { fireWorkflowSchedule } from "./workflows/fire-schedule.js";
-import { requeueQueuedExecutions } from "./workflows/requeue-queued-executions.js";
+import { recoverLostExecutions } from "./workflows/recover-lost-executions.js";
 import { processWorkflowRun } from "./workflows/run-execution.js";
 import { syncAllWorkflowSchedules } from "./workflows/sync-schedules.js";
 
@@ -43,10 +43,11 @@ export const WORKERS: AnyWorkerDefinition[] = [
           if (synced.removed || synced.invalid) logger.info(synced, "reconciled workflow schedules");
           return synced;
         }
-        case "requeue-queued-executions": {
-          const requeued = await requeueQueuedExecutions(db, queues);
-          if (requeued) logger.info({ requeued }, "re-enqueued queued workflow executions");
-          return { requeued };
+        case "recover-lost-executions": {
+          // An execution idle for a lock period has no job on its way between states.
+          const recovered = await recoverLostExecutions({ db, queues, redis, keyPrefix: config.REDIS_KEY_PREFIX }, { graceMs: config.JOB_LOCK_MS });
+          if (recovered.requeued || recovered.cancelled) logger.info(recovered, "recovered workflow executions whose job was lost");
+          return recovered;
         }
         case "requeue-queued-analytics": {
           const requeued = await requeueQueuedAnalytics(db, queues);
@@ -75,7 +76,7 @@ export const WORKERS: AnyWorkerDefinition[] = [
       { id: "requeue-due-webhooks-every-minute", repeat: { every: 60_000 }, payload: { task: "requeue-due-webhooks" } },
       { id: "sync-schedules-every-10-minutes", repeat: { every: 600_000 }, payload: { task: "sync-schedules" }, atBoot: true },
       { id: "subscription-renewals-hourly", repeat: { every: 3_600_000 }, payload: { task: "subscription-renewals" }, atBoot: true },
-      { id: "requeue-queued-executions-every-minute", repeat: { every: 60_000 }, payload: { task: "requeue-queued-executions" } },
+      { id: "recover-lost-executions-every-30s", repeat: { every: 30_000 }, payload: { task: "recover-lost-executions" } },
       { id: "requeue-queued-analytics-every-minute", repeat: { every: 60_000 }, payload: { task: "requeue-queued-analytics" } },
       { id: "status-probe-every-minute", repeat: { every: 60_000 }, payload: { task: "status-probe" } },
     ],

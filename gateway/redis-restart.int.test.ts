@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProducerQueues, type ProducerQueues } from "../core/queues.js";
 import { createRedis, waitForRedis, type Redis } from "../core/redis.js";
 import { requeueQueuedAnalytics } from "../engine/analytics/requeue-queued-analytics.js";
-import { requeueQueuedExecutions } from "../engine/workflows/requeue-queued-executions.js";
+import { recoverLostExecutions } from "../engine/workflows/recover-lost-executions.js";
 import { createKeyedAccount } from "../testing/accounts.js";
 import { useTestDatabase } from "../testing/database.js";
 import { startEngineProcess, type EngineProcess } from "../testing/engine-process.js";
@@ -94,9 +94,9 @@ describe("Redis restarted under load", () => {
     // The engine re-created its recurring jobs in the empty Redis.
     await waitFor(async () => ((await queues.get("maintenance").getJobSchedulers()).length >= 10 ? true : undefined), 15_000);
 
-    // What the minute sweeps do a minute later: every row whose job Redis lost gets one again.
+    // What the sweeps do once the rows are old enough: every row whose job Redis lost gets one again.
     const aMinuteLater = new Date(Date.now() + 61_000);
-    await requeueQueuedExecutions(db, queues, aMinuteLater);
+    await recoverLostExecutions({ db, queues, redis: connection, keyPrefix: "sluice:" }, { graceMs: 60_000, now: aMinuteLater });
     await requeueQueuedAnalytics(db, queues, aMinuteLater);
     const open = async () => ({
       executions: (await db.selectFrom("executions").select("status").where("user_id", "=", userId).execute()).filter((row) => row.status !== "completed").length,

@@ -17,6 +17,7 @@ import { measureSoak, parseSoakRates, soakTable, type SoakFigures } from "./soak
 import { measureWorkflows, type CpuPerExecution, type WorkflowFigures } from "./workflow-bench.js";
 import { footprintTable, measureFootprint } from "./footprint-bench.js";
 import { authTimingTable, measureAuthTiming } from "./auth-timing-bench.js";
+import { measureRedisLoss, redisLossTable } from "./redis-loss-experiment.js";
 import { buildServer, serverBuildIsStale } from "../scripts/build.js";
 
 /**
@@ -90,7 +91,7 @@ async function measure(target: Server, headers: Record<string, string>, rate?: n
 
 /** `npm run bench -- --soak` runs the soak alone (loadtest/soak-bench.ts); SOAK_MINUTES sets its length. */
 const SOAK = process.argv.includes("--soak");
-/** BENCH_ONLY=gateway, streams, workflows, analytics, footprint or auth runs one part; all but footprint and auth by default. */
+/** BENCH_ONLY=gateway, streams, workflows, analytics, footprint, auth or redis-loss runs one part; all but the last three by default. */
 const ONLY = SOAK ? "soak" : process.env.BENCH_ONLY;
 
 /**
@@ -224,6 +225,13 @@ async function main() {
   if (serverBuildIsStale()) {
     process.stdout.write("Compiling the server into dist/ (the bench runs what production runs)...\n");
     await buildServer();
+  }
+  if (ONLY === "redis-loss") {
+    // Its own database, Redis and engines: it restarts that Redis empty.
+    const figures = await measureRedisLoss(config.DATABASE_URL, "compiled");
+    process.stdout.write(["", ...redisLossTable(figures)].join("\n"));
+    if (figures.notEnded > 0 || figures.completedStepsRepeated > 0) process.exitCode = 1;
+    return;
   }
   const generatorNice = prioritizeGenerator();
   const fixture = await createBenchFixture(config.DATABASE_URL);

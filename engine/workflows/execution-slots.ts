@@ -36,6 +36,16 @@ export function executionSlotsKey(keyPrefix: string, userId: string): string {
   return `${keyPrefix}wf:{${userId}}:running`;
 }
 
+/**
+ * Whether a pass in some engine holds the execution's slot right now: it is running a step, even
+ * if its job is gone (a holder renews its lease every third of it, re-adding it to a Redis that
+ * came back empty).
+ */
+export async function isExecutionSlotHeld(redis: Redis, keyPrefix: string, userId: string, executionId: string): Promise<boolean> {
+  const leaseEnd = await redis.zscore(executionSlotsKey(keyPrefix, userId), executionId);
+  return leaseEnd !== null && Number(leaseEnd) > Date.now();
+}
+
 export function createExecutionSlots(redis: Redis, options: { keyPrefix: string; leaseMs: number; onRenewError?: (error: unknown) => void }): ExecutionSlots {
   redis.defineCommand("sluiceAcquireExecutionSlot", { numberOfKeys: 1, lua: ACQUIRE_SCRIPT });
   const commands = redis as Redis & SlotCommands;

@@ -4,7 +4,7 @@ import type { Logger } from "../../core/logger.js";
 import type { ProducerQueues } from "../../core/queues.js";
 import { createRedis, waitForRedis } from "../../core/redis.js";
 import { cancelChannel } from "../../core/workflows/cancellation.js";
-import { cancelSleepingExecution } from "./cancel-sleeping-execution.js";
+import { cancelIdleExecution } from "./cancel-idle-execution.js";
 import { createExecutionSlots, type ExecutionSlots } from "./execution-slots.js";
 
 /** Why a running step's signal was aborted by a cancel message. */
@@ -44,9 +44,9 @@ export async function startWorkflowRuns(deps: { config: EngineConfig; db: Databa
       controller.abort(new CancelRequested());
       return;
     }
-    cancelSleepingExecution(deps, executionId, new Date())
-      .then((cancelled) => cancelled && logger.info({ executionId }, "cancelled a sleeping execution"))
-      .catch((error: unknown) => logger.warn({ err: error, executionId }, "could not cancel a sleeping execution"));
+    cancelIdleExecution(deps, executionId, new Date())
+      .then((cancelled) => cancelled && logger.info({ executionId }, "cancelled an execution no engine was running"))
+      .catch((error: unknown) => logger.warn({ err: error, executionId }, "could not cancel an execution no engine was running"));
   });
   await subscriber.subscribe(channel);
 
