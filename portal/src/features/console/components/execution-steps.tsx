@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import type { ExecutionStatus } from "../../../../../core/contracts/workflows";
 import { useRemote } from "../../../hooks/use-remote";
 import { getExecution } from "../api/workflows-api";
-import type { ExecutionStep } from "../api/workflow-schemas";
+import type { ExecutionStep } from "../../../../../core/contracts/workflow-responses";
 import { usePolling } from "../hooks/use-polling";
 import { formatDuration, formatJson } from "../lib/console-format";
 import { CONSOLE_MESSAGES, failureDescription } from "../lib/console-messages";

@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { Button } from "../../../components/ui/button";
 import { useRemote } from "../../../hooks/use-remote";
 import { cancelExecution, listExecutions } from "../api/workflows-api";
-import type { ExecutionSummary } from "../api/workflow-schemas";
+import type { ExecutionSummary } from "../../../../../core/contracts/workflow-responses";
 import { usePolling } from "../hooks/use-polling";
 import { formatDuration } from "../lib/console-format";
 import { CONSOLE_MESSAGES, failureDescription } from "../lib/console-messages";

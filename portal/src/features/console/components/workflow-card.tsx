@@ -4,7 +4,7 @@ import { CardDisclosure } from "./card-disclosure";
 import { toast } from "sonner";
 import type { WorkflowStatus } from "../../../../../core/contracts/workflows";
 import { Button } from "../../../components/ui/button";
-import type { ExecutionStarted, Workflow } from "../api/workflow-schemas";
+import type { ExecutionStarted, Workflow } from "../../../../../core/contracts/workflow-responses";
 import { formatCount } from "../lib/console-format";
 import { CONSOLE_MESSAGES, failureDescription } from "../lib/console-messages";
 import { WORKFLOW_STATUS_LABELS, describeTrigger, type WorkflowMode } from "../lib/workflow-display";
