@@ -47,6 +47,9 @@ export const PLAN_CATALOGUE: readonly PlanDefinition[] = [
 
 export const FREE_PLAN_NAME = "free";
 
+/** Test-mode keys: their own counters, fixed limits, never the paid quota. */
+export const TEST_MODE_LIMITS = { perMinute: 60, perMonth: 10_000, dataBytesPerMonth: 1_000_000_000 } as const;
+
 function plan(
   package_name: string,
   display_name: string,

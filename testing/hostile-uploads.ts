@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { DatasetFormat } from "../core/datasets/storage.js";
+import type { DatasetFormat } from "../core/contracts/datasets.js";
 import { startTestAnalytics } from "./duckdb.js";
 
 /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { RoleSchema } from "./auth.js";
+import { SubscriptionStatusSchema } from "./billing.js";
 import { BillingPeriodSchema } from "./checkout.js";
 
 /** The administrator's dashboard API (`/api/admin/*`, admin only). Money in integer US cents. */
@@ -38,7 +39,7 @@ export const AdminUserSchema = z.object({
   usage: z.number().int(),
   /** Monthly allowance; null is unlimited. */
   limit: z.number().int().nullable(),
-  subscription_status: z.enum(["none", "active", "expired"]),
+  subscription_status: SubscriptionStatusSchema,
   status_badge: z.enum(["Expiring Soon", "Active", "Expired", "Free Plan"]),
   period: BillingPeriodSchema.nullable(),
   next_billing_date: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { resolve, sep } from "node:path";
+import type { DatasetFormat } from "../contracts/datasets.js";
 
 /**
  * Where dataset files live under DATA_DIR (DESIGN.md section 8), shared by the gateway (which
@@ -7,10 +8,6 @@ import { resolve, sep } from "node:path";
  *   datasets/<user id>/<dataset id>.parquet     the dataset; datasets.storage_path is this, relative
  * Ids are checked before they become path segments, so no path ever leaves DATA_DIR.
  */
-export const DATASET_FORMATS = ["csv", "json", "ndjson", "parquet"] as const;
-export type DatasetFormat = (typeof DATASET_FORMATS)[number];
-/** The format of a stream's dataset: no file, its rows are the stream's per-minute rollups (stream_rollups). */
-export const STREAM_DATASET_FORMAT = "stream";
 
 const SAFE_SEGMENT = /^[A-Za-z0-9_]{1,64}$/;
 

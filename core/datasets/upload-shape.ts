@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
 import { createNestingScanner } from "./json-nesting.js";
 import { ParquetFooterError, readParquetShape } from "./parquet-footer.js";
-import type { DatasetFormat } from "./storage.js";
+import type { DatasetFormat } from "../contracts/datasets.js";
 
 /**
  * Checks an uploaded file before DuckDB parses it (DESIGN.md section 8, "Isolation"). DuckDB's

@@ -4,7 +4,8 @@ import { AppError } from "../errors.js";
 import type { Redis } from "../redis.js";
 import { monthStartDay, nextMonthStart, secondsUntil, utcDay, utcMonth } from "./calendar.js";
 import type { EndpointCategory } from "./endpoint-categories.js";
-import { TEST_MODE_LIMITS, bytesField, meterKeys, type MeterMode } from "./redis-keys.js";
+import { bytesField, meterKeys, type MeterMode } from "./redis-keys.js";
+import { TEST_MODE_LIMITS } from "../plans.js";
 
 /**
  * The monthly data allowance (DESIGN.md section 8): bytes processed per account and mode in a

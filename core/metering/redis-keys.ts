@@ -22,6 +22,3 @@ export const USAGE_BATCH_PATTERN = /m:\{(usr_[^}]+)\}:flushing:(\d{4}-\d{2}-\d{2
 export const endpointField = (category: string) => `e:${category}`;
 export const keyField = (keyId: string) => `k:${keyId}`;
 export const bytesField = (category: string) => `b:${category}`;
-
-/** Test-mode keys: their own counters, fixed limits, never the paid quota. */
-export const TEST_MODE_LIMITS = { perMinute: 60, perMonth: 10_000, dataBytesPerMonth: 1_000_000_000 } as const;

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { AnalysisSchema } from "../../core/contracts/analytics.js";
-import { DatasetSchema } from "../../gateway/datasets/api-schemas.js";
+import { DatasetSchema } from "../../core/contracts/datasets.js";
 import { createKeyedAccount } from "../../testing/accounts.js";
 import { startEngineProcess, type EngineProcess } from "../../testing/engine-process.js";
 import { waitFor } from "../../testing/wait-for.js";

@@ -1,5 +1,5 @@
 import { open } from "node:fs/promises";
-import type { DatasetFormat } from "../../core/datasets/storage.js";
+import type { DatasetFormat } from "../../core/contracts/datasets.js";
 import type { AnalyticsSession } from "./analytics-db.js";
 
 /**

@@ -1,7 +1,8 @@
 import { mkdir, rename, rm } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { Database } from "../../core/db/client.js";
-import { DATASET_FORMATS, datasetStoragePath, resolveStoragePath, uploadPath } from "../../core/datasets/storage.js";
+import { datasetStoragePath, resolveStoragePath, uploadPath } from "../../core/datasets/storage.js";
+import { DATASET_FORMATS } from "../../core/contracts/datasets.js";
 import type { EngineContext } from "../worker-definition.js";
 import { checkUploadShape } from "../../core/datasets/upload-shape.js";
 import { AnalyticsCrashError, AnalyticsTimeoutError } from "./analytics-db.js";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AnalyzeRequestSchema, CleanRequestSchema, type AnalysisResult, type CleanResult } from "../../core/contracts/analytics.js";
-import { resolveStoragePath, STREAM_DATASET_FORMAT } from "../../core/datasets/storage.js";
+import { resolveStoragePath } from "../../core/datasets/storage.js";
+import { STREAM_DATASET_FORMAT } from "../../core/contracts/datasets.js";
 import type { EngineContext } from "../worker-definition.js";
 import { analyzeSource } from "./analysis/analyze.js";
 import { AnalysisInputError, inlineSource, parquetSource, type DataSource } from "./analysis/data-source.js";

@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { AnalysisSchema } from "../../core/contracts/analytics.js";
-import { DatasetSchema } from "../../gateway/datasets/api-schemas.js";
+import { DatasetSchema } from "../../core/contracts/datasets.js";
 import { createKeyedAccount } from "../../testing/accounts.js";
 import { useAnalyticsStack } from "../../testing/analytics.js";
 import { createApiCaller, type Auth } from "../../testing/gateway.js";

@@ -1,7 +1,7 @@
 import type { Insertable } from "kysely";
 import type { Database } from "../../core/db/client.js";
 import type { Datasets } from "../../core/db/types.js";
-import { STREAM_DATASET_FORMAT } from "../../core/datasets/storage.js";
+import { STREAM_DATASET_FORMAT } from "../../core/contracts/datasets.js";
 import { FREE_PLAN_NAME } from "../../core/plans.js";
 import type { Owner } from "../workflows/workflow-queries.js";
 

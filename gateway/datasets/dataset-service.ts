@@ -1,7 +1,8 @@
 import { rm } from "node:fs/promises";
 import type { Database } from "../../core/db/client.js";
 import { checkUploadShape } from "../../core/datasets/upload-shape.js";
-import { uploadPath, datasetStoragePath, resolveStoragePath, DATASET_FORMATS, STREAM_DATASET_FORMAT, type DatasetFormat } from "../../core/datasets/storage.js";
+import { uploadPath, datasetStoragePath, resolveStoragePath } from "../../core/datasets/storage.js";
+import { DATASET_FORMATS, STREAM_DATASET_FORMAT, type DatasetFormat } from "../../core/contracts/datasets.js";
 import { AppError } from "../../core/errors.js";
 import { newId } from "../../core/ids.js";
 import type { Logger } from "../../core/logger.js";

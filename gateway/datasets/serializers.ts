@@ -1,7 +1,6 @@
 import type { Selectable } from "kysely";
 import type { Datasets } from "../../core/db/types.js";
-import { DATASET_FORMATS, STREAM_DATASET_FORMAT } from "../../core/datasets/storage.js";
-import { DATASET_COLUMN_TYPES, DATASET_STATUSES, type DatasetSchema } from "./api-schemas.js";
+import { DATASET_COLUMN_TYPES, DATASET_FORMATS, DATASET_STATUSES, STREAM_DATASET_FORMAT, type DatasetSchema } from "../../core/contracts/datasets.js";
 import type { z } from "@hono/zod-openapi";
 
 type DatasetRow = Pick<Selectable<Datasets>, "id" | "name" | "format" | "status" | "mode" | "size_bytes" | "row_count" | "columns" | "error" | "created_at" | "ready_at">;

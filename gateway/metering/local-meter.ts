@@ -1,6 +1,6 @@
 import { utcDay } from "../../core/metering/calendar.js";
 import type { EndpointCategory } from "../../core/metering/endpoint-categories.js";
-import { TEST_MODE_LIMITS } from "../../core/metering/redis-keys.js";
+import { TEST_MODE_LIMITS } from "../../core/plans.js";
 import type { KeyContext } from "./key-context.js";
 
 const WINDOW_MS = 60_000;

@@ -3,7 +3,7 @@ import { WebhookDeliveryListSchema, WebhookEndpointListSchema, WebhookEndpointWi
 import { createAccount, createKeyedAccount } from "../../testing/accounts.js";
 import { BrowserClient } from "../../testing/browser-client.js";
 import { useTestApp } from "../../testing/gateway.js";
-import { ExecutionListSchema, ExecutionSchema, ExecutionStartedSchema, WorkflowListSchema, WorkflowSchema } from "../workflows/api-schemas.js";
+import { ExecutionListSchema, ExecutionSchema, ExecutionStartedSchema, WorkflowListSchema, WorkflowSchema } from "../../core/contracts/workflow-responses.js";
 
 // The dashboard's copies of the workflow and webhook APIs under /api: the session's own account, no API key.
 const testApp = useTestApp();

@@ -8,7 +8,7 @@ import { useTestDatabase } from "../../testing/database.js";
 import { testGatewayConfig } from "../../testing/environment.js";
 import { freePort } from "../../testing/gateway-process.js";
 import { createApp } from "../app.js";
-import { WorkflowSchema } from "../workflows/api-schemas.js";
+import { WorkflowSchema } from "../../core/contracts/workflow-responses.js";
 
 const database = useTestDatabase();
 let port: number;

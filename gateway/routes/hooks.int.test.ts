@@ -6,7 +6,7 @@ import { createRedis } from "../../core/redis.js";
 import { flushUsage } from "../../engine/jobs/flush-usage.js";
 import { createKeyedAccount } from "../../testing/accounts.js";
 import { queuedThresholdNotices, useTestApp } from "../../testing/gateway.js";
-import { WorkflowSchema } from "../workflows/api-schemas.js";
+import { WorkflowSchema } from "../../core/contracts/workflow-responses.js";
 
 const testApp = useTestApp({ MAX_JSON_BODY_BYTES: "2048" });
 const db = () => testApp.current.database.db;

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { Hono, type Context } from "hono";
-import { EXECUTION_STATUSES, WebhookTriggerSchema } from "../../core/contracts/workflows.js";
+import { HookAcceptedSchema } from "../../core/contracts/workflow-responses.js";
+import { WebhookTriggerSchema } from "../../core/contracts/workflows.js";
 import type { Database } from "../../core/db/client.js";
 import { AppError, ERROR_CATALOGUE } from "../../core/errors.js";
 import type { ProducerQueues } from "../../core/queues.js";
@@ -19,10 +20,6 @@ const HookParamsSchema = z.object({
   workflow_id: idParam("wf", ERROR_CATALOGUE.NOT_FOUND.message, "workflow_id"),
   secret: resourceParam(HOOK_SECRET_PATTERN, ERROR_CATALOGUE.NOT_FOUND.message, { name: "secret" }),
 });
-
-const HookAcceptedSchema = z
-  .object({ execution_id: z.string(), status: z.enum(EXECUTION_STATUSES) })
-  .openapi("HookAccepted");
 
 /**
  * Documentation of the inbound hook (registered in openapi.yaml by createApiApp). The handler

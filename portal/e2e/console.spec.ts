@@ -5,7 +5,7 @@ import { createDb } from "../../core/db/client.js";
 import { useBrowser } from "../../testing/browser.js";
 import { startEngineProcess, type EngineProcess } from "../../testing/engine-process.js";
 import { expectAccessible, expectAccessibleWithoutToasts, screenshotBothWidths, watchPage } from "../../testing/page-checks.js";
-import { WorkflowSchema } from "../../gateway/workflows/api-schemas.js";
+import { WorkflowSchema } from "../../core/contracts/workflow-responses.js";
 import { postAsUser, signUpAndConfirm } from "../../testing/portal-session.js";
 
 // The dashboard's workflows and usage sections against the real gateway, with an engine started

@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from "vitest";
 import { z } from "zod";
 import { CreatedKeySchema } from "../../core/contracts/api-keys.js";
 import { ErrorBodySchema } from "../../core/errors.js";
-import { DeletedWorkflowSchema, WorkflowListSchema, WorkflowSchema } from "../../gateway/workflows/api-schemas.js";
+import { DeletedWorkflowSchema, WorkflowListSchema, WorkflowSchema } from "../../core/contracts/workflow-responses.js";
 import { BrowserClient } from "../../testing/browser-client.js";
 import { SCREENSHOT_DIR, useBrowser } from "../../testing/browser.js";
 import { expectAccessible, watchPage } from "../../testing/page-checks.js";

@@ -1,34 +1,18 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { sql } from "kysely";
+import { KeyUsageSchema, WhoAmISchema } from "../../../core/contracts/account.js";
 import type { Database } from "../../../core/db/client.js";
 import { AppError } from "../../../core/errors.js";
 import { monthStartDay, nextMonthStart, utcDay, utcMonth } from "../../../core/metering/calendar.js";
 import { ENDPOINT_CATEGORIES } from "../../../core/metering/endpoint-categories.js";
 import { dataLimitFor, readDataUsed } from "../../../core/metering/data-meter.js";
-import { TEST_MODE_LIMITS, bytesField, endpointField, meterKeys } from "../../../core/metering/redis-keys.js";
+import { bytesField, endpointField, meterKeys } from "../../../core/metering/redis-keys.js";
+import { TEST_MODE_LIMITS } from "../../../core/plans.js";
 import type { Redis } from "../../../core/redis.js";
 import type { AppEnv } from "../../app-env.js";
 import { errorResponses } from "../../http/error-responses.js";
 import { validationHook } from "../../http/errors.js";
 import { jsonResponse } from "../../http/route-helpers.js";
-
-const WhoAmISchema = z
-  .object({
-    key: z.object({ id: z.string(), mode: z.enum(["live", "test"]), permission: z.enum(["read", "write", "admin"]), monthly_cap: z.number().int().nullable() }),
-    account: z.object({ id: z.string(), package: z.string() }),
-  })
-  .openapi("WhoAmI");
-
-const UsageSchema = z
-  .object({
-    mode: z.enum(["live", "test"]),
-    requests_used: z.number().int(),
-    requests_limit: z.number().int().nullable().openapi({ description: "null when unlimited" }),
-    reset_date: z.string().openapi({ description: "First day of next month (UTC), when the quota resets." }),
-    endpoints: z.array(z.object({ endpoint: z.enum(ENDPOINT_CATEGORIES), request_count: z.number().int() })),
-    data: z.object({ bytes_processed: z.number().int(), bytes_limit: z.number().int().nullable() }),
-  })
-  .openapi("Usage");
 
 const security = [{ apiKey: [] }];
 const meteredErrors = errorResponses("UNAUTHORIZED", "FORBIDDEN", "RATE_LIMITED", "QUOTA_EXCEEDED");
@@ -48,7 +32,7 @@ const usageRoute = createRoute({
   tags: ["Account"],
   summary: "This month's usage against the quota",
   security,
-  responses: { 200: jsonResponse(UsageSchema, "Requests used and allowed this calendar month (UTC), per endpoint category, and data processed."), ...meteredErrors },
+  responses: { 200: jsonResponse(KeyUsageSchema, "Requests used and allowed this calendar month (UTC), per endpoint category, and data processed."), ...meteredErrors },
 });
 
 function apiKeyOf(c: { get: (key: "apiKey") => AppEnv["Variables"]["apiKey"] }) {

@@ -5,7 +5,7 @@ import { useAnalyticsStack } from "../../../testing/analytics.js";
 import { createKeyedAccount } from "../../../testing/accounts.js";
 import { waitFor } from "../../../testing/wait-for.js";
 import type { Auth } from "../../../testing/gateway.js";
-import { DatasetSchema } from "../../datasets/api-schemas.js";
+import { DatasetSchema } from "../../../core/contracts/datasets.js";
 
 const { dataDir, testApp } = useAnalyticsStack({ gateway: { ANALYSIS_WAIT_MS: "0" } });
 

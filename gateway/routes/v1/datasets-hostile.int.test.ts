@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AnalysisSchema } from "../../../core/contracts/analytics.js";
-import { uploadPath, type DatasetFormat } from "../../../core/datasets/storage.js";
+import { uploadPath } from "../../../core/datasets/storage.js";
 import { utcMonth } from "../../../core/metering/calendar.js";
 import { meterKeys } from "../../../core/metering/redis-keys.js";
 import { newId } from "../../../core/ids.js";
@@ -12,7 +12,7 @@ import { createKeyedAccount } from "../../../testing/accounts.js";
 import { useAnalyticsStack } from "../../../testing/analytics.js";
 import type { Auth } from "../../../testing/gateway.js";
 import { auditJson, hostileUploads, type HostileUpload } from "../../../testing/hostile-uploads.js";
-import { DatasetSchema } from "../../datasets/api-schemas.js";
+import { DatasetSchema, type DatasetFormat } from "../../../core/contracts/datasets.js";
 
 /**
  * Issue 35: files built to crash DuckDB. Those DuckDB dies on are refused by the gateway before

@@ -9,7 +9,7 @@ import { meterKeys } from "../../../core/metering/redis-keys.js";
 import { startTestAnalytics } from "../../../testing/duckdb.js";
 import { createKeyedAccount } from "../../../testing/accounts.js";
 import type { Auth } from "../../../testing/gateway.js";
-import { DatasetListSchema, DatasetSchema } from "../../datasets/api-schemas.js";
+import { DatasetListSchema, DatasetSchema } from "../../../core/contracts/datasets.js";
 
 // An upload whose data stops for REQUEST_BODY_TIMEOUT_MS is refused (the whole upload may take far longer).
 const { dataDir, testApp, testEngine } = useAnalyticsStack({ gateway: { ANALYSIS_WAIT_MS: "10000", REQUEST_BODY_TIMEOUT_MS: "1000" } });

@@ -2,20 +2,12 @@ import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { GatewayConfig } from "../../../core/config.js";
 import type { Database } from "../../../core/db/client.js";
-import type { DatasetFormat } from "../../../core/datasets/storage.js";
 import { AppError } from "../../../core/errors.js";
 import type { ProducerQueues } from "../../../core/queues.js";
 import type { Redis } from "../../../core/redis.js";
 import type { AppEnv } from "../../app-env.js";
-import {
-  DatasetIdParamsSchema,
-  DatasetListSchema,
-  DatasetSchema,
-  DeletedDatasetSchema,
-  ListDatasetsQuerySchema,
-  UPLOAD_MEDIA_TYPES,
-  UploadQuerySchema,
-} from "../../datasets/api-schemas.js";
+import { DatasetIdParamsSchema, ListDatasetsQuerySchema, UPLOAD_MEDIA_TYPES, UploadQuerySchema } from "../../datasets/api-schemas.js";
+import { DatasetListSchema, DatasetSchema, DeletedDatasetSchema, type DatasetFormat } from "../../../core/contracts/datasets.js";
 import { findDataset, listDatasets } from "../../datasets/dataset-queries.js";
 import { createDatasetFromUpload, deleteDataset } from "../../datasets/dataset-service.js";
 import { serializeDataset } from "../../datasets/serializers.js";

@@ -6,7 +6,7 @@ import { cancelChannel } from "../../../core/workflows/cancellation.js";
 import { createKeyedAccount } from "../../../testing/accounts.js";
 import { useTestApp } from "../../../testing/gateway.js";
 import { waitFor } from "../../../testing/wait-for.js";
-import { ExecutionListSchema, ExecutionSchema, ExecutionStartedSchema, WorkflowSchema } from "../../workflows/api-schemas.js";
+import { ExecutionListSchema, ExecutionSchema, ExecutionStartedSchema, WorkflowSchema } from "../../../core/contracts/workflow-responses.js";
 
 const testApp = useTestApp();
 const db = () => testApp.current.database.db;

@@ -8,7 +8,7 @@ import { createApiCaller, type Auth } from "../../../testing/gateway.js";
 import { useHttpReceiver } from "../../../testing/http-receiver.js";
 import { insertWebhookEndpoint } from "../../../testing/webhooks.js";
 import { githubStyleSignature, standardWebhooksSignature } from "../../../core/webhooks/signing.js";
-import { DatasetSchema } from "../../datasets/api-schemas.js";
+import { DatasetSchema } from "../../../core/contracts/datasets.js";
 import { streamKeys, type StreamRef } from "../../streams/stream-state.js";
 
 // A stream's per-minute history: rolled up in Redis by the ingest script, moved to PostgreSQL by

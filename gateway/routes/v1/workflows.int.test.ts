@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ErrorBodySchema } from "../../../core/errors.js";
 import { createKeyedAccount } from "../../../testing/accounts.js";
 import { useTestApp } from "../../../testing/gateway.js";
-import { WorkflowListSchema, WorkflowSchema } from "../../workflows/api-schemas.js";
+import { WorkflowListSchema, WorkflowSchema } from "../../../core/contracts/workflow-responses.js";
 
 const testApp = useTestApp();
 const db = () => testApp.current.database.db;

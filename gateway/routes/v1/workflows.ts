@@ -9,16 +9,8 @@ import { errorResponses } from "../../http/error-responses.js";
 import type { ApiSurface } from "../../http/api-surface.js";
 import { validationHook } from "../../http/errors.js";
 import { jsonBody, jsonResponse } from "../../http/route-helpers.js";
-import {
-  DeletedWorkflowSchema,
-  ExecuteRequestSchema,
-  ExecutionStartedSchema,
-  IdempotencyHeadersSchema,
-  ListWorkflowsQuerySchema,
-  WorkflowIdParamsSchema,
-  WorkflowListSchema,
-  WorkflowSchema,
-} from "../../workflows/api-schemas.js";
+import { ExecuteRequestSchema, IdempotencyHeadersSchema, ListWorkflowsQuerySchema, WorkflowIdParamsSchema } from "../../workflows/api-schemas.js";
+import { DeletedWorkflowSchema, ExecutionStartedSchema, WorkflowListSchema, WorkflowSchema } from "../../../core/contracts/workflow-responses.js";
 import { executeWorkflow } from "../../workflows/execution-service.js";
 import { PUBLIC_WORKFLOW_API } from "../../workflows/owner.js";
 import type { Owner } from "../../workflows/workflow-queries.js";

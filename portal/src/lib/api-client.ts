@@ -51,6 +51,11 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** The server's (or the client's) explanation of a failure, for a toast's description. */
+export function failureDescription(error: unknown): string | undefined {
+  return isApiError(error) ? error.message : undefined;
+}
+
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface ApiRequestOptions<T> {

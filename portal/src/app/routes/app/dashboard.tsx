@@ -1,6 +1,6 @@
 import { useSearchParams } from "react-router-dom";
-import { DashboardLayout } from "../../../features/dashboard/components/dashboard-layout";
-import { sectionFor } from "../../../features/dashboard/sections/registry";
+import { DashboardLayout } from "../../dashboard/dashboard-layout";
+import { sectionFor } from "../../dashboard/dashboard-sections";
 
 /** /dashboard: the section named by the query (`section`, `success=true`, or checkout's plan, tier, period and amount). */
 export function DashboardRoute() {

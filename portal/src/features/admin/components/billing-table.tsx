@@ -4,7 +4,9 @@ import { Button } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
 import type { BillingAction } from "../api/admin-api";
 import { formatDay } from "../lib/admin-dates";
-import { billingRowActions, formatMoney, STATUS_CLASSES, statusLabel } from "../lib/billing-display";
+import { formatMoney } from "../../../lib/format-money";
+import { PAYMENT_STATUS_CLASSES, PAYMENT_STATUS_LABELS } from "../../../lib/status-labels";
+import { billingRowActions } from "../lib/billing-display";
 import { ScrollTable, TD } from "./admin-panel";
 
 interface BillingTableProps {
@@ -57,7 +59,7 @@ export function BillingTable({ entries, busyId, onAction, onRefund }: BillingTab
           <td className={`${TD} font-medium whitespace-nowrap text-slate-900`}>{formatMoney(entry.amount, entry.currency)}</td>
           <td className={TD}>
             <span className="flex flex-col items-start gap-1">
-              <span className={cn("rounded-full px-2.5 py-0.5 text-xs font-semibold", STATUS_CLASSES[entry.status])}>{statusLabel(entry.status)}</span>
+              <span className={cn("rounded-full px-2.5 py-0.5 text-xs font-semibold", PAYMENT_STATUS_CLASSES[entry.status])}>{PAYMENT_STATUS_LABELS[entry.status]}</span>
               {entry.processed && (
                 <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800">
                   <BadgeCheck aria-hidden className="size-3.5" />

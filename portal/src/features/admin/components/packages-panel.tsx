@@ -6,7 +6,7 @@ import { useRemote } from "../../../hooks/use-remote";
 import { listPackages } from "../api/admin-api";
 import { useReloadOn } from "../hooks/use-reload-on";
 import { ADMIN_MESSAGES, failureMessage } from "../lib/admin-messages";
-import { formatMoney } from "../lib/billing-display";
+import { formatMoney } from "../../../lib/format-money";
 import { formatCount, formatLimit } from "../lib/usage-display";
 import { AdminPanel, RemoteContent, ScrollTable, TD } from "./admin-panel";
 import { PackageEditDialog } from "./package-edit-dialog";

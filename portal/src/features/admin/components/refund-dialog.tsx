@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import type { AdminBillingEntry } from "../../../../../core/contracts/admin-billing";
 import { Dialog, FormDialogActions } from "../../../components/ui/dialog";
 import { TextField } from "../../../components/ui/form-field";
-import { formatMoney } from "../lib/billing-display";
+import { formatMoney } from "../../../lib/format-money";
 
 interface RefundDialogProps {
   entry: AdminBillingEntry;

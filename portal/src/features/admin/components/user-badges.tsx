@@ -18,9 +18,3 @@ export function UserStatusBadge({ status }: { status: AdminUser["status_badge"] 
 export function RoleBadge({ role }: { role: AdminUser["role"] }) {
   return <span className={cn(BADGE, role === "admin" ? "bg-brand-100 text-brand-900" : "bg-slate-100 text-slate-800")}>{role === "admin" ? "Admin" : "User"}</span>;
 }
-
-const SUBSCRIPTION_LABELS: Record<AdminUser["subscription_status"], string> = { none: "None", active: "Active", expired: "Expired" };
-
-export function subscriptionLabel(status: AdminUser["subscription_status"]): string {
-  return SUBSCRIPTION_LABELS[status];
-}

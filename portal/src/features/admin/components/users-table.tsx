@@ -1,10 +1,11 @@
 import type { AdminUser } from "../../../../../core/contracts/admin";
 import { Button } from "../../../components/ui/button";
 import { formatDay } from "../lib/admin-dates";
-import { formatMoney } from "../lib/billing-display";
+import { formatMoney } from "../../../lib/format-money";
+import { SUBSCRIPTION_STATUS_LABELS } from "../../../lib/status-labels";
 import { ScrollTable, TD } from "./admin-panel";
 import { UsageBar } from "./usage-bar";
-import { RoleBadge, subscriptionLabel, UserStatusBadge } from "./user-badges";
+import { RoleBadge, UserStatusBadge } from "./user-badges";
 
 interface UsersTableProps {
   users: AdminUser[];
@@ -17,7 +18,7 @@ const PERIOD_LABELS = { monthly: "monthly", yearly: "yearly", threeYears: "every
 function Subscription({ user }: { user: AdminUser }) {
   return (
     <div className="text-sm">
-      <p className="font-medium text-slate-900">{subscriptionLabel(user.subscription_status)}</p>
+      <p className="font-medium text-slate-900">{SUBSCRIPTION_STATUS_LABELS[user.subscription_status]}</p>
       {user.amount !== null && user.period && (
         <p className="text-xs whitespace-nowrap text-slate-600">
           {formatMoney(user.amount)} {PERIOD_LABELS[user.period]}

@@ -7,7 +7,8 @@ import { TextField } from "../../../components/ui/form-field";
 import { useFormSubmit } from "../../../hooks/use-form-submit";
 import { CAP_OPTIONS, MODE_HINTS, MODE_LABELS, type CapChoice } from "../lib/key-display";
 import { CREATE_KEY_FIELDS, DEFAULT_CREATE_KEY_VALUES, earliestExpiryDate, validateCreateKey, type CreateKeyFormValues } from "../lib/key-form";
-import { API_KEY_MESSAGES, failureDescription } from "../lib/key-messages";
+import { API_KEY_MESSAGES } from "../lib/key-messages";
+import { failureDescription } from "../../../lib/api-client";
 
 const PERMISSION_HINTS: Record<KeyPermission, string> = {
   read: "GET requests only.",

@@ -2,8 +2,8 @@ import type { RefObject } from "react";
 import { toast } from "sonner";
 import type { ApiKey } from "../../../../../core/contracts/api-keys";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { isApiError } from "../../../lib/api-client";
-import { API_KEY_MESSAGES, failureDescription } from "../lib/key-messages";
+import { API_KEY_MESSAGES } from "../lib/key-messages";
+import { failureDescription, isApiError } from "../../../lib/api-client";
 
 interface DeleteKeyDialogProps {
   keyItem: ApiKey;

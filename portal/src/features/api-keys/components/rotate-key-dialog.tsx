@@ -4,7 +4,8 @@ import type { ApiKey, CreatedKey } from "../../../../../core/contracts/api-keys"
 import { SelectField } from "../../../components/ui/choice-fields";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { DEFAULT_GRACE_HOURS, GRACE_OPTIONS, graceLabel } from "../lib/key-form";
-import { API_KEY_MESSAGES, failureDescription } from "../lib/key-messages";
+import { API_KEY_MESSAGES } from "../lib/key-messages";
+import { failureDescription } from "../../../lib/api-client";
 
 const GRACE_SELECT_OPTIONS = GRACE_OPTIONS.map((option) => ({ value: String(option.hours), label: option.label }));
 

@@ -3,7 +3,8 @@ import { toast } from "sonner";
 import type { CreateKeyRequest, CreatedKey } from "../../../../../core/contracts/api-keys";
 import { createApiKey, deleteApiKey, listApiKeys, rotateApiKey } from "../api/api-keys-api";
 import { useRemote } from "../../../hooks/use-remote";
-import { API_KEY_MESSAGES, failureDescription } from "../lib/key-messages";
+import { API_KEY_MESSAGES } from "../lib/key-messages";
+import { failureDescription } from "../../../lib/api-client";
 
 /**
  * The signed-in user's keys (newest first) and the calls that change them. The list only ever

@@ -1,5 +1,3 @@
-import { isApiError } from "../../../lib/api-client";
-
 /** Toast texts of the API keys section (SPEC section 8), plus rotation, which the spec does not have. */
 export const API_KEY_MESSAGES = {
   fetchFailed: "Failed to fetch API keys",
@@ -14,8 +12,3 @@ export const API_KEY_MESSAGES = {
 
 /** The warning beside a key shown in full, the one time it is shown. */
 export const SHOW_ONCE_WARNING = "Copy this key now. For your security it will not be shown again.";
-
-/** The server's (or the client's) explanation of a failure, for a toast's description. */
-export function failureDescription(error: unknown): string | undefined {
-  return isApiError(error) ? error.message : undefined;
-}

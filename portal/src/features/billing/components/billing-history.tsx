@@ -2,14 +2,9 @@ import type { BillingHistoryEntry } from "../../../../../core/contracts/billing"
 import { findPlan } from "../../../../../core/plans";
 import { formatLongDate } from "../../../lib/format-date";
 import { cn } from "../../../lib/cn";
-import { formatMoney, historyStatusLabel, historyStatusTone, invoiceLabel, periodLabel, type StatusTone } from "../lib/billing-display";
-
-const TONE: Record<StatusTone, string> = {
-  green: "bg-green-100 text-green-800",
-  yellow: "bg-yellow-100 text-yellow-900",
-  red: "bg-red-100 text-red-800",
-  blue: "bg-blue-100 text-blue-800",
-};
+import { formatMoney } from "../../../lib/format-money";
+import { PAYMENT_STATUS_CLASSES, PAYMENT_STATUS_LABELS } from "../../../lib/status-labels";
+import { invoiceLabel, periodLabel } from "../lib/billing-display";
 
 /** The latest payments (at most 10, newest first), as the server sends them. */
 export function BillingHistory({ entries }: { entries: BillingHistoryEntry[] }) {
@@ -50,7 +45,7 @@ export function BillingHistory({ entries }: { entries: BillingHistoryEntry[] }) 
                   <td className="hidden px-3 py-3 align-top text-slate-700 sm:table-cell sm:px-4">{formatLongDate(new Date(entry.date))}</td>
                   <td className="px-3 py-3 text-right align-top font-medium whitespace-nowrap text-slate-900 sm:px-4">{formatMoney(entry.amount, entry.currency)}</td>
                   <td className="px-3 py-3 align-top sm:px-4">
-                    <span className={cn("inline-block rounded-full px-2.5 whitespace-nowrap py-0.5 text-xs font-semibold", TONE[historyStatusTone(entry.status)])}>{historyStatusLabel(entry.status)}</span>
+                    <span className={cn("inline-block rounded-full px-2.5 whitespace-nowrap py-0.5 text-xs font-semibold", PAYMENT_STATUS_CLASSES[entry.status])}>{PAYMENT_STATUS_LABELS[entry.status]}</span>
                   </td>
                 </tr>
               ))}

@@ -2,11 +2,11 @@ import { useId, useState, type ReactNode } from "react";
 import type { BillingSubscription } from "../../../../../core/contracts/billing";
 import { formatUsd, quotePrice, type BillingPeriod, type PlanDefinition } from "../../../../../core/plans";
 import { Button, ButtonLink } from "../../../components/ui/button";
+import { PeriodSelector } from "../../../components/plans/period-selector";
+import { VolumeSelect } from "../../../components/plans/volume-select";
 import { cn } from "../../../lib/cn";
-import { PeriodSelector } from "../../pricing/components/period-selector";
-import { VolumeSelect } from "../../pricing/components/volume-select";
-import { formatRequests, getPricingPlans } from "../../pricing/lib/pricing-model";
-import { checkoutHref, currentPlanOf, planButtonLabel, type PlanButtonLabel, type PlanFamily } from "../lib/billing-display";
+import { checkoutHref, formatRequests, getPricingPlans } from "../../../lib/pricing-model";
+import { currentPlanOf, planButtonLabel, type PlanButtonLabel, type PlanFamily } from "../lib/billing-display";
 
 const PLANS = getPricingPlans();
 
@@ -93,7 +93,7 @@ function PickerCard({ family, plan, title = plan.display_name, period, label, hi
           </Button>
         ) : (
           <ButtonLink
-            to={family === "enterprise" ? "/contact" : checkoutHref(plan, period, label)}
+            to={family === "enterprise" ? "/contact" : checkoutHref(plan, period, label === "Change Plan" ? "change" : undefined)}
             variant={highlighted ? "primary" : "secondary"}
             className="w-full"
           >

@@ -1,6 +1,6 @@
 import { toast } from "sonner";
 import { useRemote } from "../../../hooks/use-remote";
-import { failureDescription } from "../../api-keys/lib/key-messages";
+import { failureDescription } from "../../../lib/api-client";
 import { getBillingOverview } from "../api/billing-api";
 import { BILLING_MESSAGES } from "../lib/billing-display";
 

@@ -11,7 +11,7 @@ import {
   type ExecutionStarted,
   type ExecutionSummary,
   type Workflow,
-} from "./workflow-schemas";
+} from "../../../../../core/contracts/workflow-responses";
 
 /** The dashboard's copy of the workflow API (/api, cookie session): the signed-in user's workflows of one mode. */
 

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { WebhookEndpoint } from "../../../../../core/contracts/webhook-endpoints";
-import type { Workflow } from "../api/workflow-schemas";
+import type { Workflow } from "../../../../../core/contracts/workflow-responses";
 import { EndpointCard } from "./endpoint-card";
 import { MonthTotals } from "./month-totals";
 import { WorkflowCard } from "./workflow-card";

@@ -7,7 +7,8 @@ import { Dialog, FormDialogActions } from "../../../components/ui/dialog";
 import { TextField } from "../../../components/ui/form-field";
 import { useFormSubmit } from "../../../hooks/use-form-submit";
 import type { EndpointWithSecret } from "../api/webhook-endpoints-api";
-import { CONSOLE_MESSAGES, failureDescription } from "../lib/console-messages";
+import { CONSOLE_MESSAGES } from "../lib/console-messages";
+import { failureDescription } from "../../../lib/api-client";
 import { DEFAULT_ENDPOINT_VALUES, ENDPOINT_FIELDS, toggleEvent, validateEndpointForm, type EndpointFormValues, type EventFilter } from "../lib/endpoint-form";
 import { ALL_EVENTS, ALL_EVENTS_LABEL, ENDPOINT_MODE_HINTS, ENDPOINT_MODE_LABELS, type EndpointMode } from "../lib/webhook-display";
 

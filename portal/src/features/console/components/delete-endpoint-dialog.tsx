@@ -2,8 +2,8 @@ import type { RefObject } from "react";
 import { toast } from "sonner";
 import type { WebhookEndpoint } from "../../../../../core/contracts/webhook-endpoints";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { isApiError } from "../../../lib/api-client";
-import { CONSOLE_MESSAGES, failureDescription } from "../lib/console-messages";
+import { CONSOLE_MESSAGES } from "../lib/console-messages";
+import { failureDescription, isApiError } from "../../../lib/api-client";
 
 interface DeleteEndpointDialogProps {
   endpoint: WebhookEndpoint;

@@ -3,7 +3,8 @@ import { toast } from "sonner";
 import type { WebhookEndpoint } from "../../../../../core/contracts/webhook-endpoints";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import type { EndpointWithSecret } from "../api/webhook-endpoints-api";
-import { CONSOLE_MESSAGES, failureDescription } from "../lib/console-messages";
+import { CONSOLE_MESSAGES } from "../lib/console-messages";
+import { failureDescription } from "../../../lib/api-client";
 
 interface RotateSecretDialogProps {
   endpoint: WebhookEndpoint;

@@ -6,7 +6,8 @@ import { Button } from "../../../components/ui/button";
 import { SelectField } from "../../../components/ui/choice-fields";
 import { Dialog, DialogActions } from "../../../components/ui/dialog";
 import { sendTestEvent } from "../api/webhook-endpoints-api";
-import { CONSOLE_MESSAGES, failureDescription } from "../lib/console-messages";
+import { CONSOLE_MESSAGES } from "../lib/console-messages";
+import { failureDescription } from "../../../lib/api-client";
 import { TEST_EVENT_OPTIONS, defaultTestEvent } from "../lib/webhook-display";
 
 interface SendTestDialogProps {

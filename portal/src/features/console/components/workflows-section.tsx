@@ -4,7 +4,7 @@ import { ButtonLink } from "../../../components/ui/button";
 import { useNow } from "../../../hooks/use-now";
 import { useWorkflows } from "../hooks/use-workflows";
 import type { WorkflowMode } from "../lib/workflow-display";
-import { ModeSwitch } from "./mode-switch";
+import { ModeSwitch } from "../../../components/ui/mode-switch";
 import { EmptyState, ErrorState, LoadingState } from "../../../components/ui/section-states";
 import { WorkflowCard } from "./workflow-card";
 
@@ -23,7 +23,7 @@ export function WorkflowsSection() {
         <p className="max-w-2xl leading-relaxed text-slate-600">
           Your workflows, their recent runs and each step's input, output and errors. {MODE_NOTES[mode]}
         </p>
-        <ModeSwitch mode={mode} onChange={setMode} />
+        <ModeSwitch mode={mode} onChange={setMode} label="Workflow mode" />
       </div>
 
       {/* A fresh list per mode: nothing of the other mode is shown (or asked for) while the new one loads. */}

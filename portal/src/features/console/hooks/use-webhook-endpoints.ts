@@ -10,7 +10,8 @@ import {
   updateWebhookEndpoint,
   type EndpointWithSecret,
 } from "../api/webhook-endpoints-api";
-import { CONSOLE_MESSAGES, failureDescription } from "../lib/console-messages";
+import { CONSOLE_MESSAGES } from "../lib/console-messages";
+import { failureDescription } from "../../../lib/api-client";
 
 /** Keeps the endpoint as the list describes it: the secret goes back to the caller, never into the list. */
 function withoutSecret({ secret: _secret, ...endpoint }: EndpointWithSecret): WebhookEndpoint {

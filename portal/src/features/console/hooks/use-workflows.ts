@@ -2,9 +2,10 @@ import { useCallback } from "react";
 import { toast } from "sonner";
 import type { WorkflowStatus } from "../../../../../core/contracts/workflows";
 import { useRemote } from "../../../hooks/use-remote";
-import type { ExecutionStarted } from "../api/workflow-schemas";
+import type { ExecutionStarted } from "../../../../../core/contracts/workflow-responses";
 import { executeWorkflow, listWorkflows, setWorkflowStatus } from "../api/workflows-api";
-import { CONSOLE_MESSAGES, failureDescription } from "../lib/console-messages";
+import { CONSOLE_MESSAGES } from "../lib/console-messages";
+import { failureDescription } from "../../../lib/api-client";
 import type { WorkflowMode } from "../lib/workflow-display";
 
 /** The signed-in user's workflows of one mode, and the calls that change them. */

@@ -1,5 +1,3 @@
-import { isApiError } from "../../../lib/api-client";
-
 /** Toast texts of the workflows, webhooks and usage sections: every change says how it went. */
 export const CONSOLE_MESSAGES = {
   workflowsFetchFailed: "Failed to fetch workflows",
@@ -35,8 +33,3 @@ export const CONSOLE_MESSAGES = {
 
 /** The warning beside a signing secret shown in full, the one time it is shown. */
 export const SECRET_ONCE_WARNING = "Copy this signing secret now. For your security it will not be shown again.";
-
-/** The server's (or the client's) explanation of a failure, for a toast's description. */
-export function failureDescription(error: unknown): string | undefined {
-  return isApiError(error) ? error.message : undefined;
-}

@@ -1,7 +1,7 @@
 import { LogOut } from "lucide-react";
 import { Link } from "react-router-dom";
 import { cn } from "../../../lib/cn";
-import type { DashboardSection } from "../sections/registry";
+import type { DashboardSection } from "../lib/dashboard-section";
 
 interface SidebarNavProps {
   sections: readonly DashboardSection[];

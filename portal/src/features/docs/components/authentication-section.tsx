@@ -1,4 +1,4 @@
-import { TEST_MODE_LIMITS } from "../../../../../core/metering/redis-keys";
+import { TEST_MODE_LIMITS } from "../../../../../core/plans";
 import { CodeBlock } from "../../../components/ui/code-block";
 import { DocSection, DocSubheading, InlineCode } from "./doc-section";
 import { DocTable } from "./doc-table";

@@ -1,5 +1,4 @@
-import { TEST_MODE_LIMITS } from "../../../../../core/metering/redis-keys";
-import { PLAN_CATALOGUE, UNLIMITED } from "../../../../../core/plans";
+import { PLAN_CATALOGUE, TEST_MODE_LIMITS, UNLIMITED } from "../../../../../core/plans";
 import { CodeBlock } from "../../../components/ui/code-block";
 import { RATE_LIMITED_EXAMPLE, RATE_LIMIT_HEADERS } from "../lib/rate-limit-examples";
 import { DocSection, DocSubheading, InlineCode } from "./doc-section";

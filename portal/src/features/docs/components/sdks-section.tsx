@@ -1,6 +1,6 @@
 import { CodeTabs } from "../../../components/ui/code-tabs";
 import { LinkCard, LinkCardGrid } from "../../../components/ui/link-card";
-import { QUICKSTART_EXAMPLES } from "../../sdks/lib/sdk-examples";
+import { QUICKSTART_EXAMPLES } from "../../../lib/sdk-examples";
 import { DocSection } from "./doc-section";
 
 export function SdksSection() {

@@ -4,10 +4,9 @@ import { useSearchParams } from "react-router-dom";
 import type { CheckoutIntent, CheckoutQuote } from "../../../../../core/contracts/checkout";
 import { Button } from "../../../components/ui/button";
 import { usePortalConfig } from "../../../lib/portal-config";
-import { useAuth } from "../../auth/auth-context";
 import { startCheckout } from "../api/payments-api";
 import { useCheckoutOrder } from "../hooks/use-checkout-order";
-import { accountBillingDetails } from "../lib/checkout-form";
+import { accountBillingDetails, type CheckoutAccount } from "../lib/checkout-form";
 import { parseCheckoutQuery, type CheckoutQuery } from "../lib/checkout-query";
 import { checkPaymentUrl } from "../lib/payment-url";
 import { PAYMENT_MESSAGES, checkoutFailureMessage } from "../lib/payment-messages";
@@ -22,14 +21,14 @@ type Payment = { status: "starting" } | { status: "frame"; url: string } | { sta
  * e-mails link here): the order summary and, once the order is placed with the account's own
  * details, the provider's page in a 700 px frame, or a failure with "Retry Payment".
  */
-export function DashboardCheckoutSection() {
+export function DashboardCheckoutSection({ account }: { account: CheckoutAccount }) {
   const [params] = useSearchParams();
   const query = parseCheckoutQuery(params);
   if (!query) return <CheckoutNotice order={{ status: "unsold" }} onRetry={() => undefined} />;
-  return <DashboardCheckout query={query} />;
+  return <DashboardCheckout query={query} account={account} />;
 }
 
-function DashboardCheckout({ query }: { query: CheckoutQuery }) {
+function DashboardCheckout({ query, account }: { query: CheckoutQuery; account: CheckoutAccount }) {
   const { order, reload } = useCheckoutOrder(query);
   if (order.status === "loading") return <StartingPayment />;
   if (order.status !== "ready") return <CheckoutNotice order={order} onRetry={reload} />;
@@ -39,14 +38,14 @@ function DashboardCheckout({ query }: { query: CheckoutQuery }) {
         <OrderSummary plan={order.plan} period={query.period} quote={order.quote} />
       </div>
       <div className="min-w-0">
-        <PaymentStep quote={order.quote} intent={query.intent} />
+        <PaymentStep quote={order.quote} intent={query.intent} account={account} />
       </div>
     </div>
   );
 }
 
-function PaymentStep({ quote, intent }: { quote: CheckoutQuote; intent: CheckoutIntent | undefined }) {
-  const payment = usePlacedOrder(quote, intent);
+function PaymentStep({ quote, intent, account }: { quote: CheckoutQuote; intent: CheckoutIntent | undefined; account: CheckoutAccount }) {
+  const payment = usePlacedOrder(quote, intent, account);
   if (payment.state.status === "starting") return <StartingPayment />;
   if (payment.state.status === "frame") return <PaymentFrame url={payment.state.url} />;
   return (
@@ -62,14 +61,12 @@ function PaymentStep({ quote, intent }: { quote: CheckoutQuote; intent: Checkout
 }
 
 /** Places the order once per attempt (React's development double effects must not pay twice) and checks the page it returns. */
-function usePlacedOrder(quote: CheckoutQuote, intent: CheckoutIntent | undefined) {
-  const { user, profile } = useAuth();
+function usePlacedOrder(quote: CheckoutQuote, intent: CheckoutIntent | undefined, account: CheckoutAccount) {
   const { payment_page_locations: locations } = usePortalConfig();
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<Payment>({ status: "starting" });
   const placed = useRef<number | null>(null);
-  const email = user?.email;
-  const fullName = profile?.full_name;
+  const { email, fullName } = account;
 
   useEffect(() => {
     if (placed.current === attempt || !email) return;

@@ -18,8 +18,14 @@ export const PAYMENT_METHOD_OPTIONS: ReadonlyArray<{ value: PaymentMethod; label
   { value: "card", label: "Credit or debit card", description: "Enter your card on the provider's secure page; it never reaches Sluice." },
 ];
 
+/** The signed-in account's name and e-mail, when known, for prefilling or placing an order. */
+export interface CheckoutAccount {
+  email?: string | undefined;
+  fullName?: string | null | undefined;
+}
+
 /** The spec's default country is US; name and e-mail come from the account when known. */
-export function defaultBillingValues(account: { email?: string | undefined; fullName?: string | null | undefined }): BillingFormValues {
+export function defaultBillingValues(account: CheckoutAccount): BillingFormValues {
   const [first = "", ...rest] = (account.fullName ?? "").trim().split(/\s+/);
   return { first_name: first, last_name: rest.join(" "), email: account.email ?? "", phone: "", country: "US", address: "", city: "", postal_code: "" };
 }

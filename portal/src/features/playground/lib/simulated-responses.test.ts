@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ErrorBodySchema } from "../../../../../core/errors";
-import { DeletedWorkflowSchema, WorkflowListSchema, WorkflowSchema } from "../../../../../gateway/workflows/api-schemas";
+import { DeletedWorkflowSchema, WorkflowListSchema, WorkflowSchema } from "../../../../../core/contracts/workflow-responses";
 import { buildRequest, type PlaygroundRequest } from "./build-request";
 import type { EndpointId } from "./endpoints";
 import { exampleBodyText } from "./example-bodies";

@@ -2,13 +2,13 @@ import type { z } from "zod";
 import { CreateWorkflowRequestSchema, UpdateWorkflowRequestSchema } from "../../../../../core/contracts/workflows";
 import { detailsFromZodIssues, ERROR_CATALOGUE, type ErrorBody } from "../../../../../core/errors";
 import { newId } from "../../../../../core/ids";
-import type { DeletedWorkflowSchema, WorkflowListSchema, WorkflowSchema } from "../../../../../gateway/workflows/api-schemas";
+import type { DeletedWorkflowSchema, WorkflowListSchema, WorkflowSchema } from "../../../../../core/contracts/workflow-responses";
 import type { PlaygroundRequest } from "./build-request";
 import { EXAMPLE_CREATE_BODY } from "./example-bodies";
 
 /**
  * What the API would answer, made up in the browser when no key is given (SPEC: the playground
- * simulates). Typed with the gateway's own response schemas, so the simulation cannot drift
+ * simulates). Typed with the API's own response schemas (core/contracts), so the simulation cannot drift
  * from the real shapes without failing the typecheck; simulated-responses.test.ts parses each.
  */
 export type Workflow = z.infer<typeof WorkflowSchema>;

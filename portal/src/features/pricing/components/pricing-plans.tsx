@@ -1,10 +1,9 @@
 import { useState } from "react";
 import { UNLIMITED, formatUsd, quotePrice, type BillingPeriod, type PlanDefinition } from "../../../../../core/plans";
-import { checkoutHref } from "../../billing/lib/billing-display";
-import { formatDataLimit, formatRequests, formatVolume, getPricingPlans } from "../lib/pricing-model";
-import { PeriodSelector } from "./period-selector";
+import { PeriodSelector } from "../../../components/plans/period-selector";
+import { VolumeSelect } from "../../../components/plans/volume-select";
+import { checkoutHref, formatDataLimit, formatRequests, formatVolume, getPricingPlans } from "../../../lib/pricing-model";
 import { PlanCard } from "./plan-card";
-import { VolumeSelect } from "./volume-select";
 
 const PLANS = getPricingPlans();
 

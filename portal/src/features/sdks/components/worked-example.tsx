@@ -1,5 +1,5 @@
 import { CodeTabs } from "../../../components/ui/code-tabs";
-import { QUICKSTART_EXAMPLES, WEBHOOK_EXAMPLES } from "../lib/sdk-examples";
+import { QUICKSTART_EXAMPLES, WEBHOOK_EXAMPLES } from "../../../lib/sdk-examples";
 
 /** The SDKs' quick start and webhook receiver, in each language: the files their tests run against the API. */
 export function WorkedExample() {

@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/form-field";
 import { useFormSubmit } from "../../../hooks/use-form-submit";
-import { isApiError } from "../../../lib/api-client";
+import { failureDescription, isApiError } from "../../../lib/api-client";
 import { subscribeToStatus } from "../api/status-api";
 import { SUBSCRIBED_TOAST, SUBSCRIBE_FAILED_TITLE } from "../lib/status-messages";
 import { SUBSCRIBE_FIELDS, validateSubscribe } from "../lib/subscribe-form";
@@ -23,7 +23,7 @@ export function SubscribeBox() {
     onFailure: (error) => {
       // Field problems are shown under the field; anything else (rate limit, network) in a toast.
       if (isApiError(error) && error.details.length > 0) return;
-      toast.error(SUBSCRIBE_FAILED_TITLE, { description: isApiError(error) ? error.message : undefined });
+      toast.error(SUBSCRIBE_FAILED_TITLE, { description: failureDescription(error) });
     },
   });
 

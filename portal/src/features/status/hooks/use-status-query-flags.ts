@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router-dom";
 import { toast } from "sonner";
-import { isApiError } from "../../../lib/api-client";
+import { failureDescription } from "../../../lib/api-client";
 import { confirmStatusSubscription, unsubscribeFromStatus } from "../api/status-api";
 import { linkActionOf, successFlagOf, withoutStatusFlags } from "../lib/status-flags";
 import { LINK_FAILED_TITLE, SUCCESS_FLAG_TOAST, UNSUBSCRIBED_TITLE } from "../lib/status-messages";
@@ -29,7 +29,7 @@ export function useStatusQueryFlags() {
           setParams(next, { replace: true });
         },
         (error: unknown) => {
-          toast.error(LINK_FAILED_TITLE, { description: isApiError(error) ? error.message : undefined });
+          toast.error(LINK_FAILED_TITLE, { description: failureDescription(error) });
           setParams(withoutStatusFlags(params), { replace: true });
         },
       );

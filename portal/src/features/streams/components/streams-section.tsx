@@ -5,8 +5,8 @@ import { SelectField } from "../../../components/ui/choice-fields";
 import { ButtonLink } from "../../../components/ui/button";
 import { EmptyState, ErrorState, LoadingState } from "../../../components/ui/section-states";
 import { useRemote } from "../../../hooks/use-remote";
-import { ModeSwitch } from "../../console/components/mode-switch";
-import { failureDescription } from "../../console/lib/console-messages";
+import { ModeSwitch } from "../../../components/ui/mode-switch";
+import { failureDescription } from "../../../lib/api-client";
 import { listStreams, type StreamMode } from "../api/streams-api";
 import { StreamPanel } from "./stream-panel";
 

@@ -1,8 +1,8 @@
 import { Gauge, Timer } from "lucide-react";
 import { ErrorState } from "../../../../components/ui/section-states";
 import { StatCard } from "../../../../components/ui/stat-card";
-import { UsageMeter } from "../../../billing/components/usage-meter";
-import { usageView } from "../../../billing/lib/billing-display";
+import { UsageMeter } from "../../../../components/plans/usage-meter";
+import { usageView } from "../../../../lib/usage-view";
 import { useAccountLimits, type AccountLimits } from "../../hooks/use-overview-data";
 import { planLimitsView } from "../../lib/plan-limits";
 

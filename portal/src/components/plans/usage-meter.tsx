@@ -1,8 +1,8 @@
 import { AlertTriangle } from "lucide-react";
-import type { BillingUsage } from "../../../../../core/contracts/billing";
-import { cn } from "../../../lib/cn";
-import { formatLongDate } from "../../../lib/format-date";
-import { NEAR_LIMIT_WARNING, usageView } from "../lib/billing-display";
+import type { BillingUsage } from "../../../../core/contracts/billing";
+import { cn } from "../../lib/cn";
+import { formatLongDate } from "../../lib/format-date";
+import { NEAR_LIMIT_WARNING, usageView } from "../../lib/usage-view";
 
 interface UsageMeterProps {
   usage: BillingUsage;

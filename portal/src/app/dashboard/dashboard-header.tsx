@@ -1,8 +1,8 @@
 import { Menu, PanelLeftClose, PanelLeftOpen } from "lucide-react";
-import type { AuthUser } from "../../../../../core/contracts/auth";
-import { displayNameOf } from "../../auth/lib/account";
-import type { SidebarControls } from "../hooks/use-sidebar";
-import { UserAvatar } from "./user-avatar";
+import type { AuthUser } from "../../../../core/contracts/auth";
+import { displayNameOf } from "../../features/auth/lib/account";
+import { UserAvatar } from "../../features/dashboard/components/user-avatar";
+import type { SidebarControls } from "../../features/dashboard/hooks/use-sidebar";
 
 interface DashboardHeaderProps {
   sidebar: SidebarControls;

@@ -14,43 +14,32 @@ import {
   TriangleAlert,
   Webhook,
   Workflow,
-  type LucideIcon,
 } from "lucide-react";
-import { lazy, type ComponentType } from "react";
-import { ApiKeysSection } from "../../api-keys/components/api-keys-section";
-import { BillingSection } from "../../billing/components/billing-section";
-import { DashboardCheckoutSection } from "../../payments/components/dashboard-checkout";
-import { hasCheckoutQuery } from "../../payments/lib/checkout-query";
-import { AnalyticsApiSection } from "./analytics-api-section";
+import { lazy } from "react";
+import { ApiKeysSection } from "../../features/api-keys/components/api-keys-section";
+import { BillingSection } from "../../features/billing/components/billing-section";
+import type { DashboardSection } from "../../features/dashboard/lib/dashboard-section";
+import { AnalyticsApiSection } from "../../features/dashboard/sections/analytics-api-section";
+import { OverviewSection } from "../../features/dashboard/sections/overview/overview-section";
+import { hasCheckoutQuery } from "../../features/payments/lib/checkout-query";
 import {
   AuthenticationSection,
+  CheckoutSection,
   DataProcessingSection,
   ErrorCodesSection,
   GettingStartedSection,
   RateLimitsSection,
   StatusSection,
   WebhooksSection,
-} from "./documentation";
-import { OverviewSection } from "./overview/overview-section";
-
-export interface DashboardSection {
-  /** The value of `?section=` (SPEC: /dashboard?section=api-keys). */
-  id: string;
-  /** The navigation label, the document title and, except on the overview, the page heading. */
-  title: string;
-  icon: LucideIcon;
-  component: ComponentType;
-  /** The sidebar's heading above the section; sections of one group are listed together. */
-  group?: "Documentation" | "Console" | "Account";
-}
+} from "./composed-sections";
 
 /** The console's sections load with their first visit (a chunk of their own). */
-const WorkflowsSection = lazy(async () => ({ default: (await import("../../console/components/workflows-section")).WorkflowsSection }));
+const WorkflowsSection = lazy(async () => ({ default: (await import("../../features/console/components/workflows-section")).WorkflowsSection }));
 const WebhookEndpointsSection = lazy(async () => ({
-  default: (await import("../../console/components/webhook-endpoints-section")).WebhookEndpointsSection,
+  default: (await import("../../features/console/components/webhook-endpoints-section")).WebhookEndpointsSection,
 }));
-const StreamsSection = lazy(async () => ({ default: (await import("../../streams/components/streams-section")).StreamsSection }));
-const UsageSection = lazy(async () => ({ default: (await import("../../console/components/usage-section")).UsageSection }));
+const StreamsSection = lazy(async () => ({ default: (await import("../../features/streams/components/streams-section")).StreamsSection }));
+const UsageSection = lazy(async () => ({ default: (await import("../../features/console/components/usage-section")).UsageSection }));
 
 export const OVERVIEW: DashboardSection = { id: "overview", title: "Overview", icon: LayoutDashboard, component: OverviewSection };
 
@@ -74,7 +63,7 @@ export const SECTIONS: readonly DashboardSection[] = [
 ];
 
 /** Reached only through its query parameters, never the navigation (SPEC). */
-export const CHECKOUT: DashboardSection = { id: "checkout", title: "Checkout", icon: CreditCard, component: DashboardCheckoutSection };
+export const CHECKOUT: DashboardSection = { id: "checkout", title: "Checkout", icon: CreditCard, component: CheckoutSection };
 
 /** Checkout when plan, tier, period and amount are given; else `?section=`, or billing after a payment (SPEC: success=true opens billing). */
 export function sectionFor(params: URLSearchParams): DashboardSection {

@@ -1,15 +1,16 @@
 import { Suspense, useId } from "react";
-import { useDocumentTitle } from "../../../hooks/use-document-title";
-import { cn } from "../../../lib/cn";
-import { useAuth } from "../../auth/auth-context";
-import { useSignOut } from "../../auth/hooks/use-sign-out";
-import { displayNameOf } from "../../auth/lib/account";
-import { useFocusOnChange } from "../hooks/use-focus-on-change";
-import { useSidebar } from "../hooks/use-sidebar";
-import { OVERVIEW, SECTIONS, type DashboardSection } from "../sections/registry";
+import { useAuth } from "../../features/auth/auth-context";
+import { useSignOut } from "../../features/auth/hooks/use-sign-out";
+import { displayNameOf } from "../../features/auth/lib/account";
+import { SidebarDrawer } from "../../features/dashboard/components/sidebar-drawer";
+import { SidebarNav } from "../../features/dashboard/components/sidebar-nav";
+import { useFocusOnChange } from "../../features/dashboard/hooks/use-focus-on-change";
+import { useSidebar } from "../../features/dashboard/hooks/use-sidebar";
+import type { DashboardSection } from "../../features/dashboard/lib/dashboard-section";
+import { useDocumentTitle } from "../../hooks/use-document-title";
+import { cn } from "../../lib/cn";
 import { DashboardHeader } from "./dashboard-header";
-import { SidebarDrawer } from "./sidebar-drawer";
-import { SidebarNav } from "./sidebar-nav";
+import { OVERVIEW, SECTIONS } from "./dashboard-sections";
 
 /**
  * The dashboard's frame (SPEC): a collapsible sidebar 16rem wide (icons only when collapsed,

@@ -1,5 +1,5 @@
-import { BILLING_PERIODS, PERIOD_TERMS, type BillingPeriod } from "../../../../../core/plans";
-import { cn } from "../../../lib/cn";
+import { BILLING_PERIODS, PERIOD_TERMS, type BillingPeriod } from "../../../../core/plans";
+import { cn } from "../../lib/cn";
 
 interface PeriodSelectorProps {
   value: BillingPeriod;

@@ -1,13 +1,13 @@
-import { cn } from "../../../lib/cn";
-import type { WorkflowMode } from "../lib/workflow-display";
+import type { KeyMode } from "../../../../core/contracts/api-keys";
+import { cn } from "../../lib/cn";
 
-const MODES: ReadonlyArray<{ value: WorkflowMode; label: string }> = [
+const MODES: ReadonlyArray<{ value: KeyMode; label: string }> = [
   { value: "live", label: "Live" },
   { value: "test", label: "Test" },
 ];
 
-/** Two toggle buttons: what live keys made, or what test keys made (test workflows run dry). */
-export function ModeSwitch({ mode, onChange, label = "Workflow mode" }: { mode: WorkflowMode; onChange: (mode: WorkflowMode) => void; label?: string }) {
+/** Two toggle buttons: what live keys made, or what test keys made (the console's workflows, the streams). */
+export function ModeSwitch({ mode, onChange, label }: { mode: KeyMode; onChange: (mode: KeyMode) => void; label: string }) {
   return (
     <div role="group" aria-label={label} className="inline-flex rounded-lg border border-slate-300 bg-white p-1 shadow-sm">
       {MODES.map((option) => (

@@ -1,7 +1,7 @@
 import { useId } from "react";
-import { formatUsd, type PlanDefinition } from "../../../../../core/plans";
-import { cn } from "../../../lib/cn";
-import { formatVolume } from "../lib/pricing-model";
+import { formatUsd, type PlanDefinition } from "../../../../core/plans";
+import { cn } from "../../lib/cn";
+import { formatVolume } from "../../lib/pricing-model";
 
 /** The Professional card's "Monthly request volume" choice, on the pricing page and the dashboard's plan picker. */
 export function VolumeSelect({

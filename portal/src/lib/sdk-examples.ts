@@ -1,10 +1,10 @@
-import type { CodeTab } from "../../../components/ui/code-tabs";
-import goQuickstart from "../../../../../sdks/go/examples/quickstart/quickstart.go?raw";
-import goWebhook from "../../../../../sdks/go/examples/verifywebhook/verifywebhook.go?raw";
-import pythonQuickstart from "../../../../../sdks/python/examples/quickstart.py?raw";
-import pythonWebhook from "../../../../../sdks/python/examples/verify_webhook.py?raw";
-import typescriptQuickstart from "../../../../../sdks/typescript/examples/quickstart.ts?raw";
-import typescriptWebhook from "../../../../../sdks/typescript/examples/verify-webhook.ts?raw";
+import type { CodeTab } from "../components/ui/code-tabs";
+import goQuickstart from "../../../sdks/go/examples/quickstart/quickstart.go?raw";
+import goWebhook from "../../../sdks/go/examples/verifywebhook/verifywebhook.go?raw";
+import pythonQuickstart from "../../../sdks/python/examples/quickstart.py?raw";
+import pythonWebhook from "../../../sdks/python/examples/verify_webhook.py?raw";
+import typescriptQuickstart from "../../../sdks/typescript/examples/quickstart.ts?raw";
+import typescriptWebhook from "../../../sdks/typescript/examples/verify-webhook.ts?raw";
 
 /**
  * The SDKs' own examples, as the pages show them: the very files each SDK's test suite runs

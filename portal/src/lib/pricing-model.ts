@@ -1,4 +1,5 @@
-import { PLAN_CATALOGUE, UNLIMITED, findPlan, type PlanDefinition } from "../../../../../core/plans";
+import type { CheckoutIntent } from "../../../core/contracts/checkout";
+import { PLAN_CATALOGUE, UNLIMITED, checkoutParams, findPlan, type BillingPeriod, type PlanDefinition } from "../../../core/plans";
 
 /** The three plan cards of the pricing page, read from the one catalogue in core/plans. */
 export interface PricingPlans {
@@ -41,4 +42,14 @@ export function formatDataLimit(bytes: number): string {
 /** "100K" / "2.5M" labels for the request-volume selector. */
 export function formatVolume(limit: number): string {
   return new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 }).format(limit);
+}
+
+/**
+ * Where a plan button leads: the checkout page with the SPEC's plan, tier, period and amount,
+ * and the intent "change" for a change of Professional volume (the server's Professional-only rule).
+ */
+export function checkoutHref(plan: PlanDefinition, period: BillingPeriod, intent?: CheckoutIntent): string {
+  const query = checkoutParams(plan, period);
+  if (intent) query.set("intent", intent);
+  return `/checkout?${query.toString()}`;
 }

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { QUICKSTART_EXAMPLES, WEBHOOK_EXAMPLES } from "./sdk-examples";
 
-const source = (path: string) => readFileSync(new URL(`../../../../../sdks/${path}`, import.meta.url), "utf8").trimEnd();
+const source = (path: string) => readFileSync(new URL(`../../../sdks/${path}`, import.meta.url), "utf8").trimEnd();
 
 describe("the SDK examples the pages show", () => {
   it("are the files the SDKs' tests run, with the TypeScript import as published", () => {
