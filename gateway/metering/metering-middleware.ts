@@ -9,7 +9,8 @@ import type { KeyContext } from "./key-context.js";
 import type { KeyCache } from "./key-cache.js";
 import { createKeyHashes } from "./key-hashes.js";
 import type { LocalMeter } from "./local-meter.js";
-import type { Meter, MeterDecision } from "./meter.js";
+import type { MeterDecision } from "./meter-decisions.js";
+import type { Meter } from "./meter.js";
 import { rateLimitHeaders } from "./rate-limit-headers.js";
 import { BreakerOpenError, type RedisGuard } from "./redis-guard.js";
 
