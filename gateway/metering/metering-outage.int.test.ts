@@ -36,7 +36,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const connection of connections) connection.disconnect();
-  await server.kill();
+  await server.stop();
 });
 
 describe("when Redis stops", () => {
