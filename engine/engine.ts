@@ -9,6 +9,7 @@ import { removeEngineHeartbeat, writeEngineHeartbeat } from "../core/liveness.js
 import type { Logger } from "../core/logger.js";
 import { createProducerQueues } from "../core/queues.js";
 import { createRedis, waitForRedis, type Redis } from "../core/redis.js";
+import { reportRedisPersistence } from "../core/redis-persistence.js";
 import type { AnyWorkerDefinition, EngineContext, WorkerDefinition } from "./worker-definition.js";
 import { startAnalyticsPool, type AnalyticsPool } from "./analytics/analytics-pool.js";
 import { startRecurringJobs } from "./schedules.js";
@@ -46,6 +47,7 @@ export async function startEngine(config: EngineConfig, logger: Logger, options:
     connection.on("error", (error) => logger.warn({ err: error }, "redis connection error"));
   }
   await Promise.all([waitForRedis(producerConnection), waitForRedis(liveness), waitForRedis(metering)]);
+  await reportRedisPersistence(metering, logger, config.NODE_ENV === "production");
 
   const producerQueues = createProducerQueues(producerConnection, config.QUEUE_PREFIX, (error) => logger.warn({ err: error }, "queue error"));
   const mail = createMailSender(config, logger);

@@ -29,8 +29,11 @@ export const WORKERS: AnyWorkerDefinition[] = [
           logger.info({ purged }, "purged expired rows");
           return purged;
         }
-        case "flush-usage":
-          return flushUsage(db, redis, config.REDIS_KEY_PREFIX);
+        case "flush-usage": {
+          const flushed = await flushUsage(db, redis, config.REDIS_KEY_PREFIX);
+          if (flushed.unverifiable) logger.warn(flushed, "usage hashes older than the ledger of applied batches were not applied: they may have been counted already");
+          return flushed;
+        }
         case "flush-stream-rollups":
           return flushStreamRollups(db, redis, config.REDIS_KEY_PREFIX);
         case "requeue-stale-email": {

@@ -43,7 +43,7 @@ afterAll(async () => {
   await Promise.allSettled([gateway?.stop(), engine?.stop()]);
   await queues?.close();
   connection?.disconnect();
-  await redisServer?.kill();
+  await redisServer?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -6,6 +6,7 @@ import { createDb } from "../core/db/client.js";
 import type { Logger } from "../core/logger.js";
 import { createProducerQueues } from "../core/queues.js";
 import { createRedis } from "../core/redis.js";
+import { reportRedisPersistence } from "../core/redis-persistence.js";
 import { createApp } from "./app.js";
 import { DefaultHeadersResponse } from "./http/default-headers-response.js";
 
@@ -79,6 +80,8 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
   const producer = createRedis(config.REDIS_URL, "producer");
   const subscriber = createRedis(config.REDIS_URL, "worker");
   for (const connection of [redis, producer, subscriber]) connection.on("error", (error) => logger.warn({ err: error }, "redis connection error"));
+  // The gateway starts without waiting for Redis (it meters locally meanwhile): it reports once Redis answers.
+  redis.once("ready", () => void reportRedisPersistence(redis, logger, config.NODE_ENV === "production"));
   const queues = createProducerQueues(producer, config.QUEUE_PREFIX, (error) => logger.warn({ err: error }, "queue error"));
 
   let shuttingDown = false;

@@ -8,6 +8,7 @@ import { createRedis, type Redis } from "../redis.js";
 import { chargeDataBytes, dataQuotaExceeded, readDataUsed, type DataMeterDeps } from "./data-meter.js";
 import { bytesField, meterKeys } from "./redis-keys.js";
 import { TEST_MODE_LIMITS } from "../plans.js";
+import { USAGE_ID_FIELD } from "./usage-hash-id.js";
 
 const database = useTestDatabase();
 const namespace = useRedisNamespace();
@@ -36,6 +37,8 @@ describe("chargeDataBytes", () => {
     expect(await readDataUsed(deps, { userId: "usr_race", mode: "live", now })).toBe(1_000);
     // Only admitted bytes reach the day's usage hash (what the flush moves to api_usage).
     expect(await redis.hget(meterKeys.usageDay("usr_race", "2026-11-15"), bytesField("/api/data-processing"))).toBe("1000");
+    // Named by the charge that created it, so the flush applies it once even if a snapshot brings it back.
+    expect(await redis.hget(meterKeys.usageDay("usr_race", "2026-11-15"), USAGE_ID_FIELD)).toEqual(expect.any(String));
   });
 
   it("refuses a charge that would pass the limit without adding anything, and reports the month's reset", async () => {

@@ -6,6 +6,7 @@ import { monthStartDay, nextMonthStart, secondsUntil, utcDay, utcMonth } from ".
 import type { EndpointCategory } from "./endpoint-categories.js";
 import { bytesField, meterKeys, type MeterMode } from "./redis-keys.js";
 import { TEST_MODE_LIMITS } from "../plans.js";
+import { USAGE_ID_FIELD, nextUsageHashId } from "./usage-hash-id.js";
 
 /**
  * The monthly data allowance (DESIGN.md section 8): bytes processed per account and mode in a
@@ -13,7 +14,8 @@ import { TEST_MODE_LIMITS } from "../plans.js";
  * their own). Uploads are charged their size, analyses and cleanings the bytes they read.
  *
  * CHARGE, atomically: KEYS 1 month counter, 2 usage day hash; ARGV 1 bytes, 2 limit (-1 none),
- * 3 usage field ("" for none), 4 counter TTL s, 5 usage TTL s. Returns {admitted 1|0, used}, or
+ * 3 usage field ("" for none), 4 counter TTL s, 5 usage TTL s, 6 the usage hash's id if this
+ * creates it (usage-hash-id.ts). Returns {admitted 1|0, used}, or
  * {-1, 0} when the month counter is missing (the caller rebuilds it and runs the script again).
  * A refused charge adds nothing. Live charges also go to the day's usage hash (field
  * `b:<category>`), which the engine's usage flush moves into api_usage.bytes_processed.
@@ -32,6 +34,7 @@ used = redis.call("INCRBY", KEYS[1], bytes)
 redis.call("EXPIRE", KEYS[1], tonumber(ARGV[4]))
 if ARGV[3] ~= "" then
   redis.call("HINCRBY", KEYS[2], ARGV[3], bytes)
+  redis.call("HSETNX", KEYS[2], "${USAGE_ID_FIELD}", ARGV[6])
   redis.call("EXPIRE", KEYS[2], tonumber(ARGV[5]))
 end
 return {1, used}
@@ -92,6 +95,7 @@ export async function chargeDataBytes(deps: DataMeterDeps, input: DataCharge): P
       field,
       COUNTER_TTL_SECONDS,
       USAGE_TTL_SECONDS,
+      nextUsageHashId(),
     )) as [number, number];
   let result = await charge();
   for (let rebuilt = 0; result[0] < 0 && rebuilt < 2; rebuilt++) {

@@ -10,7 +10,10 @@ export const meterKeys = {
   keyMonth: (userId: string, keyId: string, month: string) => `m:{${userId}}:key:${keyId}:${month}`,
   /** Bytes of data processed in a calendar month (DESIGN.md section 8), per mode. */
   dataMonth: (userId: string, mode: MeterMode, month: string) => `m:{${userId}}:data:${mode}:${month}`,
-  /** Unflushed usage of a day: fields `e:<endpoint category>` (live only), `k:<key id>` and `b:<endpoint category>` (bytes, live only). */
+  /**
+   * Unflushed usage of a day: fields `e:<endpoint category>` (live only), `k:<key id>`,
+   * `b:<endpoint category>` (bytes, live only) and `id`, the hash's identity (usage-hash-id.ts).
+   */
   usageDay: (userId: string, day: string) => `m:{${userId}}:usage:${day}`,
   /** A usage hash renamed aside by the flush while it is written to PostgreSQL. */
   usageBatch: (userId: string, day: string, batchId: string) => `m:{${userId}}:flushing:${day}:${batchId}`,

@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { utcDay } from "../../core/metering/calendar.js";
 import { meterKeys } from "../../core/metering/redis-keys.js";
+import { USAGE_ID_FIELD, nextUsageHashId } from "../../core/metering/usage-hash-id.js";
 import { createRedis, type Redis } from "../../core/redis.js";
 import { createKeyedAccount } from "../../testing/accounts.js";
 import { useTestApp } from "../../testing/gateway.js";
 import { applyUsageBatch, claimUsageBatches, flushUsage } from "./flush-usage.js";
+import { purgeExpiredRows } from "./purge-expired.js";
 
 const testApp = useTestApp();
 const db = () => testApp.current.database.db;
@@ -18,6 +20,15 @@ beforeAll(() => {
 
 async function requests(authorization: Record<string, string>, count: number) {
   for (let i = 0; i < count; i++) expect((await testApp.current.app.request("/v1/whoami", { headers: authorization })).status).toBe(200);
+}
+
+const DAY_MS = 86_400_000;
+
+/** Another account's flush, so the ledger remembers a batch applied just now. */
+async function ensureRecentLedgerEntry() {
+  const { authorization } = await createKeyedAccount(db());
+  await requests(authorization, 1);
+  await flushUsage(db(), redis, prefix());
 }
 
 async function postgresUsage(userId: string, keyId: string) {
@@ -64,6 +75,63 @@ describe("usage flush", () => {
     await flushUsage(db(), redis, prefix());
     expect((await postgresUsage(userId, keyId)).usage[0]?.request_count).toBe(4);
     expect(await redis.exists(batch)).toBe(0);
+  });
+
+  it("counts nothing twice when Redis comes back from a snapshot taken before a flush", async () => {
+    const { userId, keyId, authorization } = await createKeyedAccount(db());
+    await requests(authorization, 4);
+    const usageKey = `${prefix()}${meterKeys.usageDay(userId, utcDay(new Date()))}`;
+    // What an RDB or AOF file holds of the hash before the flush claims it.
+    const snapshot = await redis.dumpBuffer(usageKey);
+    if (!snapshot) throw new Error("no usage hash");
+    await flushUsage(db(), redis, prefix());
+    // Redis restarts from that file: the flushed hash is back, with the same identity.
+    await redis.restore(usageKey, 0, snapshot);
+    await flushUsage(db(), redis, prefix());
+    expect((await postgresUsage(userId, keyId)).usage[0]?.request_count).toBe(4);
+    expect(await redis.exists(usageKey)).toBe(0);
+    // The next requests start a hash of their own, which is applied.
+    await requests(authorization, 2);
+    await flushUsage(db(), redis, prefix());
+    expect((await postgresUsage(userId, keyId)).usage[0]?.request_count).toBe(6);
+  });
+
+  it("does not apply a restored hash older than every batch id the ledger still remembers", async () => {
+    const { userId, keyId, authorization } = await createKeyedAccount(db());
+    const createdAt = Date.now() - 2 * DAY_MS;
+    // Two days ago: the ledger remembers older batches; a hash is written (its id says when) and flushed.
+    await db().insertInto("usage_flush_batches").values({ id: `test:${userId}:earlier`, applied_at: new Date(createdAt - DAY_MS) }).execute();
+    await requests(authorization, 3);
+    const usageKey = `${prefix()}${meterKeys.usageDay(userId, utcDay(new Date()))}`;
+    await redis.hset(usageKey, USAGE_ID_FIELD, nextUsageHashId(createdAt));
+    const snapshot = await redis.dumpBuffer(usageKey);
+    if (!snapshot) throw new Error("no usage hash");
+    expect(await flushUsage(db(), redis, prefix())).toMatchObject({ unverifiable: 0 });
+    expect((await postgresUsage(userId, keyId)).usage[0]?.request_count).toBe(3);
+    // A day later its batch id is purged, while newer batches are recorded.
+    await db().updateTable("usage_flush_batches").set({ applied_at: new Date(createdAt + 5_000) }).where("id", "like", `${userId}:%`).execute();
+    await purgeExpiredRows(db());
+    await ensureRecentLedgerEntry();
+
+    await redis.restore(usageKey, 0, snapshot);
+    expect(await flushUsage(db(), redis, prefix())).toMatchObject({ unverifiable: 1 });
+    expect((await postgresUsage(userId, keyId)).usage[0]?.request_count).toBe(3);
+  });
+
+  it("applies an old hash the ledger cannot have forgotten (the engine was down, nothing was purged)", async () => {
+    const { userId, keyId, authorization } = await createKeyedAccount(db());
+    const engineStopped = new Date(Date.now() - 3 * DAY_MS);
+    const oldEntry = `test:${userId}:before-the-outage`;
+    await db().insertInto("usage_flush_batches").values({ id: oldEntry, applied_at: engineStopped }).execute();
+    try {
+      await requests(authorization, 5);
+      const usageKey = `${prefix()}${meterKeys.usageDay(userId, utcDay(new Date()))}`;
+      await redis.hset(usageKey, USAGE_ID_FIELD, nextUsageHashId(engineStopped.getTime() + DAY_MS));
+      expect(await flushUsage(db(), redis, prefix())).toMatchObject({ unverifiable: 0 });
+      expect((await postgresUsage(userId, keyId)).usage[0]?.request_count).toBe(5);
+    } finally {
+      await db().deleteFrom("usage_flush_batches").where("id", "=", oldEntry).execute();
+    }
   });
 
   it("rebuilds a lost monthly counter from api_usage", async () => {

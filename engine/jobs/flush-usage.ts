@@ -2,15 +2,19 @@ import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import type { Database } from "../../core/db/client.js";
 import { USAGE_BATCH_PATTERN, USAGE_DAY_PATTERN, meterKeys } from "../../core/metering/redis-keys.js";
+import { USAGE_ID_FIELD, usageHashCreatedAt } from "../../core/metering/usage-hash-id.js";
 import type { Redis } from "../../core/redis.js";
 
 /**
  * Moves request counts from Redis into PostgreSQL without a write per request, and without
  * losing or double-counting anything if the flush dies at any point:
- * 1. claim: each usage hash is RENAMEd to a batch key with a fresh batch id (atomic; requests
+ * 1. claim: each usage hash is RENAMEd to a batch key with a fresh name (atomic; requests
  *    arriving meanwhile start a new hash);
  * 2. apply: one transaction records the batch id in usage_flush_batches and adds the counts to
- *    api_usage and api_key_usage; a batch id already recorded is skipped;
+ *    api_usage and api_key_usage; a batch id already recorded is skipped. The batch id is the
+ *    hash's own `id` (usage-hash-id.ts), so a hash that an older Redis snapshot brings back after
+ *    it was applied is skipped too (docs/decisions/0018-metering-survives-redis-loss.md); hashes written
+ *    before ids existed use the batch key's random name;
  * 3. release: the batch key is deleted.
  * Batch keys left by a crash are found and finished by the next flush.
  */
@@ -49,12 +53,31 @@ export async function listPendingBatches(redis: Redis, keyPrefix: string): Promi
   return scanKeys(redis, `${escapeGlob(keyPrefix)}m:*:flushing:*`);
 }
 
-/** Applies one batch to PostgreSQL exactly once, then deletes it. Returns the requests applied. */
-export async function applyUsageBatch(db: Database, redis: Redis, batchKey: string, now = new Date()): Promise<number> {
+/**
+ * The ledger's ids are purged a day after they were applied (purge-expired.ts). A hash created
+ * before the oldest id still recorded may have been applied and forgotten since: it is not
+ * applied, rather than risk counting it twice. A minute of margin absorbs clock differences
+ * between the gateway that named the hash and PostgreSQL.
+ */
+const CLOCK_MARGIN_MS = 60_000;
+
+async function ledgerMayHaveForgotten(trx: Database, createdAtMs: number): Promise<boolean> {
+  const row = await trx.selectFrom("usage_flush_batches").select((eb) => eb.fn.min("applied_at").as("oldest")).executeTakeFirst();
+  const oldest = row?.oldest;
+  return oldest !== undefined && oldest !== null && createdAtMs < new Date(oldest).getTime() - CLOCK_MARGIN_MS;
+}
+
+/** What became of a batch: its counts added, skipped as already applied (or unreadable), or not verifiable. */
+export type BatchOutcome = "applied" | "skipped" | "unverifiable";
+
+/** Applies one batch to PostgreSQL exactly once, then deletes it. */
+export async function applyUsageBatch(db: Database, redis: Redis, batchKey: string, now = new Date()): Promise<BatchOutcome> {
   const match = USAGE_BATCH_PATTERN.exec(batchKey);
-  if (!match?.[1] || !match[2] || !match[3]) return 0;
-  const [, userId, day, batchId] = match;
+  if (!match?.[1] || !match[2] || !match[3]) return "skipped";
+  const [, userId, day, batchName] = match;
   const fields = await redis.hgetall(batchKey);
+  const hashId = fields[USAGE_ID_FIELD];
+  const createdAtMs = hashId === undefined ? undefined : usageHashCreatedAt(hashId);
   // Requests (`e:`) and bytes of data processed (`b:`) per endpoint category, one api_usage row each.
   const endpoints = [...new Set(Object.keys(fields).filter((field) => /^[eb]:/.test(field)).map((field) => field.slice(2)))]
     .map((endpoint) => ({ endpoint, count: Number(fields[`e:${endpoint}`] ?? 0), bytes: Number(fields[`b:${endpoint}`] ?? 0) }))
@@ -62,9 +85,11 @@ export async function applyUsageBatch(db: Database, redis: Redis, batchKey: stri
   const keys = Object.entries(fields).filter(([field]) => field.startsWith("k:")).map(([field, count]) => ({ keyId: field.slice(2), count: Number(count) })).filter((k) => k.count > 0);
   const month = `${day.slice(0, 7)}-01`;
 
-  const applied = await db.transaction().execute(async (trx) => {
-    const fresh = await trx.insertInto("usage_flush_batches").values({ id: `${userId}:${day}:${batchId}` }).onConflict((oc) => oc.doNothing()).returning("id").executeTakeFirst();
-    if (!fresh) return 0;
+  const outcome = await db.transaction().execute(async (trx): Promise<BatchOutcome> => {
+    if (createdAtMs !== undefined && (await ledgerMayHaveForgotten(trx, createdAtMs))) return "unverifiable";
+    const batchId = `${userId}:${day}:${hashId ?? batchName}`;
+    const fresh = await trx.insertInto("usage_flush_batches").values({ id: batchId }).onConflict((oc) => oc.doNothing()).returning("id").executeTakeFirst();
+    if (!fresh) return "skipped";
     if (endpoints.length) {
       await trx
         .insertInto("api_usage")
@@ -93,18 +118,21 @@ export async function applyUsageBatch(db: Database, redis: Redis, batchKey: stri
         .where("id", "in", live.map((k) => k.keyId))
         .execute();
     }
-    // Every request increments exactly one key field, live or test.
-    return keys.reduce((sum, k) => sum + k.count, 0);
+    return "applied";
   });
   await redis.del(batchKey);
-  return applied;
+  return outcome;
 }
 
-/** Finishes batches left by an earlier flush, then claims and applies the current usage. */
-export async function flushUsage(db: Database, redis: Redis, keyPrefix: string, now = new Date()): Promise<{ batches: number }> {
+/**
+ * Finishes batches left by an earlier flush, then claims and applies the current usage. Reports
+ * the batches handled and those left unapplied because the ledger may have forgotten them.
+ */
+export async function flushUsage(db: Database, redis: Redis, keyPrefix: string, now = new Date()): Promise<{ batches: number; unverifiable: number }> {
   const leftovers = await listPendingBatches(redis, keyPrefix);
   const claimed = await claimUsageBatches(redis, keyPrefix);
   const batches = [...new Set([...leftovers, ...claimed])];
-  for (const batch of batches) await applyUsageBatch(db, redis, batch, now);
-  return { batches: batches.length };
+  let unverifiable = 0;
+  for (const batch of batches) if ((await applyUsageBatch(db, redis, batch, now)) === "unverifiable") unverifiable++;
+  return { batches: batches.length, unverifiable };
 }

@@ -13,7 +13,7 @@ export async function purgeExpiredRows(db: Database, now: Date = new Date()): Pr
     db.deleteFrom("idempotency_keys").where("expires_at", "<", now).executeTakeFirst(),
     db.deleteFrom("auth_tokens").where("expires_at", "<", now).executeTakeFirst(),
     db.deleteFrom("sessions").where("expires_at", "<", now).executeTakeFirst(),
-    // A batch id only has to be remembered while its Redis key could still be replayed.
+    // Batch ids are remembered a day: the usage flush does not apply a usage hash older than the oldest one kept.
     db.deleteFrom("usage_flush_batches").where("applied_at", "<", new Date(now.getTime() - 24 * 3_600_000)).executeTakeFirst(),
   ]);
   return {

@@ -1,10 +1,13 @@
+import { USAGE_ID_FIELD } from "../../core/metering/usage-hash-id.js";
+
 /**
  * The metered path's Lua scripts. METER checks and counts a batch of one account's requests (one
  * mode, one rate window, one day) in one round trip, in arrival order, exactly as if each had
  * run alone:
  *   KEYS: 1 rate window (current), 2 rate window (previous), 3 monthly quota, 4 usage day,
  *         5.. the month counters of the API keys in the batch
- *   ARGV: 1 rate limit per window, 2 window ms, 3 quota (-1 none), 4 usage TTL s, 5 the number
+ *   ARGV: 1 rate limit per window, 2 window ms, 3 quota (-1 none), 4 usage TTL s, 5 the id the
+ *         usage hash takes if this run creates it (core/metering/usage-hash-id.ts), 6 the number
  *         of kinds of request in the batch, then four per kind: key counter (1 is KEYS[5]), key
  *         cap (-1 none), endpoint usage field ("" for none), key usage field; then one per
  *         request: its kind (from 0) times the window ms plus the ms elapsed in the window (a
@@ -31,14 +34,14 @@ local current = tonumber(redis.call("GET", KEYS[1]) or "0")
 local previous = tonumber(redis.call("GET", KEYS[2]) or "0")
 local reply = {current, previous, quota}
 for i = 1, #keys do reply[#reply + 1] = keys[i] end
-local kind_count = tonumber(ARGV[5])
+local kind_count = tonumber(ARGV[6])
 local kinds = {}
 for i = 0, kind_count - 1 do
-  local at = 6 + i * 4
+  local at = 7 + i * 4
   kinds[i] = {tonumber(ARGV[at]), tonumber(ARGV[at + 1]), ARGV[at + 2], ARGV[at + 3]}
 end
 local admitted, key_added, fields, statuses = 0, {}, {}, {}
-for i = 6 + kind_count * 4, #ARGV do
+for i = 7 + kind_count * 4, #ARGV do
   local code = tonumber(ARGV[i])
   local kind = math.floor(code / window)
   local elapsed = code - kind * window
@@ -63,6 +66,7 @@ if admitted > 0 then
   redis.call("INCRBY", KEYS[3], admitted)
   for k, n in pairs(key_added) do redis.call("INCRBY", KEYS[k + 4], n) end
   for field, n in pairs(fields) do redis.call("HINCRBY", KEYS[4], field, n) end
+  redis.call("HSETNX", KEYS[4], "${USAGE_ID_FIELD}", ARGV[5])
   redis.call("EXPIRE", KEYS[4], tonumber(ARGV[4]))
 end
 reply[#reply + 1] = table.concat(statuses)
@@ -85,8 +89,9 @@ return 1
 
 /**
  * REPLAY adds counts made while Redis was unreachable (KEYS 1 quota, 2 key month, 3 usage day;
- * ARGV 1 count, 2 endpoint field or "", 3 key field, 4 counter TTL s, 5 usage TTL s). Missing
- * counters are left missing: they are rebuilt from PostgreSQL, which the flush will update.
+ * ARGV 1 count, 2 endpoint field or "", 3 key field, 4 counter TTL s, 5 usage TTL s, 6 the usage
+ * hash's id if this creates it). Missing counters are left missing: they are rebuilt from
+ * PostgreSQL, which the flush will update.
  */
 export const REPLAY_SCRIPT = `
 local count = tonumber(ARGV[1])
@@ -94,6 +99,7 @@ if redis.call("EXISTS", KEYS[1]) == 1 then redis.call("INCRBY", KEYS[1], count) 
 if redis.call("EXISTS", KEYS[2]) == 1 then redis.call("INCRBY", KEYS[2], count) end
 if ARGV[2] ~= "" then redis.call("HINCRBY", KEYS[3], ARGV[2], count) end
 redis.call("HINCRBY", KEYS[3], ARGV[3], count)
+redis.call("HSETNX", KEYS[3], "${USAGE_ID_FIELD}", ARGV[6])
 redis.call("EXPIRE", KEYS[3], tonumber(ARGV[5]))
 return 1
 `;

@@ -6,7 +6,9 @@ import { baseTestConfig } from "../../testing/environment.js";
 import { useRedisNamespace } from "../../testing/redis.js";
 import type { KeyContext } from "./key-context.js";
 import { meterKeys } from "../../core/metering/redis-keys.js";
-import { createMeter, withMeterScripts, type MeterDecision, type MeterRequest } from "./meter.js";
+import { USAGE_ID_FIELD } from "../../core/metering/usage-hash-id.js";
+import type { MeterDecision, MeterRequest } from "./meter-decisions.js";
+import { createMeter, withMeterScripts } from "./meter.js";
 
 const database = useTestDatabase();
 const namespace = useRedisNamespace();
@@ -83,7 +85,7 @@ describe("the meter's batches", () => {
       const decisions: MeterDecision[] = [];
       if (batched) decisions.push(...(await Promise.all(requests.map((request) => meter.admit(request)))));
       else for (const request of requests) decisions.push(await meter.admit(request));
-      const usage = await redis.hgetall(meterKeys.usageDay(userId, "2026-11-25"));
+      const { [USAGE_ID_FIELD]: _id, ...usage } = await redis.hgetall(meterKeys.usageDay(userId, "2026-11-25"));
       const named = Object.fromEntries(Object.entries(usage).map(([field, count]) => [field.replace(capped.keyId, "capped").replace(other.keyId, "other"), count]));
       return { runs: scriptRuns, decisions: decisions.map((d) => (d.admitted ? d.policies.map((p) => p.used).join("/") : d.violated.name)), usage: named };
     };
@@ -111,6 +113,32 @@ describe("the meter's batches", () => {
     expect(monthOf(after).used, "a new month's quota").toBe(1);
     expect(await redis.hget(meterKeys.usageDay(userId, "2026-11-30"), "e:/api/general")).toBe("1");
     expect(await redis.hget(meterKeys.usageDay(userId, "2026-12-01"), "e:/api/general")).toBe("1");
+  });
+
+  it("names a usage hash once, when a run creates it, and a new hash anew", async () => {
+    const meter = createMeter({ redis, db: database.current.db });
+    const key = keyContext(newId("usr"));
+    const now = new Date("2026-11-25T14:00:00.000Z");
+    const usageKey = meterKeys.usageDay(key.userId, "2026-11-25");
+    await meter.admit({ context: key, category: "/api/general", now });
+    const first = await redis.hget(usageKey, USAGE_ID_FIELD);
+    expect(first).toMatch(/^[0-9a-z]+\.[\w-]+\.[0-9a-z]+$/);
+    await meter.admit({ context: key, category: "/api/general", now });
+    expect(await redis.hget(usageKey, USAGE_ID_FIELD), "later runs add to the same hash").toBe(first);
+    // The flush takes the hash away; the next request starts another.
+    await redis.del(usageKey);
+    await meter.admit({ context: key, category: "/api/general", now });
+    const second = await redis.hget(usageKey, USAGE_ID_FIELD);
+    expect(second).not.toBeNull();
+    expect(second).not.toBe(first);
+  });
+
+  it("names the usage hash a replay of the outage's counts creates", async () => {
+    const meter = createMeter({ redis, db: database.current.db });
+    const key = keyContext(newId("usr"));
+    await meter.replay([{ context: key, category: "/api/general", day: "2026-11-25", count: 3 }]);
+    const usage = await redis.hgetall(meterKeys.usageDay(key.userId, "2026-11-25"));
+    expect(usage).toMatchObject({ "e:/api/general": "3", [USAGE_ID_FIELD]: expect.any(String) });
   });
 
   it("keeps accounts apart: one batch per account", async () => {

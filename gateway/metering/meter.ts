@@ -1,36 +1,17 @@
 import { sql } from "kysely";
 import type { Database } from "../../core/db/client.js";
-import { monthStartDay, nextMonthStart, secondsUntil, utcDay, utcMonth } from "../../core/metering/calendar.js";
+import { monthStartDay, nextMonthStart, utcDay, utcMonth } from "../../core/metering/calendar.js";
 import type { EndpointCategory } from "../../core/metering/endpoint-categories.js";
 import { endpointField, keyField, meterKeys } from "../../core/metering/redis-keys.js";
-import { TEST_MODE_LIMITS } from "../../core/plans.js";
-import { retryAfterSeconds } from "../../core/rate-limit.js";
+import { nextUsageHashId } from "../../core/metering/usage-hash-id.js";
 import type { Redis } from "../../core/redis.js";
 import type { KeyContext } from "./key-context.js";
 import type { PendingUsage } from "./local-meter.js";
+import { WINDOW_MS, calendarDayOf, decide, limitsOf, type CalendarDay, type MeterDecision, type MeterRequest } from "./meter-decisions.js";
 import { METER_SCRIPT, REFUND_SCRIPT, REPLAY_SCRIPT } from "./meter-scripts.js";
 
-const WINDOW_MS = 60_000;
 const COUNTER_TTL_SECONDS = 40 * 24 * 3_600;
 const USAGE_TTL_SECONDS = 7 * 24 * 3_600;
-
-export type PolicyName = "minute" | "month" | "key-month";
-
-export interface MeterPolicy {
-  name: PolicyName;
-  /** X-RateLimit-Resource value. */
-  resource: string;
-  limit: number;
-  used: number;
-  remaining: number;
-  /** When the policy's count resets, in epoch milliseconds (a number: one fewer object per policy and request). */
-  resetAtMs: number;
-  windowSeconds: number;
-}
-
-export type MeterDecision =
-  | { admitted: true; policies: MeterPolicy[]; limiting: MeterPolicy }
-  | { admitted: false; violated: MeterPolicy; policies: MeterPolicy[]; retryAfterSeconds: number };
 
 interface MeterCommands {
   /** METER_SCRIPT with the number of keys first (it varies with the keys in a batch). */
@@ -45,18 +26,6 @@ export function withMeterScripts(redis: Redis): Redis & MeterCommands {
   redis.defineCommand("sluiceRefund", { numberOfKeys: 5, lua: REFUND_SCRIPT });
   redis.defineCommand("sluiceReplay", { numberOfKeys: 3, lua: REPLAY_SCRIPT });
   return redis as Redis & MeterCommands;
-}
-
-export interface MeterRequest {
-  context: KeyContext;
-  category: EndpointCategory;
-  now: Date;
-}
-
-function limitsOf(context: KeyContext) {
-  return context.mode === "test"
-    ? { perMinute: TEST_MODE_LIMITS.perMinute, perMonth: TEST_MODE_LIMITS.perMonth }
-    : { perMinute: context.ratePerMinute, perMonth: context.monthlyRequests };
 }
 
 /** The counters one request touched, in REFUND_SCRIPT's order. */
@@ -84,20 +53,6 @@ interface Batch {
 }
 
 const DAY_MS = 86_400_000;
-
-/** What a batch needs of its UTC day's calendar. */
-interface CalendarDay {
-  day: string;
-  month: string;
-  monthEndMs: number;
-  monthSeconds: number;
-}
-
-function calendarDayOf(now: Date): CalendarDay {
-  const monthEndMs = nextMonthStart(now).getTime();
-  const monthSeconds = Math.round((monthEndMs - Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)) / 1_000);
-  return { day: utcDay(now), month: utcMonth(now), monthEndMs, monthSeconds };
-}
 
 /** Scripts run with at most this many requests (ARGV grows by one per request, four per kind). */
 const MAX_BATCH = 500;
@@ -172,7 +127,7 @@ export function createMeter(deps: { redis: Redis & MeterCommands; db: Database }
       meterKeys.usageDay(context.userId, day),
       ...keyIds.map((keyId) => meterKeys.keyMonth(context.userId, keyId, month)),
     ];
-    const args = [keys.length, ...keys, limits.perMinute, WINDOW_MS, limits.perMonth, USAGE_TTL_SECONDS, kinds.size, ...kindArgs, ...codes];
+    const args = [keys.length, ...keys, limits.perMinute, WINDOW_MS, limits.perMonth, USAGE_TTL_SECONDS, nextUsageHashId(), kinds.size, ...kindArgs, ...codes];
     let result = await deps.redis.sluiceMeter(...args);
     for (let rebuilt = 0; Number(result[0]) < 0 && rebuilt <= keyIds.length; rebuilt++) {
       const missingKeyId = result[0] === -2 ? keyIds[Number(result[1]) - 1] : undefined;
@@ -261,6 +216,7 @@ export function createMeter(deps: { redis: Redis & MeterCommands; db: Database }
         fields.key,
         COUNTER_TTL_SECONDS,
         USAGE_TTL_SECONDS,
+        nextUsageHashId(),
       );
     }
   }
@@ -270,43 +226,3 @@ export function createMeter(deps: { redis: Redis & MeterCommands; db: Database }
 
 export type Meter = ReturnType<typeof createMeter>;
 
-interface Outcome {
-  /** The script's digit for this request: 1 admitted, 0 rate limited, 2 quota, 3 key cap. */
-  status: number;
-  windowStart: number;
-  /** Counters after this request (counted only when admitted). */
-  current: number;
-  previous: number;
-  quota: number;
-  keyCount: number;
-  monthEndMs: number;
-  monthSeconds: number;
-}
-
-/** The policies and verdict of one request from the counters the script left after it. */
-function decide({ context, now }: MeterRequest, outcome: Outcome): MeterDecision {
-  const { status, windowStart, current, previous, quota, keyCount, monthEndMs, monthSeconds } = outcome;
-  const limits = limitsOf(context);
-  const elapsed = now.getTime() - windowStart;
-  const weightedRate = Math.ceil((previous * (WINDOW_MS - elapsed)) / WINDOW_MS + current);
-  const policies: MeterPolicy[] = [policy("minute", "requests-per-minute", limits.perMinute, weightedRate, windowStart + WINDOW_MS, 60)];
-  if (limits.perMonth >= 0) policies.push(policy("month", "monthly-quota", limits.perMonth, quota, monthEndMs, monthSeconds));
-  if (context.monthlyCap !== null) policies.push(policy("key-month", "key-monthly-cap", context.monthlyCap, keyCount, monthEndMs, monthSeconds));
-
-  if (status === 1) {
-    let limiting = policies[0]!;
-    for (const p of policies) if (p.remaining < limiting.remaining) limiting = p;
-    return { admitted: true, policies, limiting };
-  }
-  const violatedName: PolicyName = status === 0 ? "minute" : status === 2 ? "month" : "key-month";
-  const violated = policies.find((p) => p.name === violatedName) ?? policies[0]!;
-  const retryAfter =
-    violatedName === "minute"
-      ? retryAfterSeconds({ name: "minute", limit: limits.perMinute, windowMs: WINDOW_MS }, elapsed, current, previous, 1)
-      : secondsUntil(monthEndMs, now.getTime());
-  return { admitted: false, violated, policies, retryAfterSeconds: retryAfter };
-}
-
-function policy(name: PolicyName, resource: string, limit: number, used: number, resetAtMs: number, windowSeconds: number): MeterPolicy {
-  return { name, resource, limit, used: Math.min(used, limit), remaining: Math.max(0, limit - used), resetAtMs, windowSeconds };
-}

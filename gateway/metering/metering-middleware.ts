@@ -9,7 +9,8 @@ import type { KeyContext } from "./key-context.js";
 import type { KeyCache } from "./key-cache.js";
 import { createKeyHashes } from "./key-hashes.js";
 import type { LocalMeter } from "./local-meter.js";
-import type { Meter, MeterDecision } from "./meter.js";
+import type { MeterDecision } from "./meter-decisions.js";
+import type { Meter } from "./meter.js";
 import { rateLimitHeaders } from "./rate-limit-headers.js";
 import { BreakerOpenError, type RedisGuard } from "./redis-guard.js";
 
@@ -41,33 +42,38 @@ function bearerKey(c: Context<AppEnv>): string {
 
 /**
  * Checks and counts one request: the Lua script through the circuit breaker, or the in-process
- * limiter while Redis is away (fail open; closed answers 503). A refusal is thrown as 429 with
- * its headers. Returns the decision, or undefined when the request was admitted locally.
+ * meter while Redis is away (fail open; closed answers 503), which refuses by the last quota and
+ * key-cap counts Redis reported. A refusal is thrown as 429 with its headers. Returns the
+ * decision, or undefined when the request was admitted locally (its counts would be guesses).
  */
 export async function admitRequest(
   deps: Pick<MeteringDeps, "meter" | "guard" | "local" | "failMode" | "logger">,
   request: { context: KeyContext; category: EndpointCategory; now: Date },
 ): Promise<Extract<MeterDecision, { admitted: true }> | undefined> {
   const { context, now } = request;
-  let decision: MeterDecision | undefined;
+  let decision: MeterDecision;
   try {
     decision = await deps.guard.run(() => deps.meter.admit(request));
   } catch (error) {
     // While the breaker is open no call is made: the failures that opened it were logged.
     if (!(error instanceof BreakerOpenError)) deps.logger.warn({ err: error }, "metering without Redis");
     if (deps.failMode === "closed") throw new AppError("SERVICE_UNAVAILABLE", "Rate limiting is unavailable; please retry shortly.", { headers: { "Retry-After": "5" } });
-    if (!deps.local.admit(context, request.category, now)) {
-      throw new AppError("RATE_LIMITED", "Rate limit exceeded (requests-per-minute).", { headers: { "Retry-After": "60" } });
-    }
+    const local = deps.local.admit(context, request.category, now);
+    if (local.admitted) return undefined;
+    throw refusal(local, now);
   }
-
-  if (decision && !decision.admitted) {
-    const code = decision.violated.name === "minute" ? "RATE_LIMITED" : "QUOTA_EXCEEDED";
-    throw new AppError(code, `${code === "RATE_LIMITED" ? "Rate limit exceeded" : "Quota exhausted"}: policy ${decision.violated.resource} (${decision.violated.limit}).`, {
-      headers: { ...rateLimitHeaders(decision.violated, decision.policies, now), "Retry-After": String(decision.retryAfterSeconds) },
-    });
-  }
+  deps.local.remember(context, decision);
+  if (!decision.admitted) throw refusal(decision, now);
   return decision;
+}
+
+/** The 429 of a refused request, naming the violated policy, with its headers and Retry-After. */
+function refusal(decision: Extract<MeterDecision, { admitted: false }>, now: Date): AppError {
+  const { violated } = decision;
+  const code = violated.name === "minute" ? "RATE_LIMITED" : "QUOTA_EXCEEDED";
+  return new AppError(code, `${code === "RATE_LIMITED" ? "Rate limit exceeded" : "Quota exhausted"}: policy ${violated.resource} (${violated.limit}).`, {
+    headers: { ...rateLimitHeaders(violated, decision.policies, now), "Retry-After": String(decision.retryAfterSeconds) },
+  });
 }
 
 /**

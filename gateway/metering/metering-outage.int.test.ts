@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ErrorBodySchema } from "../../core/errors.js";
 import { createLogger } from "../../core/logger.js";
+import { nextMonthStart } from "../../core/metering/calendar.js";
 import { createProducerQueues } from "../../core/queues.js";
 import { createRedis, waitForRedis, type Redis } from "../../core/redis.js";
 import { flushUsage } from "../../engine/jobs/flush-usage.js";
@@ -34,7 +36,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const connection of connections) connection.disconnect();
-  await server.kill();
+  await server.stop();
 });
 
 describe("when Redis stops", () => {
@@ -73,6 +75,44 @@ describe("when Redis stops", () => {
     }, 5_000).catch(() => undefined);
     expect(booked).toBe(expected);
   }, 30_000);
+
+  it("keeps refusing an account last known over its monthly quota, and a key over its cap, and stops an account near its quota at it", async () => {
+    const { app } = await appWith("open");
+    const { db } = database.current;
+    const overQuota = await createKeyedAccount(db, { requestLimit: 3 });
+    const overCap = await createKeyedAccount(db, { monthlyCap: 2 });
+    const nearQuota = await createKeyedAccount(db, { requestLimit: 5 });
+    const call = (authorization: Record<string, string>) => app.request("/v1/whoami", { headers: authorization });
+    const statuses = async (authorization: Record<string, string>, count: number) => {
+      const seen: number[] = [];
+      for (let i = 0; i < count; i++) seen.push((await call(authorization)).status);
+      return seen;
+    };
+    expect(await statuses(overQuota.authorization, 4)).toEqual([200, 200, 200, 429]);
+    expect(await statuses(overCap.authorization, 3)).toEqual([200, 200, 429]);
+    expect(await statuses(nearQuota.authorization, 3)).toEqual([200, 200, 200]);
+
+    await server.kill();
+    expect((await statuses(overQuota.authorization, 150)).filter((s) => s !== 429)).toEqual([]);
+    expect((await statuses(overCap.authorization, 150)).filter((s) => s !== 429)).toEqual([]);
+    expect(await statuses(nearQuota.authorization, 5), "2 left of 5, counted on top of the last known 3").toEqual([200, 200, 429, 429, 429]);
+
+    // The same answer as Redis gives: QUOTA_EXCEEDED naming the policy, Retry-After until the month turns.
+    const secondsToReset = Math.ceil((nextMonthStart(new Date()).getTime() - Date.now()) / 1_000);
+    for (const [authorization, resource, limit] of [
+      [overQuota.authorization, "monthly-quota", 3],
+      [overCap.authorization, "key-monthly-cap", 2],
+    ] as const) {
+      const response = await call(authorization);
+      const body = ErrorBodySchema.parse(await response.json());
+      expect(body.error.code).toBe("QUOTA_EXCEEDED");
+      expect(body.error.message).toBe(`Quota exhausted: policy ${resource} (${limit}).`);
+      expect(response.headers.get("X-RateLimit-Resource")).toBe(resource);
+      expect(response.headers.get("X-RateLimit-Remaining")).toBe("0");
+      expect(Math.abs(Number(response.headers.get("Retry-After")) - secondsToReset)).toBeLessThanOrEqual(2);
+    }
+    server.start();
+  });
 
   it("answers 503 with Retry-After when configured to fail closed", async () => {
     const { app } = await appWith("closed");

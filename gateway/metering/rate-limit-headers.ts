@@ -1,5 +1,5 @@
 import { secondsUntil } from "../../core/metering/calendar.js";
-import type { MeterPolicy } from "./meter.js";
+import type { MeterPolicy } from "./meter-decisions.js";
 
 /**
  * Headers on every authenticated /v1 answer: the GitHub-style X-RateLimit-* of the most

@@ -7,7 +7,7 @@ import type { Logger } from "../../core/logger.js";
 import type { ProducerQueues } from "../../core/queues.js";
 import { enqueueDeliveries, recordWebhookEvent } from "../../core/webhooks/events.js";
 import type { KeyContext } from "./key-context.js";
-import type { MeterPolicy } from "./meter.js";
+import type { MeterPolicy } from "./meter-decisions.js";
 
 export const USAGE_THRESHOLDS = [80, 90, 100] as const;
 

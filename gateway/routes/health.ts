@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import type { Database } from "../../core/db/client.js";
 import type { Redis } from "../../core/redis.js";
 import { listLiveEngines } from "../../core/liveness.js";
+import { REDIS_PERSISTENCE, readRedisPersistence } from "../../core/redis-persistence.js";
 import type { AppEnv } from "../app-env.js";
 import { validationHook } from "../http/errors.js";
 
@@ -20,6 +21,9 @@ const ReadinessSchema = z
     status: z.enum(["ready", "not_ready"]),
     checks: z.object({ postgres: CheckSchema, redis: CheckSchema }),
     engine: z.object({ live_instances: z.number().int() }),
+    redis_persistence: z.enum(REDIS_PERSISTENCE).openapi({
+      description: "What Redis keeps across a restart: aof, rdb (snapshots only), none, or unknown (CONFIG refused, or Redis down). Reported, never a reason to be not ready.",
+    }),
   })
   .openapi("Readiness");
 
@@ -52,22 +56,29 @@ export interface HealthDeps {
 
 type Check = z.infer<typeof CheckSchema>;
 
-async function timedCheck(probe: () => Promise<unknown>): Promise<Check> {
-  const started = performance.now();
+/** The probe's answer, or a rejection once it has taken CHECK_TIMEOUT_MS. */
+async function withinTimeout<T>(probe: () => Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([
+    return await Promise.race([
       probe(),
-      new Promise((_, reject) => {
+      new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
       }),
     ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function timedCheck(probe: () => Promise<unknown>): Promise<Check> {
+  const started = performance.now();
+  try {
+    await withinTimeout(probe);
     return { status: "up", latency_ms: elapsed(started) };
   } catch (error) {
     // The message of a driver error names the failure (refused, timeout); it carries no secret.
     return { status: "down", latency_ms: elapsed(started), error: error instanceof Error ? error.message : "unknown error" };
-  } finally {
-    clearTimeout(timer);
   }
 }
 
@@ -81,9 +92,10 @@ export function healthRoutes(deps: HealthDeps) {
   app.openapi(healthzRoute, (c) => c.json({ status: "ok" as const }, 200));
 
   app.openapi(readyzRoute, async (c) => {
-    const [postgres, redis] = await Promise.all([
+    const [postgres, redis, persistence] = await Promise.all([
       timedCheck(() => sql`select 1`.execute(deps.db)),
       timedCheck(() => deps.redis.ping()),
+      withinTimeout(() => readRedisPersistence(deps.redis)).catch(() => "unknown" as const),
     ]);
     const engines = redis.status === "up" ? await listLiveEngines(deps.redis, ENGINE_STALE_AFTER_MS).catch(() => []) : [];
     const ready = postgres.status === "up" && redis.status === "up" && !deps.isShuttingDown();
@@ -91,6 +103,7 @@ export function healthRoutes(deps: HealthDeps) {
       status: ready ? ("ready" as const) : ("not_ready" as const),
       checks: { postgres, redis },
       engine: { live_instances: engines.length },
+      redis_persistence: persistence,
     };
     return ready ? c.json(body, 200) : c.json(body, 503);
   });

@@ -555,6 +555,11 @@ export interface components {
             engine: {
                 live_instances: number;
             };
+            /**
+             * @description What Redis keeps across a restart: aof, rdb (snapshots only), none, or unknown (CONFIG refused, or Redis down). Reported, never a reason to be not ready.
+             * @enum {string}
+             */
+            redis_persistence: "aof" | "rdb" | "none" | "unknown";
         };
         WhoAmI: {
             key: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ErrorBodySchema } from "../../../../../core/errors";
-import type { MeterPolicy } from "../../../../../gateway/metering/meter";
+import type { MeterPolicy } from "../../../../../gateway/metering/meter-decisions";
 import { rateLimitHeaders } from "../../../../../gateway/metering/rate-limit-headers";
 import { RATE_LIMITED_EXAMPLE, RATE_LIMIT_HEADERS } from "./rate-limit-examples";
 
