@@ -6,7 +6,7 @@ import { runAnalysisJob } from "./analytics/run-analysis.js";
 import { processEmailJob } from "./jobs/deliver-email.js";
 import { processAccountEmailJob } from "./jobs/send-account-email.js";
 import { flushStreamRollups } from "./jobs/flush-stream-rollups.js";
-import { flushUsage } from "./jobs/flush-usage.js";
+import { flushUsage } from "../core/metering/usage-flush.js";
 import { purgeExpiredRows } from "./jobs/purge-expired.js";
 import { requeueStaleEmail } from "./jobs/requeue-stale-email.js";
 import { processWebhookDeliveryJob } from "./webhooks/deliver-webhook.js";

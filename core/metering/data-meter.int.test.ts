@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyUsageBatch, claimUsageBatches } from "../../engine/jobs/flush-usage.js";
+import { applyUsageBatch, claimUsageBatches } from "./usage-flush.js";
 import { createAccount } from "../../testing/accounts.js";
 import { useTestDatabase } from "../../testing/database.js";
 import { baseTestConfig } from "../../testing/environment.js";

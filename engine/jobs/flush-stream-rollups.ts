@@ -7,7 +7,7 @@ import { streamDatasetColumns } from "../analytics/stream-dataset.js";
 /**
  * Moves each stream's per-minute rollups (written by the gateway's ingest script, gateway/streams)
  * from Redis into stream_rollups, so a stream's history survives Redis loss, without losing or
- * double-counting a value if the flush dies at any point (the scheme of flush-usage.ts):
+ * double-counting a value if the flush dies at any point (the scheme of core/metering/usage-flush.ts):
  * 1. claim: the stream's rollup hash is RENAMEd to its claimed key, with a fresh batch id in it
  *    (one script: values arriving meanwhile start a new hash); a claimed key left by a crash is
  *    finished first;

@@ -4,7 +4,7 @@ import { createLogger } from "../../core/logger.js";
 import { nextMonthStart } from "../../core/metering/calendar.js";
 import { createProducerQueues } from "../../core/queues.js";
 import { createRedis, waitForRedis, type Redis } from "../../core/redis.js";
-import { flushUsage } from "../../engine/jobs/flush-usage.js";
+import { flushUsage } from "../../core/metering/usage-flush.js";
 import { createKeyedAccount } from "../../testing/accounts.js";
 import { useTestDatabase } from "../../testing/database.js";
 import { testGatewayConfig } from "../../testing/environment.js";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { utcDay } from "../../core/metering/calendar.js";
 import { createRedis, type Redis } from "../../core/redis.js";
-import { flushUsage } from "../../engine/jobs/flush-usage.js";
+import { flushUsage } from "../../core/metering/usage-flush.js";
 import { createKeyedAccount } from "../../testing/accounts.js";
 import { useTestApp } from "../../testing/gateway.js";
 import { setDailyUsage } from "./usage-admin.js";

@@ -3,8 +3,7 @@ import type { Database } from "../../core/db/client.js";
 import type { EndpointCategory } from "../../core/metering/endpoint-categories.js";
 import { meterKeys } from "../../core/metering/redis-keys.js";
 import type { Redis } from "../../core/redis.js";
-// eslint-disable-next-line import-x/no-restricted-paths -- moved to core in the merge of redis-loss-metering
-import { applyUsageBatch, claimUsageBatches } from "../../engine/jobs/flush-usage.js";
+import { applyUsageBatch, claimUsageBatches } from "../../core/metering/usage-flush.js";
 
 /**
  * Sets a day's request count for one account and endpoint to an absolute value (the admin's

@@ -3,7 +3,7 @@ import { ErrorBodySchema } from "../../core/errors.js";
 import { utcDay, utcMonth } from "../../core/metering/calendar.js";
 import { endpointField, meterKeys } from "../../core/metering/redis-keys.js";
 import { createRedis } from "../../core/redis.js";
-import { flushUsage } from "../../engine/jobs/flush-usage.js";
+import { flushUsage } from "../../core/metering/usage-flush.js";
 import { createKeyedAccount } from "../../testing/accounts.js";
 import { queuedThresholdNotices, useTestApp } from "../../testing/gateway.js";
 import { WorkflowSchema } from "../../core/contracts/workflow-responses.js";

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import type { Database } from "../../core/db/client.js";
-import { USAGE_BATCH_PATTERN, USAGE_DAY_PATTERN, meterKeys } from "../../core/metering/redis-keys.js";
-import { USAGE_ID_FIELD, usageHashCreatedAt } from "../../core/metering/usage-hash-id.js";
-import type { Redis } from "../../core/redis.js";
+import type { Database } from "../db/client.js";
+import { USAGE_BATCH_PATTERN, USAGE_DAY_PATTERN, meterKeys } from "./redis-keys.js";
+import { USAGE_ID_FIELD, usageHashCreatedAt } from "./usage-hash-id.js";
+import type { Redis } from "../redis.js";
 
 /**
  * Moves request counts from Redis into PostgreSQL without a write per request, and without

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { utcDay } from "../../core/metering/calendar.js";
-import { meterKeys } from "../../core/metering/redis-keys.js";
-import { USAGE_ID_FIELD, nextUsageHashId } from "../../core/metering/usage-hash-id.js";
-import { createRedis, type Redis } from "../../core/redis.js";
+import { utcDay } from "./calendar.js";
+import { meterKeys } from "./redis-keys.js";
+import { USAGE_ID_FIELD, nextUsageHashId } from "./usage-hash-id.js";
+import { createRedis, type Redis } from "../redis.js";
 import { createKeyedAccount } from "../../testing/accounts.js";
 import { useTestApp } from "../../testing/gateway.js";
-import { applyUsageBatch, claimUsageBatches, flushUsage } from "./flush-usage.js";
-import { purgeExpiredRows } from "./purge-expired.js";
+import { applyUsageBatch, claimUsageBatches, flushUsage } from "./usage-flush.js";
+import { purgeExpiredRows } from "../../engine/jobs/purge-expired.js";
 
 const testApp = useTestApp();
 const db = () => testApp.current.database.db;
