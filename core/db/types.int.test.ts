@@ -8,5 +8,5 @@ describe("core/db/types.ts", () => {
       timeout: 120_000,
     });
     expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
-  });
+  }, 130_000);
 });
