@@ -2,7 +2,7 @@ import { nextMonthStart, secondsInMonth, secondsUntil, utcDay, utcMonth } from "
 import type { EndpointCategory } from "../../core/metering/endpoint-categories.js";
 import { ratePolicy, type RateLimitPolicy } from "../../core/metering/rate-limit-headers.js";
 import { TEST_MODE_LIMITS } from "../../core/plans.js";
-import { retryAfterSeconds } from "../../core/rate-limit.js";
+import { retryAfterSeconds, slidingWindowCount } from "../../core/rate-limit.js";
 import type { KeyContext } from "./key-context.js";
 
 /**
@@ -63,7 +63,7 @@ export function decide({ context, now }: MeterRequest, outcome: Outcome): MeterD
   const { status, windowStart, current, previous, quota, keyCount, monthEndMs, monthSeconds } = outcome;
   const limits = limitsOf(context);
   const elapsed = now.getTime() - windowStart;
-  const weightedRate = Math.ceil((previous * (WINDOW_MS - elapsed)) / WINDOW_MS + current);
+  const weightedRate = Math.ceil(slidingWindowCount(current, previous, elapsed, WINDOW_MS));
   const policies: MeterPolicy[] = [ratePolicy("minute", "requests-per-minute", limits.perMinute, weightedRate, windowStart + WINDOW_MS, WINDOW_MS / 1_000)];
   if (limits.perMonth >= 0) policies.push(ratePolicy("month", "monthly-quota", limits.perMonth, quota, monthEndMs, monthSeconds));
   if (context.monthlyCap !== null) policies.push(ratePolicy("key-month", "key-monthly-cap", context.monthlyCap, keyCount, monthEndMs, monthSeconds));
