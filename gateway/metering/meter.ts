@@ -194,8 +194,9 @@ export function createMeter(deps: { redis: Redis & MeterCommands; db: Database }
   /** Adds requests admitted while Redis was away to its counters and usage hashes. */
   async function replay(entries: PendingUsage[]): Promise<void> {
     for (const entry of entries) {
-      const month = entry.day.slice(0, 7);
-      const fields = usageFields({ context: entry.context, category: entry.category, now: new Date(entry.day) });
+      const day = new Date(entry.day);
+      const month = utcMonth(day);
+      const fields = usageFields({ context: entry.context, category: entry.category, now: day });
       await deps.redis.sluiceReplay(
         meterKeys.monthQuota(entry.context.userId, entry.context.mode, month),
         meterKeys.keyMonth(entry.context.userId, entry.context.keyId, month),
