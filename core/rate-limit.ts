@@ -63,7 +63,7 @@ export function createRateLimiter(redis: Redis, namespace = "rl"): RateLimiter {
       cost,
     )) as [number, number, number];
     const [admittedFlag, current, previous] = result;
-    const weighted = (previous * (rule.windowMs - elapsed)) / rule.windowMs + current;
+    const weighted = slidingWindowCount(current, previous, elapsed, rule.windowMs);
     const admitted = admittedFlag === 1;
     const wouldExceed = weighted + Math.max(cost, 1) > rule.limit;
     const blocked = cost > 0 ? !admitted : wouldExceed;
@@ -81,6 +81,15 @@ export function createRateLimiter(redis: Redis, namespace = "rl"): RateLimiter {
     consume: (rule, subject, cost = 1, now = Date.now()) => run(rule, subject, cost, now),
     peek: (rule, subject, now = Date.now()) => run(rule, subject, 0, now),
   };
+}
+
+/**
+ * The requests a sliding window holds `elapsedMs` into the current fixed window: the current
+ * window's count plus the previous one's, weighted by the share of it the sliding window still
+ * covers. The Lua scripts (here and gateway/metering/meter-scripts.ts) decide by the same sum.
+ */
+export function slidingWindowCount(current: number, previous: number, elapsedMs: number, windowMs: number): number {
+  return (previous * (windowMs - elapsedMs)) / windowMs + current;
 }
 
 /**

@@ -49,7 +49,7 @@ describe("chargeDataBytes", () => {
     const error = dataQuotaExceeded(refused, 101, now);
     expect(error.status).toBe(429);
     expect(error.message).toContain("data-month");
-    expect(error.headers).toMatchObject({ "X-RateLimit-Resource": "data", "X-RateLimit-Remaining": "100" });
+    expect(error.headers).toMatchObject({ "x-ratelimit-resource": "data", "x-ratelimit-remaining": "100", ratelimit: `"data-month";r=100;t=${15.5 * 86_400}` });
   });
 
   it("never limits an unlimited package, and starts a new count each month", async () => {

@@ -1,10 +1,11 @@
-import { sql } from "kysely";
 import type { Database } from "../db/client.js";
 import { AppError } from "../errors.js";
 import type { Redis } from "../redis.js";
-import { monthStartDay, nextMonthStart, secondsUntil, utcDay, utcMonth } from "./calendar.js";
+import { nextMonthStart, secondsInMonth, secondsUntil, utcDay, utcMonth } from "./calendar.js";
 import type { EndpointCategory } from "./endpoint-categories.js";
-import { bytesField, meterKeys, type MeterMode } from "./redis-keys.js";
+import { rebuildMonthCounter } from "./month-counters.js";
+import { ratePolicy, refusalHeaders } from "./rate-limit-headers.js";
+import { COUNTER_TTL_SECONDS, USAGE_TTL_SECONDS, bytesField, meterKeys, type MeterMode } from "./redis-keys.js";
 import { TEST_MODE_LIMITS } from "../plans.js";
 import { USAGE_ID_FIELD, nextUsageHashId } from "./usage-hash-id.js";
 
@@ -20,8 +21,7 @@ import { USAGE_ID_FIELD, nextUsageHashId } from "./usage-hash-id.js";
  * A refused charge adds nothing. Live charges also go to the day's usage hash (field
  * `b:<category>`), which the engine's usage flush moves into api_usage.bytes_processed.
  *
- * A lost live counter is rebuilt from api_usage.bytes_processed of the month (as the request
- * quota is, gateway/metering/meter.ts); a test counter has no ledger and starts again from 0.
+ * A lost counter is rebuilt as the request quota's is (month-counters.ts).
  */
 const CHARGE_SCRIPT = `
 local used = redis.call("GET", KEYS[1])
@@ -39,9 +39,6 @@ if ARGV[3] ~= "" then
 end
 return {1, used}
 `;
-
-const COUNTER_TTL_SECONDS = 40 * 24 * 3_600;
-const USAGE_TTL_SECONDS = 7 * 24 * 3_600;
 
 /** The X-RateLimit-Resource and policy name of the data allowance. */
 export const DATA_POLICY = { name: "data-month", resource: "data" } as const;
@@ -99,7 +96,7 @@ export async function chargeDataBytes(deps: DataMeterDeps, input: DataCharge): P
     )) as [number, number];
   let result = await charge();
   for (let rebuilt = 0; result[0] < 0 && rebuilt < 2; rebuilt++) {
-    await rebuildCounter(deps, input, counter);
+    await rebuildDataCounter(deps, input, counter);
     result = await charge();
   }
   if (result[0] < 0) throw new Error("the data counter could not be rebuilt");
@@ -111,51 +108,29 @@ export async function readDataUsed(deps: DataMeterDeps, input: Account): Promise
   const counter = meterKeys.dataMonth(input.userId, input.mode, utcMonth(input.now));
   let used = await deps.redis.get(counter);
   if (used === null) {
-    await rebuildCounter(deps, input, counter);
+    await rebuildDataCounter(deps, input, counter);
     used = await deps.redis.get(counter);
   }
   return Number(used ?? 0);
 }
 
-/**
- * Seeds a missing month counter, only if it is still missing (SET NX: charges racing to rebuild
- * it seed it once). Live: the bytes of the month already flushed to api_usage; bytes still in the
- * usage hashes are not counted, as for the request quota. Test: 0.
- */
-async function rebuildCounter(deps: DataMeterDeps, account: Account, counter: string): Promise<void> {
-  let value = 0;
-  if (account.mode === "live") {
-    const row = await deps.db
-      .selectFrom("api_usage")
-      .select(sql<number>`coalesce(sum(bytes_processed), 0)::bigint`.as("total"))
-      .where("user_id", "=", account.userId)
-      .where("date", ">=", monthStartDay(account.now))
-      .where("date", "<", utcDay(nextMonthStart(account.now)))
-      .executeTakeFirst();
-    value = Number(row?.total ?? 0);
-  }
-  await deps.redis.set(counter, value, "EX", COUNTER_TTL_SECONDS, "NX");
+/** Seeds a lost month counter from the month's bytes in api_usage (month-counters.ts). */
+function rebuildDataCounter(deps: DataMeterDeps, { userId, mode, now }: Account, key: string): Promise<void> {
+  return rebuildMonthCounter(deps, { key, userId, mode, now, column: "bytes_processed" });
 }
 
 /**
  * The 429 of a refused charge: QUOTA_EXCEEDED naming the data policy, with the quota headers of
- * the data allowance (X-RateLimit-Resource: data) and Retry-After until the month turns.
+ * the data allowance, built as the request meter's are (X-RateLimit-Resource: data; the
+ * RateLimit pair names the data policy only, replacing the request policies the answer would
+ * otherwise carry) and Retry-After until the month turns.
  */
 export function dataQuotaExceeded(result: DataChargeResult, requestedBytes: number, now: Date): AppError {
-  const remaining = Math.max(0, result.limit - result.used);
-  const retryAfter = secondsUntil(result.resetAt.getTime(), now.getTime());
+  const resetAtMs = result.resetAt.getTime();
+  const policy = ratePolicy(DATA_POLICY.name, DATA_POLICY.resource, result.limit, result.used, resetAtMs, secondsInMonth(now));
   return new AppError(
     "QUOTA_EXCEEDED",
-    `Quota exhausted: policy ${DATA_POLICY.name} (${result.limit} bytes per month; ${remaining} left, ${requestedBytes} needed).`,
-    {
-      headers: {
-        "X-RateLimit-Limit": String(result.limit),
-        "X-RateLimit-Remaining": String(remaining),
-        "X-RateLimit-Reset": String(Math.ceil(result.resetAt.getTime() / 1_000)),
-        "X-RateLimit-Used": String(result.used),
-        "X-RateLimit-Resource": DATA_POLICY.resource,
-        "Retry-After": String(retryAfter),
-      },
-    },
+    `Quota exhausted: policy ${DATA_POLICY.name} (${result.limit} bytes per month; ${policy.remaining} left, ${requestedBytes} needed).`,
+    { headers: refusalHeaders(policy, [policy], secondsUntil(resetAtMs, now.getTime()), now) },
   );
 }

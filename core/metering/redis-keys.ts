@@ -4,6 +4,11 @@
  */
 export type MeterMode = "live" | "test";
 
+/** Month counters outlive their month by some days, so a late refund or replay still finds them. */
+export const COUNTER_TTL_SECONDS = 40 * 24 * 3_600;
+/** Usage hashes wait this long for the engine's flush (every 5 s) before Redis drops them. */
+export const USAGE_TTL_SECONDS = 7 * 24 * 3_600;
+
 export const meterKeys = {
   rateWindow: (userId: string, mode: MeterMode, windowStart: number) => `m:{${userId}}:rate:${mode}:${windowStart}`,
   monthQuota: (userId: string, mode: MeterMode, month: string) => `m:{${userId}}:quota:${mode}:${month}`,

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import type { Database } from "../db/client.js";
+import { monthStartDay } from "./calendar.js";
 import { USAGE_BATCH_PATTERN, USAGE_DAY_PATTERN, meterKeys } from "./redis-keys.js";
 import { USAGE_ID_FIELD, usageHashCreatedAt } from "./usage-hash-id.js";
 import type { Redis } from "../redis.js";
@@ -83,7 +84,7 @@ export async function applyUsageBatch(db: Database, redis: Redis, batchKey: stri
     .map((endpoint) => ({ endpoint, count: Number(fields[`e:${endpoint}`] ?? 0), bytes: Number(fields[`b:${endpoint}`] ?? 0) }))
     .filter((e) => e.count > 0 || e.bytes > 0);
   const keys = Object.entries(fields).filter(([field]) => field.startsWith("k:")).map(([field, count]) => ({ keyId: field.slice(2), count: Number(count) })).filter((k) => k.count > 0);
-  const month = `${day.slice(0, 7)}-01`;
+  const month = monthStartDay(new Date(day));
 
   const outcome = await db.transaction().execute(async (trx): Promise<BatchOutcome> => {
     if (createdAtMs !== undefined && (await ledgerMayHaveForgotten(trx, createdAtMs))) return "unverifiable";

@@ -13,6 +13,7 @@ import { useTestDatabase } from "../../testing/database.js";
 import { useTestEngine } from "../../testing/engine.js";
 import { waitFor } from "../../testing/wait-for.js";
 import { useHttpReceiver, type ReceivedRequest } from "../../testing/http-receiver.js";
+import { retryAfterCases } from "../../testing/retry-after-cases.js";
 import { insertWebhookEndpoint, type TestEndpointOptions } from "../../testing/webhooks.js";
 import { createSucceededAttempts, deliverWebhook, type DeliveryDeps } from "./deliver-webhook.js";
 import { recordSucceededAttempts } from "./delivery-records.js";
@@ -151,6 +152,41 @@ describe("webhook delivery", () => {
     expect(next?.opts.delay).toBeGreaterThanOrEqual(120_000);
     await next?.remove();
     expect(receiver.current.received).toHaveLength(1);
+  });
+
+  it("reads Retry-After as workflow actions and the portal read it", async () => {
+    // Each delivery's first attempt is refused with the case's Retry-After; its retry succeeds.
+    const refused = new Set<string>();
+    let header: string | undefined;
+    receiver.current.respondWith((request, response) => {
+      const eventId = String(request.headers["webhook-id"]);
+      const first = !refused.has(eventId);
+      refused.add(eventId);
+      response.writeHead(first ? 503 : 200, first && header !== undefined ? { "Retry-After": header } : {});
+      response.end();
+    });
+    const { id: userId } = await createAccount(db());
+    await createEndpoint(userId);
+    const count = retryAfterCases(new Date()).length;
+    for (let index = 0; index < count; index++) {
+      const started = Date.now();
+      // The table at this attempt's start: its HTTP dates count from now.
+      const current = retryAfterCases(new Date(started))[index]!;
+      header = current.header;
+      const { deliveryIds } = await record(userId);
+      const deliveryId = deliveryIds[0] ?? "";
+      const outcome = await deliverWebhook(directDeps(), deliveryId, 1);
+      const elapsed = Date.now() - started;
+      expect(outcome).toMatchObject({ outcome: "retrying" });
+      const nextAttemptInMs = outcome.outcome === "retrying" ? outcome.nextAttemptInMs : null;
+      // The first retry is due at once unless Retry-After asks for longer; a date's wait shrinks as the attempt runs.
+      const waitMs = current.waitMs ?? 0;
+      expect(nextAttemptInMs, `Retry-After: ${header}`).toBeLessThanOrEqual(waitMs);
+      expect(nextAttemptInMs, `Retry-After: ${header}`).toBeGreaterThanOrEqual(Math.max(0, waitMs - elapsed));
+      const retry = await engine.current.queues.get("webhook-delivery").getJob(deliveryJobId(deliveryId, 2));
+      if ((await retry?.getState()) === "delayed") await retry?.remove();
+      else expect((await finished(deliveryId)).status).toBe("succeeded");
+    }
   });
 
   it("fails the delivery after the last retry of the schedule", async () => {

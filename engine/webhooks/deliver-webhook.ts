@@ -9,13 +9,14 @@ import type { JobPayload } from "../../core/jobs.js";
 import type { Logger } from "../../core/logger.js";
 import { OutboundError, sendOutbound } from "../../core/outbound/send-outbound.js";
 import type { ProducerQueues } from "../../core/queues.js";
+import { parseRetryAfter } from "../../core/retry-after.js";
 import { enqueueDeliveryAttempt } from "../../core/webhooks/delivery-jobs.js";
 import type { ClaimedAttempt } from "../../core/webhooks/claimed-attempt.js";
 import { activePreviousSecret, signatureHeaders } from "../../core/webhooks/signing.js";
 import type { EngineContext } from "../worker-definition.js";
 import { claimAttempt, failDeliveryOfInactiveEndpoint, recordAttempt, recordSucceededAttempts, type SucceededAttempt } from "./delivery-records.js";
 import { noteEndpointFailure, noteEndpointSuccess } from "./endpoint-health.js";
-import { nextRetryDelayMs, parseRetryAfter } from "./retry-schedule.js";
+import { nextRetryDelayMs } from "./retry-schedule.js";
 
 /** One deadline for the whole request (DNS, connect, response). */
 export const WEBHOOK_TIMEOUT_MS = 15_000;

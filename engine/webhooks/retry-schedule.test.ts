@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_RETRY_AFTER_MS, nextRetryDelayMs, parseRetryAfter } from "./retry-schedule.js";
+import { MAX_RETRY_AFTER_MS, nextRetryDelayMs } from "./retry-schedule.js";
 
 const PRODUCTION = [0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
 const middle = () => 0.5;
@@ -21,17 +21,5 @@ describe("webhook retry schedule", () => {
     expect(nextRetryDelayMs({ runAttempts: 3, scheduleMs: PRODUCTION, retryAfterMs: 120_000, random: middle })).toBe(300_000);
     expect(nextRetryDelayMs({ runAttempts: 2, scheduleMs: PRODUCTION, retryAfterMs: 7 * MAX_RETRY_AFTER_MS, random: middle })).toBe(MAX_RETRY_AFTER_MS);
     expect(nextRetryDelayMs({ runAttempts: 9, scheduleMs: PRODUCTION, retryAfterMs: 1_000 })).toBeNull();
-  });
-
-  it("reads Retry-After as seconds or as an HTTP date", () => {
-    const now = new Date("2026-11-21T09:00:00Z");
-    expect(parseRetryAfter("120", now)).toBe(120_000);
-    expect(parseRetryAfter(" 0 ", now)).toBe(0);
-    expect(parseRetryAfter("Sat, 21 Nov 2026 09:05:00 GMT", now)).toBe(300_000);
-    expect(parseRetryAfter("Sat, 21 Nov 2026 08:00:00 GMT", now)).toBe(0);
-    expect(parseRetryAfter(undefined, now)).toBeUndefined();
-    expect(parseRetryAfter("soon", now)).toBeUndefined();
-    expect(parseRetryAfter("-5", now)).toBeUndefined();
-    expect(parseRetryAfter("1.5", now)).toBeUndefined();
   });
 });

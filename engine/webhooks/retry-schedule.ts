@@ -29,17 +29,3 @@ export function nextRetryDelayMs(input: RetryInput): number | null {
   const retryAfter = Math.min(input.retryAfterMs ?? 0, MAX_RETRY_AFTER_MS);
   return Math.max(jittered, retryAfter);
 }
-
-/**
- * A Retry-After header in milliseconds from `now`: delay-seconds (`120`) or an HTTP date
- * (`Wed, 21 Oct 2026 07:28:00 GMT`). Undefined when absent or unreadable; never negative.
- */
-export function parseRetryAfter(value: string | undefined, now: Date): number | undefined {
-  const text = value?.trim();
-  if (!text) return undefined;
-  if (/^\d+$/.test(text)) return Number(text) * 1_000;
-  if (!/[a-z]/i.test(text)) return undefined;
-  const at = Date.parse(text);
-  if (Number.isNaN(at)) return undefined;
-  return Math.max(0, at - now.getTime());
-}

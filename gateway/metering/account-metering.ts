@@ -3,12 +3,12 @@ import type { KeyMode } from "../../core/contracts/api-keys.js";
 import type { Database } from "../../core/db/client.js";
 import { AppError } from "../../core/errors.js";
 import { endpointCategory } from "../../core/metering/endpoint-categories.js";
+import { rateLimitHeaders } from "../../core/metering/rate-limit-headers.js";
 import type { AppEnv } from "../app-env.js";
 import { setDefaultHeaders } from "../http/node-bindings.js";
 import { KEY_CACHE_TTL_MS } from "./key-cache.js";
 import { planLimits, selectAccountPlans, type KeyContext } from "./key-context.js";
 import { admitRequest, type MeteringDeps } from "./metering-middleware.js";
-import { rateLimitHeaders } from "./rate-limit-headers.js";
 
 /**
  * Requests that reach an account without one of its keys (inbound workflow hooks) are counted

@@ -1,5 +1,6 @@
 import { utcDay } from "../../core/metering/calendar.js";
 import type { EndpointCategory } from "../../core/metering/endpoint-categories.js";
+import { slidingWindowCount } from "../../core/rate-limit.js";
 import type { KeyContext } from "./key-context.js";
 import { createKnownQuotas } from "./known-quotas.js";
 import { WINDOW_MS, calendarDayOf, decide, limitsOf, type MeterDecision } from "./meter-decisions.js";
@@ -39,7 +40,7 @@ export function createLocalMeter() {
       const known = quotas.knownUsed(context, now);
       // The script's order and digits: 0 rate limited, 2 quota exhausted, 3 key cap reached, 1 admitted.
       let status = 1;
-      if ((window.previous * (WINDOW_MS - elapsed)) / WINDOW_MS + window.current + 1 > limits.perMinute) status = 0;
+      if (slidingWindowCount(window.current, window.previous, elapsed, WINDOW_MS) + 1 > limits.perMinute) status = 0;
       else if (limits.perMonth >= 0 && known.quota !== undefined && known.quota + 1 > limits.perMonth) status = 2;
       else if (context.monthlyCap !== null && known.key !== undefined && known.key + 1 > context.monthlyCap) status = 3;
       if (status === 1) {

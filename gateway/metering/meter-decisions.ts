@@ -1,7 +1,8 @@
-import { nextMonthStart, secondsUntil, utcDay, utcMonth } from "../../core/metering/calendar.js";
+import { nextMonthStart, secondsInMonth, secondsUntil, utcDay, utcMonth } from "../../core/metering/calendar.js";
 import type { EndpointCategory } from "../../core/metering/endpoint-categories.js";
+import { ratePolicy, type RateLimitPolicy } from "../../core/metering/rate-limit-headers.js";
 import { TEST_MODE_LIMITS } from "../../core/plans.js";
-import { retryAfterSeconds } from "../../core/rate-limit.js";
+import { retryAfterSeconds, slidingWindowCount } from "../../core/rate-limit.js";
 import type { KeyContext } from "./key-context.js";
 
 /**
@@ -12,16 +13,8 @@ export const WINDOW_MS = 60_000;
 
 export type PolicyName = "minute" | "month" | "key-month";
 
-export interface MeterPolicy {
+export interface MeterPolicy extends RateLimitPolicy {
   name: PolicyName;
-  /** X-RateLimit-Resource value. */
-  resource: string;
-  limit: number;
-  used: number;
-  remaining: number;
-  /** When the policy's count resets, in epoch milliseconds (a number: one fewer object per policy and request). */
-  resetAtMs: number;
-  windowSeconds: number;
 }
 
 export type MeterDecision =
@@ -49,9 +42,7 @@ export interface CalendarDay {
 }
 
 export function calendarDayOf(now: Date): CalendarDay {
-  const monthEndMs = nextMonthStart(now).getTime();
-  const monthSeconds = Math.round((monthEndMs - Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)) / 1_000);
-  return { day: utcDay(now), month: utcMonth(now), monthEndMs, monthSeconds };
+  return { day: utcDay(now), month: utcMonth(now), monthEndMs: nextMonthStart(now).getTime(), monthSeconds: secondsInMonth(now) };
 }
 
 export interface Outcome {
@@ -72,10 +63,10 @@ export function decide({ context, now }: MeterRequest, outcome: Outcome): MeterD
   const { status, windowStart, current, previous, quota, keyCount, monthEndMs, monthSeconds } = outcome;
   const limits = limitsOf(context);
   const elapsed = now.getTime() - windowStart;
-  const weightedRate = Math.ceil((previous * (WINDOW_MS - elapsed)) / WINDOW_MS + current);
-  const policies: MeterPolicy[] = [policy("minute", "requests-per-minute", limits.perMinute, weightedRate, windowStart + WINDOW_MS, 60)];
-  if (limits.perMonth >= 0) policies.push(policy("month", "monthly-quota", limits.perMonth, quota, monthEndMs, monthSeconds));
-  if (context.monthlyCap !== null) policies.push(policy("key-month", "key-monthly-cap", context.monthlyCap, keyCount, monthEndMs, monthSeconds));
+  const weightedRate = Math.ceil(slidingWindowCount(current, previous, elapsed, WINDOW_MS));
+  const policies: MeterPolicy[] = [ratePolicy("minute", "requests-per-minute", limits.perMinute, weightedRate, windowStart + WINDOW_MS, WINDOW_MS / 1_000)];
+  if (limits.perMonth >= 0) policies.push(ratePolicy("month", "monthly-quota", limits.perMonth, quota, monthEndMs, monthSeconds));
+  if (context.monthlyCap !== null) policies.push(ratePolicy("key-month", "key-monthly-cap", context.monthlyCap, keyCount, monthEndMs, monthSeconds));
 
   if (status === 1) {
     let limiting = policies[0]!;
@@ -89,8 +80,4 @@ export function decide({ context, now }: MeterRequest, outcome: Outcome): MeterD
       ? retryAfterSeconds({ name: "minute", limit: limits.perMinute, windowMs: WINDOW_MS }, elapsed, current, previous, 1)
       : secondsUntil(monthEndMs, now.getTime());
   return { admitted: false, violated, policies, retryAfterSeconds: retryAfter };
-}
-
-function policy(name: PolicyName, resource: string, limit: number, used: number, resetAtMs: number, windowSeconds: number): MeterPolicy {
-  return { name, resource, limit, used: Math.min(used, limit), remaining: Math.max(0, limit - used), resetAtMs, windowSeconds };
 }

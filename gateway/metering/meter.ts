@@ -1,17 +1,14 @@
-import { sql } from "kysely";
 import type { Database } from "../../core/db/client.js";
-import { monthStartDay, nextMonthStart, utcDay, utcMonth } from "../../core/metering/calendar.js";
+import { monthStartDay, utcDay, utcMonth } from "../../core/metering/calendar.js";
 import type { EndpointCategory } from "../../core/metering/endpoint-categories.js";
-import { endpointField, keyField, meterKeys } from "../../core/metering/redis-keys.js";
+import { rebuildMonthCounter, seedCounter } from "../../core/metering/month-counters.js";
+import { COUNTER_TTL_SECONDS, USAGE_TTL_SECONDS, endpointField, keyField, meterKeys } from "../../core/metering/redis-keys.js";
 import { nextUsageHashId } from "../../core/metering/usage-hash-id.js";
 import type { Redis } from "../../core/redis.js";
 import type { KeyContext } from "./key-context.js";
 import type { PendingUsage } from "./local-meter.js";
 import { WINDOW_MS, calendarDayOf, decide, limitsOf, type CalendarDay, type MeterDecision, type MeterRequest } from "./meter-decisions.js";
 import { METER_SCRIPT, REFUND_SCRIPT, REPLAY_SCRIPT } from "./meter-scripts.js";
-
-const COUNTER_TTL_SECONDS = 40 * 24 * 3_600;
-const USAGE_TTL_SECONDS = 7 * 24 * 3_600;
 
 interface MeterCommands {
   /** METER_SCRIPT with the number of keys first (it varies with the keys in a batch). */
@@ -58,26 +55,18 @@ const DAY_MS = 86_400_000;
 const MAX_BATCH = 500;
 
 export function createMeter(deps: { redis: Redis & MeterCommands; db: Database }) {
-  /** Seeds a missing monthly counter from the PostgreSQL ledgers (only if still missing). */
-  async function rebuild(which: "quota" | "key", request: MeterRequest): Promise<void> {
-    const { context, now } = request;
-    const month = monthStartDay(now);
-    let value = 0;
-    if (which === "quota" && context.mode === "live") {
-      const row = await deps.db
-        .selectFrom("api_usage")
-        .select(sql<number>`coalesce(sum(request_count), 0)::bigint`.as("total"))
-        .where("user_id", "=", context.userId)
-        .where("date", ">=", month)
-        .where("date", "<", utcDay(nextMonthStart(now)))
-        .executeTakeFirst();
-      value = Number(row?.total ?? 0);
-    } else if (which === "key") {
-      const row = await deps.db.selectFrom("api_key_usage").select("request_count").where("key_id", "=", context.keyId).where("month", "=", month).executeTakeFirst();
-      value = row?.request_count ?? 0;
+  /**
+   * Seeds a missing monthly counter from PostgreSQL (only if still missing): the account quota
+   * from api_usage (core/metering/month-counters.ts), a key's from its api_key_usage row.
+   */
+  async function rebuild(which: "quota" | "key", { context, now }: MeterRequest): Promise<void> {
+    const month = utcMonth(now);
+    if (which === "quota") {
+      const key = meterKeys.monthQuota(context.userId, context.mode, month);
+      return rebuildMonthCounter(deps, { key, userId: context.userId, mode: context.mode, now, column: "request_count" });
     }
-    const key = which === "quota" ? meterKeys.monthQuota(context.userId, context.mode, utcMonth(now)) : meterKeys.keyMonth(context.userId, context.keyId, utcMonth(now));
-    await deps.redis.set(key, value, "EX", COUNTER_TTL_SECONDS, "NX");
+    const row = await deps.db.selectFrom("api_key_usage").select("request_count").where("key_id", "=", context.keyId).where("month", "=", monthStartDay(now)).executeTakeFirst();
+    await seedCounter(deps.redis, meterKeys.keyMonth(context.userId, context.keyId, month), row?.request_count ?? 0);
   }
 
   /** The last day a batch ran in: formatting dates costs more than the rest of a batch's keys. */
@@ -205,8 +194,9 @@ export function createMeter(deps: { redis: Redis & MeterCommands; db: Database }
   /** Adds requests admitted while Redis was away to its counters and usage hashes. */
   async function replay(entries: PendingUsage[]): Promise<void> {
     for (const entry of entries) {
-      const month = entry.day.slice(0, 7);
-      const fields = usageFields({ context: entry.context, category: entry.category, now: new Date(entry.day) });
+      const day = new Date(entry.day);
+      const month = utcMonth(day);
+      const fields = usageFields({ context: entry.context, category: entry.category, now: day });
       await deps.redis.sluiceReplay(
         meterKeys.monthQuota(entry.context.userId, entry.context.mode, month),
         meterKeys.keyMonth(entry.context.userId, entry.context.keyId, month),

@@ -3,6 +3,7 @@ import type { KeyPermission } from "../../core/contracts/api-keys.js";
 import { AppError } from "../../core/errors.js";
 import type { Logger } from "../../core/logger.js";
 import { endpointCategory, type EndpointCategory } from "../../core/metering/endpoint-categories.js";
+import { rateLimitHeaders, refusalHeaders } from "../../core/metering/rate-limit-headers.js";
 import type { AppEnv } from "../app-env.js";
 import { requestHeader, setDefaultHeaders } from "../http/node-bindings.js";
 import type { KeyContext } from "./key-context.js";
@@ -11,7 +12,6 @@ import { createKeyHashes } from "./key-hashes.js";
 import type { LocalMeter } from "./local-meter.js";
 import type { MeterDecision } from "./meter-decisions.js";
 import type { Meter } from "./meter.js";
-import { rateLimitHeaders } from "./rate-limit-headers.js";
 import { BreakerOpenError, type RedisGuard } from "./redis-guard.js";
 
 export interface MeteringDeps {
@@ -72,7 +72,7 @@ function refusal(decision: Extract<MeterDecision, { admitted: false }>, now: Dat
   const { violated } = decision;
   const code = violated.name === "minute" ? "RATE_LIMITED" : "QUOTA_EXCEEDED";
   return new AppError(code, `${code === "RATE_LIMITED" ? "Rate limit exceeded" : "Quota exhausted"}: policy ${violated.resource} (${violated.limit}).`, {
-    headers: { ...rateLimitHeaders(violated, decision.policies, now), "Retry-After": String(decision.retryAfterSeconds) },
+    headers: refusalHeaders(violated, decision.policies, decision.retryAfterSeconds, now),
   });
 }
 

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../../core/db/client.js";
+import { utcMonth } from "../../core/metering/calendar.js";
 import type { EndpointCategory } from "../../core/metering/endpoint-categories.js";
 import { meterKeys } from "../../core/metering/redis-keys.js";
 import type { Redis } from "../../core/redis.js";
@@ -36,7 +37,7 @@ export async function setDailyUsage(
     return row?.request_count ?? 0;
   });
   const delta = input.requestCount - previous;
-  const quotaKey = `${deps.redisKeyPrefix}${meterKeys.monthQuota(input.userId, "live", input.date.slice(0, 7))}`;
+  const quotaKey = `${deps.redisKeyPrefix}${meterKeys.monthQuota(input.userId, "live", utcMonth(new Date(input.date)))}`;
   // A missing counter is rebuilt from PostgreSQL on the next request, which already has the new value.
   await deps.redis.eval(
     `if redis.call("EXISTS", KEYS[1]) == 1 then

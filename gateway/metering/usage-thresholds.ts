@@ -1,4 +1,4 @@
-import { monthStartDay, nextMonthStart } from "../../core/metering/calendar.js";
+import { monthStartDay, nextMonthStart, utcDay } from "../../core/metering/calendar.js";
 import { usageThresholdMessage } from "../../core/email/templates.js";
 import { queueEmail } from "../../core/email/outbox.js";
 import { sendQueuedEmail } from "../../core/email/send.js";
@@ -41,7 +41,7 @@ export async function notifyThreshold(
       .returning("threshold")
       .executeTakeFirst();
     if (!claimed) return undefined;
-    const resetDate = nextMonthStart(now).toISOString().slice(0, 10);
+    const resetDate = utcDay(nextMonthStart(now));
     const { deliveryIds } = await recordWebhookEvent(trx, {
       userId: context.userId,
       type: "usage.threshold_reached",

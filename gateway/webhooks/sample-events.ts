@@ -1,6 +1,7 @@
 import type { KeyMode } from "../../core/contracts/api-keys.js";
 import type { WebhookEventType } from "../../core/contracts/webhook-events.js";
 import { newId } from "../../core/ids.js";
+import { nextMonthStart, utcDay } from "../../core/metering/calendar.js";
 
 /**
  * The `data` of a test event (POST /v1/webhook-endpoints/{id}/test): the fields a real event of
@@ -20,7 +21,7 @@ export function sampleEventData(type: WebhookEventType, now: Date, mode: KeyMode
       threshold_percent: 80,
       requests_used: 4_000,
       requests_limit: 5_000,
-      reset_date: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 10),
+      reset_date: utcDay(nextMonthStart(now)),
       package: "starter",
     },
     "stream.anomaly_detected": {

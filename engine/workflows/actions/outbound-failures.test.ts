@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { OutboundError } from "../../../core/outbound/send-outbound.js";
-import { describeTarget, failureFromError, failureFromResponse, parseRetryAfter } from "./outbound-failures.js";
+import { retryAfterCases } from "../../../testing/retry-after-cases.js";
+import { describeTarget, failureFromError, failureFromResponse } from "./outbound-failures.js";
 
 const now = new Date("2026-03-01T12:00:00Z");
 
@@ -30,14 +31,11 @@ describe("outbound failure mapping", () => {
     expect(failureFromResponse({ status: 429, headers: {} }, "x", now).retryAfterMs).toBeUndefined();
   });
 
-  it("reads Retry-After strictly", () => {
-    expect(parseRetryAfter("0", now)).toBe(0);
-    expect(parseRetryAfter(" 5 ", now)).toBe(5_000);
-    expect(parseRetryAfter("Sun, 01 Mar 2026 11:00:00 GMT", now)).toBe(0);
-    expect(parseRetryAfter("-5", now)).toBeUndefined();
-    expect(parseRetryAfter("1.5", now)).toBeUndefined();
-    expect(parseRetryAfter("soon", now)).toBeUndefined();
-    expect(parseRetryAfter(undefined, now)).toBeUndefined();
+  it("reads Retry-After as webhook retries and the portal read it", () => {
+    for (const { header, waitMs } of retryAfterCases(now)) {
+      const failure = failureFromResponse({ status: 503, headers: header === undefined ? {} : { "Retry-After": header } }, "x", now);
+      expect(failure.retryAfterMs, `Retry-After: ${header}`).toBe(waitMs);
+    }
   });
 
   it("maps blocked and invalid destinations to BLOCKED_DESTINATION, not retryable", () => {

@@ -1,4 +1,5 @@
 import { OutboundError, type OutboundResponse } from "../../../core/outbound/send-outbound.js";
+import { parseRetryAfter } from "../../../core/retry-after.js";
 import { ActionFailure } from "./action-context.js";
 
 /**
@@ -47,16 +48,6 @@ export function failureFromError(error: unknown, target: string, timeoutMs: numb
     case "CONNECTION_FAILED":
       return new ActionFailure("ACTION_FAILED", `${target}: ${error.message}`, { retryable: true, cause: error });
   }
-}
-
-/** Milliseconds to wait from a Retry-After value (delay-seconds or an HTTP date); undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | undefined, now: Date = new Date()): number | undefined {
-  if (value === undefined) return undefined;
-  const text = value.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1_000;
-  const at = Date.parse(text);
-  if (Number.isNaN(at) || !/[a-z]/i.test(text)) return undefined;
-  return Math.max(0, at - now.getTime());
 }
 
 /** A response header by name, whatever the case of the recorded names. */

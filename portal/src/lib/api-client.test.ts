@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { CSRF_COOKIE } from "../../../core/contracts/auth";
-import { ApiError, createApiClient, parseRetryAfter, readCookie, type ApiRequest } from "./api-client";
+import { retryAfterCases } from "../../../testing/retry-after-cases";
+import { ApiError, createApiClient, readCookie, type ApiRequest } from "./api-client";
 
 type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
 
@@ -32,6 +33,11 @@ const routes: Record<string, Handler> = {
   "GET /weak": (_req, _body, res) => json(res, 400, { error: { code: "weak_password", message: "Password is too common" } }, { "X-Request-Id": "req_789" }),
   "GET /limited": (_req, _body, res) =>
     json(res, 429, { error: { code: "RATE_LIMITED", message: "Rate limit exceeded." } }, { "Retry-After": "17" }),
+  // Answers 429 with the Retry-After the request asks for (none when it asks for none).
+  "GET /limited-as-asked": (req, _body, res) => {
+    const asked = req.headers["x-retry-after"];
+    json(res, 429, { error: { code: "RATE_LIMITED", message: "Rate limit exceeded." } }, typeof asked === "string" ? { "Retry-After": asked } : {});
+  },
   "GET /bad-gateway": (_req, _body, res) => {
     res.writeHead(502, { "Content-Type": "text/html" }).end("<html><body><h1>502 Bad Gateway</h1></body></html>");
   },
@@ -217,19 +223,19 @@ describe("readCookie", () => {
   });
 });
 
-describe("parseRetryAfter", () => {
-  it("reads whole seconds", () => {
-    expect(parseRetryAfter("42")).toBe(42);
-  });
-
-  it("converts an HTTP date into seconds from now", () => {
-    const now = Date.parse("2026-01-01T00:00:00Z");
-    expect(parseRetryAfter("Thu, 01 Jan 2026 00:00:30 GMT", now)).toBe(30);
-  });
-
-  it("answers undefined for a missing or unreadable header", () => {
-    expect(parseRetryAfter(null)).toBeUndefined();
-    expect(parseRetryAfter("soon")).toBeUndefined();
+describe("Retry-After of an error answer", () => {
+  it("is read as webhook retries and workflow actions read it, in whole seconds", async () => {
+    const now = new Date("2026-11-21T09:00:00Z");
+    // Only Date is faked: the request still runs on real timers.
+    vi.useFakeTimers({ toFake: ["Date"], now });
+    try {
+      for (const { header, waitMs } of retryAfterCases(now)) {
+        const error = await catchApiError(request("/limited-as-asked", { schema: z.unknown(), headers: header === undefined ? {} : { "X-Retry-After": header } }));
+        expect(error.retryAfterSeconds, `Retry-After: ${header}`).toBe(waitMs === undefined ? undefined : Math.ceil(waitMs / 1_000));
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { CSRF_COOKIE, CSRF_HEADER } from "../../../core/contracts/auth";
 import { ERROR_CATALOGUE, ErrorBodySchema, type ErrorCode, type ErrorDetail } from "../../../core/errors";
+import { parseRetryAfter } from "../../../core/retry-after";
 import { env } from "./env";
 
 /**
@@ -177,20 +178,13 @@ export function readCookie(cookies: string, name: string): string | null {
   return null;
 }
 
-/** Retry-After in whole seconds; an HTTP date is converted. Undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
-  if (value === null || value.trim() === "") return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim());
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
-}
-
 /** Requests to the Sluice gateway (`VITE_API_BASE_URL`, by default the same origin). */
 export const apiRequest: ApiRequest = createApiClient(env.apiBaseUrl);
 
 function errorFromResponse(response: Response, text: string, requestIdHeader: string | undefined): ApiError {
   const { status } = response;
-  const retryAfterSeconds = parseRetryAfter(response.headers.get("Retry-After"));
+  const retryAfterMs = parseRetryAfter(response.headers.get("Retry-After"), new Date());
+  const retryAfterSeconds = retryAfterMs === undefined ? undefined : Math.ceil(retryAfterMs / 1_000);
   const parsed = ErrorBodySchema.safeParse(parseJson(text));
   if (parsed.success) {
     const { code, message, details, request_id } = parsed.data.error;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ErrorBodySchema } from "../../../../../core/errors";
 import type { MeterPolicy } from "../../../../../gateway/metering/meter-decisions";
-import { rateLimitHeaders } from "../../../../../gateway/metering/rate-limit-headers";
+import { refusalHeaders } from "../../../../../core/metering/rate-limit-headers";
 import { RATE_LIMITED_EXAMPLE, RATE_LIMIT_HEADERS } from "./rate-limit-examples";
 
 /** The example's header lines, name to value. */
@@ -16,7 +16,7 @@ describe("the rate-limit example of the docs page", () => {
     const now = new Date(resetAtMs - 21_000);
     const minute: MeterPolicy = { name: "minute", resource: "requests-per-minute", limit: 60, used: 60, remaining: 0, resetAtMs, windowSeconds: 60 };
     const month: MeterPolicy = { name: "month", resource: "monthly-quota", limit: 1000, used: 60, remaining: 940, resetAtMs: Date.parse("2026-12-01T00:00:00Z"), windowSeconds: 2_592_000 };
-    const sent = { ...rateLimitHeaders(minute, [minute, month], now), "retry-after": "21" };
+    const sent = refusalHeaders(minute, [minute, month], 21, now);
     // Header names are case-insensitive; the docs show them in their usual spelling.
     const shown = Object.fromEntries([...exampleHeaders()].map(([name, value]) => [name.toLowerCase(), value]));
     expect(shown).toEqual(sent);
