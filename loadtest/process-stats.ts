@@ -31,6 +31,14 @@ export function cpuMs(pid: number): number {
   }
 }
 
+/**
+ * The pid in the answer to Redis's `INFO server` (NaN when absent): the process of the Redis the
+ * bench uses, where the machine may run other redis-server processes (tests start private ones).
+ */
+export function processIdInRedisInfo(info: string): number {
+  return Number(/^process_id:(\d+)\r?$/m.exec(info)?.[1] ?? Number.NaN);
+}
+
 /** The processes whose command name (/proc/<pid>/comm) is `name`, such as every PostgreSQL backend. */
 export function pidsNamed(name: string): number[] {
   let entries: string[];
