@@ -10,6 +10,7 @@ import { freePort, serverProcessArgs } from "../testing/gateway-process.js";
 import { GATEWAY_TARGETS } from "./cpu-per-request.js";
 import { gatewayTable, measureGateway, type GatewayReport } from "./gateway-bench.js";
 import { processIdInRedisInfo } from "./process-stats.js";
+import { startRedisServer } from "../testing/redis-server.js";
 import { startTestSmtpServer } from "../testing/smtp.js";
 import { createBenchFixture } from "./bench-fixture.js";
 import { measureAnalytics, type AnalyticsFigures, type LatencyFigures } from "./analytics-bench.js";
@@ -82,7 +83,7 @@ function stopProcess(child: ChildProcess): Promise<unknown> {
   return new Promise((resolve) => (gone ? resolve(null) : (child.once("exit", resolve), child.kill("SIGTERM"))));
 }
 
-/** The pid of the Redis at `url`, for its CPU time (loopback only, like the whole bench). */
+/** The pid of the Redis at `url`, for its CPU time; waits until it accepts connections. */
 async function redisPid(url: string): Promise<number> {
   const redis = createRedis(url, "worker");
   try {
@@ -158,7 +159,14 @@ async function main() {
   try {
     const dataDir = mkdtempSync(join(tmpdir(), "sluice-bench-"));
     closers.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-    const shared = { NODE_ENV: "production", LOG_LEVEL: "warn", DATABASE_URL: fixture.databaseUrl, REDIS_KEY_PREFIX: prefix, QUEUE_PREFIX: `{${prefix}}`, DATA_DIR: dataDir };
+    // A Redis of the bench's own (no persistence, as the local service runs): other sessions' tests
+    // on the shared Redis would count as the measured servers' Redis CPU. Its keys die with it.
+    const redisServer = await startRedisServer();
+    closers.push(redisServer.kill);
+    const redisUrl = redisServer.url;
+    // Answers once Redis accepts connections, before any server needs it.
+    const redisProcessId = await redisPid(redisUrl);
+    const shared = { NODE_ENV: "production", LOG_LEVEL: "warn", DATABASE_URL: fixture.databaseUrl, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, QUEUE_PREFIX: `{${prefix}}`, DATA_DIR: dataDir };
     const gatewayEnv = {
       ...shared,
       HOST: "127.0.0.1",
@@ -198,9 +206,9 @@ async function main() {
     if (ONLY === undefined || ONLY === "gateway") {
       process.stdout.write(`Load generator at nice ${generatorNice}, servers at ${SERVER_NICE}\n`);
       const auth = { Authorization: `Bearer ${fixture.secret}` };
-      // The peer runs for this phase only, on the bench's database and Redis; its keys are under the run's prefix, deleted below.
+      // The peer runs for this phase only, on the bench's database and Redis, under the run's key prefix.
       const peerUrl = `http://127.0.0.1:${await freePort()}/v1/whoami`;
-      const peerEnv = { DATABASE_URL: fixture.databaseUrl, REDIS_URL: config.REDIS_URL, PEER_REDIS_PREFIX: `${prefix}peer:` };
+      const peerEnv = { DATABASE_URL: fixture.databaseUrl, REDIS_URL: redisUrl, PEER_REDIS_PREFIX: `${prefix}peer:` };
       const peerProcess = await startProcess(["loadtest/fastify-peer.ts", new URL(peerUrl).port], peerEnv, () => fetch(peerUrl, { headers: auth }).then((r) => r.ok, () => false));
       children.push(peerProcess);
       gateway = await measureGateway({
@@ -210,7 +218,7 @@ async function main() {
           metered: { url: `http://127.0.0.1:${gatewayPort}/v1/whoami`, headers: auth, pid: gatewayProcess.pid ?? 0 },
           unmetered: { url: `http://127.0.0.1:${gatewayPort}/healthz`, headers: {}, pid: gatewayProcess.pid ?? 0 },
         },
-        redisPid: await redisPid(config.REDIS_URL),
+        redisPid: redisProcessId,
         connections: CONNECTIONS,
         warmupSeconds: WARMUP_SECONDS,
         measureSeconds: MEASURE_SECONDS,
@@ -230,14 +238,14 @@ async function main() {
       // Production engines require SMTP; a local stand-in answers (the bench sends no mail).
       const smtp = await startTestSmtpServer();
       closers.push(smtp.close);
-      const redis = createRedis(config.REDIS_URL, "worker");
+      const redis = createRedis(redisUrl, "worker");
       const engineProcess = await startProcess(["engine/main.ts"], { ...shared, SMTP_URL: smtp.url, OUTBOUND_ALLOW_PRIVATE: "true" }, async () => (await redis.hlen(`${prefix}${ENGINE_HEARTBEATS_KEY}`)) > 0);
       children.push(engineProcess);
       await redis.quit();
       const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
       const pids = { gateway: gatewayProcess.pid ?? 0, engine: engineProcess.pid ?? 0 };
       if (ONLY === "soak") {
-        soak = await measureSoak({ gatewayUrl, secret: fixture.secret, databaseUrl: fixture.databaseUrl, redisUrl: config.REDIS_URL, pids, minutes: Number(process.env.SOAK_MINUTES ?? 10), rates: parseSoakRates(process.env.SOAK_RATES) });
+        soak = await measureSoak({ gatewayUrl, secret: fixture.secret, databaseUrl: fixture.databaseUrl, redisUrl, pids, minutes: Number(process.env.SOAK_MINUTES ?? 10), rates: parseSoakRates(process.env.SOAK_RATES) });
       } else {
         if (ONLY !== "analytics") workflows = await measureWorkflows({ gatewayUrl, secret: fixture.secret, databaseUrl: fixture.databaseUrl, seconds: MEASURE_SECONDS, pids });
         if (ONLY !== "workflows") analytics = await measureAnalytics({ gatewayUrl, secret: fixture.secret });
@@ -266,17 +274,6 @@ async function main() {
   } finally {
     await Promise.all(children.map(stopProcess));
     await Promise.all(closers.map((close) => close()));
-    // The run's keys: the gateway's and the engine's (prefix) and the queues' ({prefix}).
-    const redis = createRedis(config.REDIS_URL, "worker");
-    for (const pattern of [`${prefix}*`, `{${prefix}}*`]) {
-      let cursor = "0";
-      do {
-        const [next, keys] = await redis.scan(cursor, "MATCH", pattern, "COUNT", 1_000);
-        cursor = next;
-        if (keys.length) await redis.del(...keys);
-      } while (cursor !== "0");
-    }
-    await redis.quit();
     await new Promise((resolve) => setTimeout(resolve, 500));
     await fixture.drop();
   }

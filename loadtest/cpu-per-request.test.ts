@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cpuUsPerRequest, gatewayVerdict, median, roundRatios, totalUs } from "./cpu-per-request.js";
+import { cpuUsPerRequest, disturbance, gatewayVerdict, median, roundRatios, totalUs } from "./cpu-per-request.js";
 
 describe("cpuUsPerRequest", () => {
   it("turns milliseconds of CPU over a number of requests into microseconds per request, to 0.1 µs", () => {
@@ -49,5 +49,15 @@ describe("gatewayVerdict", () => {
     expect(verdict.meteredToHello).toEqual({ median: 2.5, each: [1.9, 2.5, 4.2], met: false });
     expect(verdict.meteredToPeer.met).toBe(true);
     expect(gatewayVerdict([round(40)]).meteredToPeer).toEqual({ median: 1.2, each: [1.2], met: false });
+  });
+});
+
+describe("disturbance", () => {
+  it("counts the machine's busy time beyond the measured processes' own as others', in percent of all cores", () => {
+    expect(disturbance({ busyMs: 15_000, stealMs: 400, totalMs: 20_000 }, 12_000)).toEqual({ othersPercent: 15, stealPercent: 2 });
+  });
+
+  it("never reports a negative share when the processes' and the machine's ticks fall differently", () => {
+    expect(disturbance({ busyMs: 11_990, stealMs: 0, totalMs: 20_000 }, 12_000).othersPercent).toBe(0);
   });
 });

@@ -12,6 +12,16 @@ export function cpuUsPerRequest(cpuMsUsed: number, requests: number): number {
   return Math.round((cpuMsUsed * 10_000) / requests) / 10;
 }
 
+/**
+ * What else the machine did during a phase, in percent of all its cores' time: busy time that was
+ * not the measured processes' own (`ownMs`: the server's, Redis's and the load generator's), and
+ * time the hypervisor gave to other guests.
+ */
+export function disturbance(machine: { busyMs: number; stealMs: number; totalMs: number }, ownMs: number): { othersPercent: number; stealPercent: number } {
+  const percent = (ms: number) => Math.round((1_000 * ms) / machine.totalMs) / 10;
+  return { othersPercent: percent(Math.max(0, machine.busyMs - ownMs)), stealPercent: percent(machine.stealMs) };
+}
+
 /** One server's CPU per request in a phase: its own process's, and Redis's. */
 export interface CpuPerRequest {
   serverUs: number;
@@ -34,8 +44,8 @@ const ratio = (value: number, baseline: number) => Math.round((value / baseline)
 
 /**
  * The metered path's total CPU per request over the peer's total, and over hello-world's server
- * alone: hello-world sends nothing to Redis, so what Redis spends during its phase is other
- * clients' work (the noise in the Redis column), not hello-world's.
+ * alone: hello-world sends nothing to Redis, so what Redis spends during its phase is not
+ * hello-world's.
  */
 export function roundRatios(round: GatewayRound): { toPeer: number; toHello: number } {
   return { toPeer: ratio(totalUs(round.metered), totalUs(round.peer)), toHello: ratio(totalUs(round.metered), round.hello.serverUs) };

@@ -1,6 +1,6 @@
-import { cpuUsPerRequest, gatewayVerdict, GATEWAY_TARGETS, median, totalUs, type GatewayVerdict } from "./cpu-per-request.js";
+import { cpuUsPerRequest, disturbance, gatewayVerdict, GATEWAY_TARGETS, median, totalUs, type GatewayVerdict } from "./cpu-per-request.js";
 import { runLoad, type LoadFigures } from "./load-generator.js";
-import { cpuMs, measureSteal } from "./process-stats.js";
+import { cpuMs, measureMachineCpu } from "./process-stats.js";
 
 /**
  * The gateway phase of `npm run bench` (DESIGN.md section 13): Sluice's full metered path
@@ -36,8 +36,11 @@ export interface GatewayBenchOptions {
   rounds: number;
 }
 
-/** A load phase's figures: CPU µs per request of the server and of Redis, and the machine's steal time. */
-export type Figures = LoadFigures & { serverCpuUs: number; redisCpuUs: number; totalCpuUs: number; stealPercent: number };
+/**
+ * A load phase's figures: CPU µs per request of the server and of Redis, and how much of the
+ * machine other processes and the hypervisor took meanwhile (a phase they disturbed says so).
+ */
+export type Figures = LoadFigures & { serverCpuUs: number; redisCpuUs: number; totalCpuUs: number; othersPercent: number; stealPercent: number };
 
 type Name = keyof GatewayServers;
 const NAMES: Name[] = ["hello", "peer", "metered", "unmetered"];
@@ -63,10 +66,11 @@ export interface GatewayReport {
 async function measure(options: GatewayBenchOptions, server: Server, rate?: number): Promise<Figures> {
   const load = (seconds: number) => runLoad({ url: server.url, headers: server.headers, connections: options.connections, seconds, ...(rate ? { rate } : {}) });
   await load(options.warmupSeconds);
-  const [serverBefore, redisBefore, steal] = [cpuMs(server.pid), cpuMs(options.redisPid), measureSteal()];
+  const [serverBefore, redisBefore, generatorBefore, machine] = [cpuMs(server.pid), cpuMs(options.redisPid), cpuMs(process.pid), measureMachineCpu()];
   const figures = await load(options.measureSeconds);
-  const cpu = { serverUs: cpuUsPerRequest(cpuMs(server.pid) - serverBefore, figures.requests), redisUs: cpuUsPerRequest(cpuMs(options.redisPid) - redisBefore, figures.requests) };
-  return { ...figures, serverCpuUs: cpu.serverUs, redisCpuUs: cpu.redisUs, totalCpuUs: totalUs(cpu), stealPercent: steal.stop() };
+  const [serverMs, redisMs, generatorMs] = [cpuMs(server.pid) - serverBefore, cpuMs(options.redisPid) - redisBefore, cpuMs(process.pid) - generatorBefore];
+  const cpu = { serverUs: cpuUsPerRequest(serverMs, figures.requests), redisUs: cpuUsPerRequest(redisMs, figures.requests) };
+  return { ...figures, serverCpuUs: cpu.serverUs, redisCpuUs: cpu.redisUs, totalCpuUs: totalUs(cpu), ...disturbance(machine.stop(), serverMs + redisMs + generatorMs) };
 }
 
 /** The element of `values` with the median `score`. */
@@ -115,21 +119,22 @@ const verdictWord = (met: boolean) => (met ? "met" : "**not met**");
 export function gatewayTable(report: GatewayReport): string[] {
   const { verdict, half } = report;
   const row = (label: string, f: Figures) =>
-    `| ${label} | ${f.serverCpuUs} | ${f.redisCpuUs} | ${f.totalCpuUs} | ${f.rps.toLocaleString("en")} | ${f.p50} / ${f.p99} | ${f.non2xx + f.errors} | ${f.stealPercent} |`;
+    `| ${label} | ${f.serverCpuUs} | ${f.redisCpuUs} | ${f.totalCpuUs} | ${f.rps.toLocaleString("en")} | ${f.p50} / ${f.p99} | ${f.non2xx + f.errors} | ${f.othersPercent} / ${f.stealPercent} |`;
   return [
     `Saturated, ${report.connections} connections, each server's median round of ${report.rounds.length}:`,
     "",
-    "| server | server CPU µs/request | Redis CPU µs/request | total µs/request | requests/s | p50 / p99 ms | non-2xx + errors | CPU steal % |",
+    "| server | server CPU µs/request | Redis CPU µs/request | total µs/request | requests/s | p50 / p99 ms | non-2xx + errors | machine: others / steal % |",
     "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ...NAMES.map((name) => row(LABELS[name], report.saturated[name])),
     "",
+    `each round's machine share taken by other processes, %: ${report.rounds.map((round) => NAMES.map((name) => round[name].othersPercent).join("/")).join(", ")} (${NAMES.join("/")})`,
     `metered / peer, total CPU per request: ${verdict.meteredToPeer.median} (target <= ${GATEWAY_TARGETS.meteredToPeerAtMost}: ${verdictWord(verdict.meteredToPeer.met)}); each round: ${verdict.meteredToPeer.each.join(", ")}`,
     `metered total / hello-world server CPU per request: ${verdict.meteredToHello.median} (target <= ${GATEWAY_TARGETS.meteredToHelloAtMost}: ${verdictWord(verdict.meteredToHello.met)}); each round: ${verdict.meteredToHello.each.join(", ")}`,
-    "(hello-world sends nothing to Redis: its Redis column is other clients' use of the same Redis, the noise in that column)",
+    "(hello-world sends nothing to Redis: its Redis column is what the bench's Redis spends meanwhile on its own and on the idle gateway)",
     "",
     `All three at ${half.rate.toLocaleString("en")} requests/s, open loop (the tail is reported, not a target):`,
     "",
-    "| server | server CPU µs/request | Redis CPU µs/request | total µs/request | requests/s | p50 / p99 ms | non-2xx + errors | CPU steal % |",
+    "| server | server CPU µs/request | Redis CPU µs/request | total µs/request | requests/s | p50 / p99 ms | non-2xx + errors | machine: others / steal % |",
     "| --- | --- | --- | --- | --- | --- | --- | --- |",
     row(LABELS.hello, half.hello),
     row(LABELS.peer, half.peer),
