@@ -86,6 +86,8 @@ function stopProcess(child: ChildProcess): Promise<unknown> {
 /** The pid of the Redis at `url`, for its CPU time; waits until it accepts connections. */
 async function redisPid(url: string): Promise<number> {
   const redis = createRedis(url, "worker");
+  // Refused while the server starts; ioredis retries, and without a listener it would print each refusal.
+  redis.on("error", () => undefined);
   try {
     return processIdInRedisInfo(await redis.info("server"));
   } finally {
