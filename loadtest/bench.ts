@@ -7,8 +7,10 @@ import { CommonConfigSchema, parseConfig, readEnvironment } from "../core/config
 import { ENGINE_HEARTBEATS_KEY } from "../core/liveness.js";
 import { createRedis } from "../core/redis.js";
 import { freePort, serverProcessArgs } from "../testing/gateway-process.js";
-import { runLoad, type LoadFigures } from "./load-generator.js";
-import { cpuMs, measureSteal } from "./process-stats.js";
+import { GATEWAY_TARGETS } from "./cpu-per-request.js";
+import { gatewayTable, measureGateway, type GatewayReport } from "./gateway-bench.js";
+import { processIdInRedisInfo } from "./process-stats.js";
+import { startRedisServer } from "../testing/redis-server.js";
 import { startTestSmtpServer } from "../testing/smtp.js";
 import { createBenchFixture } from "./bench-fixture.js";
 import { measureAnalytics, type AnalyticsFigures, type LatencyFigures } from "./analytics-bench.js";
@@ -21,15 +23,17 @@ import { measureRedisLoss, redisLossTable } from "./redis-loss-experiment.js";
 import { buildServer, serverBuildIsStale } from "../scripts/build.js";
 
 /**
- * `npm run bench`: the full metered path (GET /v1/whoami: key check, cached key record, one Redis
- * round trip for rate limit, quota, key cap and usage) against a bare Hono hello-world, in the
- * same run on this machine, as ratios, with the gateway's unmetered GET /healthz beside them;
- * then the workflow figures (execute latency, executions per second end to end, completion to
- * first webhook attempt). Loopback only; every phase is bounded.
+ * `npm run bench` (DESIGN.md section 13): CPU time per request of the full metered path
+ * (GET /v1/whoami: key check, cached key record, one Redis round trip for rate limit, quota, key
+ * cap and usage) next to a bare Hono hello-world and the Fastify peer, in the same run on this
+ * machine (loadtest/gateway-bench.ts); then streams, workflows (execute latency, executions per
+ * second end to end, completion to first webhook attempt) and analytics. Loopback only; every
+ * phase is bounded.
  */
 const WARMUP_SECONDS = 3;
 const MEASURE_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = 50;
+/** As many as wrk's in the measurements DESIGN.md section 13 quotes. */
+const CONNECTIONS = 32;
 
 /** BENCH_PROFILE_DIR=dir writes a CPU profile of each server process there, for finding hot spots. */
 const PROFILE = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
@@ -56,7 +60,7 @@ function prioritizeGenerator(): number {
   return getPriority();
 }
 
-/** Starts a server: a TypeScript file through tsx (hello-world), or the gateway or engine compiled, as production runs them. */
+/** Starts a server: a TypeScript file through tsx (hello-world, the peer), or the gateway or engine compiled, as production runs them. */
 async function startProcess(args: string[], env: Record<string, string>, isReady: string | (() => Promise<boolean>)): Promise<ChildProcess> {
   const [script = "", ...rest] = args;
   const command = [process.execPath, ...PROFILE, ...(script === "gateway/main.ts" || script === "engine/main.ts" ? serverProcessArgs(script, "compiled") : ["--import", "tsx/esm", script]), ...rest];
@@ -74,19 +78,22 @@ async function startProcess(args: string[], env: Record<string, string>, isReady
   return child;
 }
 
-/** A server under load: where to send requests, and its process (for its CPU time). */
-type Server = { url: string; pid: number };
+/** SIGTERM, and resolves once the process is gone (at once if it already is). */
+function stopProcess(child: ChildProcess): Promise<unknown> {
+  const gone = child.exitCode !== null || child.signalCode !== null;
+  return new Promise((resolve) => (gone ? resolve(null) : (child.once("exit", resolve), child.kill("SIGTERM"))));
+}
 
-/** A load phase's figures, with the server's CPU per answer and the machine's steal time. */
-type Figures = LoadFigures & { serverCpuUsPerRequest: number; stealPercent: number };
-
-async function measure(target: Server, headers: Record<string, string>, rate?: number): Promise<Figures> {
-  const load = (seconds: number) => runLoad({ url: target.url, headers, connections: CONNECTIONS, seconds, ...(rate ? { rate } : {}) });
-  await load(WARMUP_SECONDS);
-  const [cpuBefore, steal] = [cpuMs(target.pid), measureSteal()];
-  const figures = await load(MEASURE_SECONDS);
-  const serverCpuUsPerRequest = Math.round(((cpuMs(target.pid) - cpuBefore) * 1_000) / Math.max(1, figures.requests));
-  return { ...figures, serverCpuUsPerRequest, stealPercent: steal.stop() };
+/** The pid of the Redis at `url`, for its CPU time; waits until it accepts connections. */
+async function redisPid(url: string): Promise<number> {
+  const redis = createRedis(url, "worker");
+  // Refused while the server starts; ioredis retries, and without a listener it would print each refusal.
+  redis.on("error", () => undefined);
+  try {
+    return processIdInRedisInfo(await redis.info("server"));
+  } finally {
+    await redis.quit();
+  }
 }
 
 /** `npm run bench -- --soak` runs the soak alone (loadtest/soak-bench.ts); SOAK_MINUTES sets its length. */
@@ -94,88 +101,8 @@ const SOAK = process.argv.includes("--soak");
 /** BENCH_ONLY=gateway, streams, workflows, analytics, footprint, auth or redis-loss runs one part; all but the last three by default. */
 const ONLY = SOAK ? "soak" : process.env.BENCH_ONLY;
 
-/**
- * Saturation and half-saturation pairs (hello-world, then metered) are measured this many times,
- * alternated: on a shared two-core machine one pair's ratio varies by a third between runs of
- * the same build, so the headline figures are the median pair's (BENCH_GATEWAY_ROUNDS).
- */
+/** Saturation rounds of the gateway phase; each server's median round is reported (BENCH_GATEWAY_ROUNDS). */
 const GATEWAY_ROUNDS = Math.max(1, Number(process.env.BENCH_GATEWAY_ROUNDS ?? 3));
-
-/**
- * The gateway's cheapest answer (GET /healthz: request id, security headers, logging and
- * metrics, no key and no meter), measured in each saturation round beside the metered path.
- * Against hello-world it shows what every gateway answer pays; the metered path's ratio to it is
- * what the key check and the meter themselves cost.
- */
-interface UnmeteredFigures {
-  figures: Figures;
-  /** Metered / unmetered requests per second, in the same round. */
-  meteredRatio: number;
-}
-
-interface GatewayReport {
-  saturation: { baseline: Figures; metered: Figures; ratio: number; ratios: number[]; unmetered: UnmeteredFigures; metered_to_unmetered_ratios: number[] };
-  half_saturation: { rate: number; baseline: Figures; metered: Figures; added_p99_ms: number; added_p99s_ms: number[] };
-  /** Non-2xx answers and errors of the gateway (metered and unmetered) over every round. */
-  gateway_failures: number;
-}
-
-/** The element at the middle of `values` by `score` (the upper one of an even count). */
-function median<T>(values: T[], score: (value: T) => number): T {
-  return [...values].sort((a, b) => score(a) - score(b))[Math.floor(values.length / 2)]!;
-}
-
-async function measureGateway(hello: Server, metered: Server, unmetered: Server, auth: Record<string, string>): Promise<GatewayReport> {
-  process.stdout.write(`Saturation: ${CONNECTIONS} connections, ${MEASURE_SECONDS} s each after ${WARMUP_SECONDS} s warm-up, ${GATEWAY_ROUNDS} alternated rounds\n`);
-  const saturated: Array<{ baseline: Figures; metered: Figures; ratio: number; unmetered: UnmeteredFigures }> = [];
-  for (let round = 0; round < GATEWAY_ROUNDS; round++) {
-    const baseline = await measure(hello, {});
-    const gateway = await measure(metered, auth);
-    const cheapest = await measure(unmetered, {});
-    saturated.push({
-      baseline,
-      metered: gateway,
-      ratio: Number((gateway.rps / baseline.rps).toFixed(3)),
-      unmetered: { figures: cheapest, meteredRatio: Number((gateway.rps / cheapest.rps).toFixed(3)) },
-    });
-  }
-  const saturation = median(saturated, (pair) => pair.ratio);
-  const halfRate = Math.max(1, Math.round(median(saturated, (pair) => pair.metered.rps).metered.rps / 2));
-  process.stdout.write(`Half of the metered path's median saturation: ${halfRate} requests/s for both\n`);
-  const halves: Array<{ baseline: Figures; metered: Figures; added: number }> = [];
-  for (let round = 0; round < GATEWAY_ROUNDS; round++) {
-    const baseline = await measure(hello, {}, halfRate);
-    const gateway = await measure(metered, auth, halfRate);
-    halves.push({ baseline, metered: gateway, added: Number((gateway.p99 - baseline.p99).toFixed(2)) });
-  }
-  const half = median(halves, (pair) => pair.added);
-  const gatewayFigures = [...saturated, ...halves].map((pair) => pair.metered).concat(saturated.map((round) => round.unmetered.figures));
-  return {
-    gateway_failures: gatewayFigures.reduce((sum, figures) => sum + figures.non2xx + figures.errors, 0),
-    saturation: { ...saturation, ratios: saturated.map((pair) => pair.ratio), metered_to_unmetered_ratios: saturated.map((pair) => pair.unmetered.meteredRatio) },
-    half_saturation: { rate: halfRate, baseline: half.baseline, metered: half.metered, added_p99_ms: half.added, added_p99s_ms: halves.map((pair) => pair.added) },
-  };
-}
-
-function gatewayTable(report: GatewayReport): string[] {
-  const row = (name: string, f: Figures) => `| ${name} | ${f.rps} | ${f.p50} | ${f.p99} | ${f.non2xx} | ${f.errors} | ${f.serverCpuUsPerRequest} | ${f.stealPercent} |`;
-  const half = report.half_saturation;
-  return [
-    "| run | requests/s | p50 ms | p99 ms | non-2xx | errors | server CPU µs per request | CPU steal % |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- |",
-    row("hello-world, saturated", report.saturation.baseline),
-    row("metered /v1/whoami, saturated", report.saturation.metered),
-    row("gateway unmetered /healthz, saturated", report.saturation.unmetered.figures),
-    row(`hello-world at ${half.rate}/s`, half.baseline),
-    row(`metered at ${half.rate}/s`, half.metered),
-    "",
-    `(the median round of ${report.saturation.ratios.length} at saturation and of ${half.added_p99s_ms.length} at half)`,
-    `ratio (metered / hello-world requests per second): ${report.saturation.ratio} (target >= 0.6); each round: ${report.saturation.ratios.join(", ")}`,
-    `added p99 at half saturation: ${half.added_p99_ms} ms (target < 2 ms); each round: ${half.added_p99s_ms.join(", ")} ms`,
-    `metered / the gateway's unmetered answer (what the key check and the meter cost): ${report.saturation.unmetered.meteredRatio}; each round: ${report.saturation.metered_to_unmetered_ratios.join(", ")}`,
-    "",
-  ];
-}
 
 function workflowTable(workflows: WorkflowFigures): string[] {
   const { execute, endToEnd, firstWebhookAttempt, cpuPerExecutionMs: cpu, cpuPerExecutionMsInLatencyPhase: latencyCpu } = workflows;
@@ -242,7 +169,14 @@ async function main() {
   try {
     const dataDir = mkdtempSync(join(tmpdir(), "sluice-bench-"));
     closers.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-    const shared = { NODE_ENV: "production", LOG_LEVEL: "warn", DATABASE_URL: fixture.databaseUrl, REDIS_KEY_PREFIX: prefix, QUEUE_PREFIX: `{${prefix}}`, DATA_DIR: dataDir };
+    // A Redis of the bench's own (no persistence, as the local service runs): other sessions' tests
+    // on the shared Redis would count as the measured servers' Redis CPU. Its keys die with it.
+    const redisServer = await startRedisServer();
+    closers.push(redisServer.kill);
+    const redisUrl = redisServer.url;
+    // Answers once Redis accepts connections, before any server needs it.
+    const redisProcessId = await redisPid(redisUrl);
+    const shared = { NODE_ENV: "production", LOG_LEVEL: "warn", DATABASE_URL: fixture.databaseUrl, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, QUEUE_PREFIX: `{${prefix}}`, DATA_DIR: dataDir };
     const gatewayEnv = {
       ...shared,
       HOST: "127.0.0.1",
@@ -278,12 +212,30 @@ async function main() {
     children.push(helloProcess);
     const gatewayProcess = await startProcess(["gateway/main.ts"], gatewayEnv, `http://127.0.0.1:${gatewayPort}/healthz`);
     children.push(gatewayProcess);
-    const auth = { Authorization: `Bearer ${fixture.secret}` };
-    const helloServer = { url: `http://127.0.0.1:${helloPort}/`, pid: helloProcess.pid ?? 0 };
-    const meteredServer = { url: `http://127.0.0.1:${gatewayPort}/v1/whoami`, pid: gatewayProcess.pid ?? 0 };
-    const unmeteredServer = { url: `http://127.0.0.1:${gatewayPort}/healthz`, pid: gatewayProcess.pid ?? 0 };
-    if (ONLY === undefined || ONLY === "gateway") process.stdout.write(`Load generator at nice ${generatorNice}, servers at ${SERVER_NICE}\n`);
-    const gateway = ONLY !== undefined && ONLY !== "gateway" ? undefined : await measureGateway(helloServer, meteredServer, unmeteredServer, auth);
+    let gateway: GatewayReport | undefined;
+    if (ONLY === undefined || ONLY === "gateway") {
+      process.stdout.write(`Load generator at nice ${generatorNice}, servers at ${SERVER_NICE}\n`);
+      const auth = { Authorization: `Bearer ${fixture.secret}` };
+      // The peer runs for this phase only, on the bench's database and Redis, under the run's key prefix.
+      const peerUrl = `http://127.0.0.1:${await freePort()}/v1/whoami`;
+      const peerEnv = { DATABASE_URL: fixture.databaseUrl, REDIS_URL: redisUrl, PEER_REDIS_PREFIX: `${prefix}peer:` };
+      const peerProcess = await startProcess(["loadtest/fastify-peer.ts", new URL(peerUrl).port], peerEnv, () => fetch(peerUrl, { headers: auth }).then((r) => r.ok, () => false));
+      children.push(peerProcess);
+      gateway = await measureGateway({
+        servers: {
+          hello: { url: `http://127.0.0.1:${helloPort}/`, headers: {}, pid: helloProcess.pid ?? 0 },
+          peer: { url: peerUrl, headers: auth, pid: peerProcess.pid ?? 0 },
+          metered: { url: `http://127.0.0.1:${gatewayPort}/v1/whoami`, headers: auth, pid: gatewayProcess.pid ?? 0 },
+          unmetered: { url: `http://127.0.0.1:${gatewayPort}/healthz`, headers: {}, pid: gatewayProcess.pid ?? 0 },
+        },
+        redisPid: redisProcessId,
+        connections: CONNECTIONS,
+        warmupSeconds: WARMUP_SECONDS,
+        measureSeconds: MEASURE_SECONDS,
+        rounds: GATEWAY_ROUNDS,
+      });
+      await stopProcess(peerProcess);
+    }
 
     // Streams need only the gateway and Redis, so they run before the engine starts too.
     const streams = ONLY === undefined || ONLY === "streams" ? await measureStreams({ gatewayUrl: `http://127.0.0.1:${gatewayPort}`, secret: fixture.secret, seconds: MEASURE_SECONDS }) : undefined;
@@ -296,14 +248,14 @@ async function main() {
       // Production engines require SMTP; a local stand-in answers (the bench sends no mail).
       const smtp = await startTestSmtpServer();
       closers.push(smtp.close);
-      const redis = createRedis(config.REDIS_URL, "worker");
+      const redis = createRedis(redisUrl, "worker");
       const engineProcess = await startProcess(["engine/main.ts"], { ...shared, SMTP_URL: smtp.url, OUTBOUND_ALLOW_PRIVATE: "true" }, async () => (await redis.hlen(`${prefix}${ENGINE_HEARTBEATS_KEY}`)) > 0);
       children.push(engineProcess);
       await redis.quit();
       const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
       const pids = { gateway: gatewayProcess.pid ?? 0, engine: engineProcess.pid ?? 0 };
       if (ONLY === "soak") {
-        soak = await measureSoak({ gatewayUrl, secret: fixture.secret, databaseUrl: fixture.databaseUrl, redisUrl: config.REDIS_URL, pids, minutes: Number(process.env.SOAK_MINUTES ?? 10), rates: parseSoakRates(process.env.SOAK_RATES) });
+        soak = await measureSoak({ gatewayUrl, secret: fixture.secret, databaseUrl: fixture.databaseUrl, redisUrl, pids, minutes: Number(process.env.SOAK_MINUTES ?? 10), rates: parseSoakRates(process.env.SOAK_RATES) });
       } else {
         if (ONLY !== "analytics") workflows = await measureWorkflows({ gatewayUrl, secret: fixture.secret, databaseUrl: fixture.databaseUrl, seconds: MEASURE_SECONDS, pids });
         if (ONLY !== "workflows") analytics = await measureAnalytics({ gatewayUrl, secret: fixture.secret });
@@ -324,27 +276,14 @@ async function main() {
       streams,
       workflows,
       analytics,
-      targets: { ratio_at_least: 0.6, added_p99_ms_below: 2, execute_p99_ms_below: 20, executions_per_second_at_least: 500, first_webhook_attempt_p99_ms_below: 200, analysis_json_1e5_engine_p50_ms_below: 50, analysis_csv_1e6_engine_p50_ms_below: 200 },
+      targets: { metered_to_peer_cpu_at_most: GATEWAY_TARGETS.meteredToPeerAtMost, metered_to_hello_cpu_at_most: GATEWAY_TARGETS.meteredToHelloAtMost, execute_p99_ms_below: 20, executions_per_second_at_least: 500, first_webhook_attempt_p99_ms_below: 200, analysis_json_1e5_engine_p50_ms_below: 50, analysis_csv_1e6_engine_p50_ms_below: 200 },
     };
     writeFileSync("loadtest/last-bench.json", `${JSON.stringify(report, null, 2)}\n`);
     process.stdout.write(["", ...(gateway ? gatewayTable(gateway) : []), ...(streams ? streamTable(streams) : []), ...(workflows ? workflowTable(workflows) : []), ...(analytics ? analyticsTable(analytics) : [])].join("\n"));
-    if ((gateway && gateway.gateway_failures > 0) || (streams && (streams.ingest.non2xx > 0 || streams.ingest.errors > 0)) || (workflows && (workflows.execute.non2xx > 0 || workflows.endToEnd.failed > 0))) process.exitCode = 1;
+    if ((gateway && gateway.failures.gateway + gateway.failures.peer > 0) || (streams && (streams.ingest.non2xx > 0 || streams.ingest.errors > 0)) || (workflows && (workflows.execute.non2xx > 0 || workflows.endToEnd.failed > 0))) process.exitCode = 1;
   } finally {
-    await Promise.all(
-      children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : (child.once("exit", resolve), child.kill("SIGTERM"))))),
-    );
+    await Promise.all(children.map(stopProcess));
     await Promise.all(closers.map((close) => close()));
-    // The run's keys: the gateway's and the engine's (prefix) and the queues' ({prefix}).
-    const redis = createRedis(config.REDIS_URL, "worker");
-    for (const pattern of [`${prefix}*`, `{${prefix}}*`]) {
-      let cursor = "0";
-      do {
-        const [next, keys] = await redis.scan(cursor, "MATCH", pattern, "COUNT", 1_000);
-        cursor = next;
-        if (keys.length) await redis.del(...keys);
-      } while (cursor !== "0");
-    }
-    await redis.quit();
     await new Promise((resolve) => setTimeout(resolve, 500));
     await fixture.drop();
   }

@@ -31,6 +31,14 @@ export function cpuMs(pid: number): number {
   }
 }
 
+/**
+ * The pid in the answer to Redis's `INFO server` (NaN when absent): the process of the Redis the
+ * bench uses, where the machine may run other redis-server processes (tests start private ones).
+ */
+export function processIdInRedisInfo(info: string): number {
+  return Number(/^process_id:(\d+)\r?$/m.exec(info)?.[1] ?? Number.NaN);
+}
+
 /** The processes whose command name (/proc/<pid>/comm) is `name`, such as every PostgreSQL backend. */
 export function pidsNamed(name: string): number[] {
   let entries: string[];
@@ -79,27 +87,42 @@ export function measureCpu(groups: CpuGroups): { stop: () => Record<string, numb
   };
 }
 
+/** The machine's CPU time over all cores, in ms: busy (user, nice, system, irq, softirq), stolen by the hypervisor, and all of it. */
+export interface MachineCpu {
+  busyMs: number;
+  stealMs: number;
+  totalMs: number;
+}
+
+/** MachineCpu from the text of /proc/stat (its first line sums every core); NaN where unreadable. */
+export function machineCpuIn(stat: string): MachineCpu {
+  // cpu  user nice system idle iowait irq softirq steal guest guest_nice (guest time is within user)
+  const ticks = (stat.split("\n")[0] ?? "").trim().split(/\s+/).slice(1, 9).map(Number);
+  if (ticks.length < 8) return { busyMs: Number.NaN, stealMs: Number.NaN, totalMs: Number.NaN };
+  const [user, nice, system, , , irq, softirq, steal] = ticks as [number, number, number, number, number, number, number, number];
+  const ms = (tick: number) => (tick * 1_000) / TICKS_PER_SECOND;
+  return { busyMs: ms(user + nice + system + irq + softirq), stealMs: ms(steal), totalMs: ms(ticks.reduce((sum, value) => sum + value, 0)) };
+}
+
 /**
- * The share of the machine's CPU time, in percent, that the hypervisor gave to other guests
- * between `start` and `stop()` (steal time in /proc/stat; NaN where there is none to read). On a
- * shared virtual machine it says how much a phase was disturbed from outside: stolen
- * milliseconds stall every process at once, and show up in the latency tail.
+ * The machine's CPU time between `start` and `stop()`. On a shared virtual machine it says how
+ * much a phase was disturbed from outside: by other processes (busy time that is not the
+ * measured ones') and by the hypervisor giving the CPU to other guests (steal), which stalls
+ * every process at once and shows up in the latency tail.
  */
-export function measureSteal(): { stop: () => number } {
+export function measureMachineCpu(): { stop: () => MachineCpu } {
   const read = () => {
     try {
-      // cpu  user nice system idle iowait irq softirq steal guest guest_nice (guest time is within user)
-      const ticks = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
-      return { steal: ticks[7]!, total: ticks.reduce((sum, value) => sum + value, 0) };
+      return machineCpuIn(readFileSync("/proc/stat", "utf8"));
     } catch {
-      return { steal: Number.NaN, total: Number.NaN };
+      return machineCpuIn("");
     }
   };
   const before = read();
   return {
     stop() {
       const after = read();
-      return Number(((100 * (after.steal - before.steal)) / (after.total - before.total)).toFixed(1));
+      return { busyMs: after.busyMs - before.busyMs, stealMs: after.stealMs - before.stealMs, totalMs: after.totalMs - before.totalMs };
     },
   };
 }
