@@ -123,7 +123,8 @@ describe("the dashboard", () => {
       await expectAccessible(page, label);
     }
     checks.expectClean("dashboard sections");
-  });
+    // Every section with an accessibility scan: over a minute when the machine is busy.
+  }, 180_000);
 
   it("collapses the sidebar with Ctrl+B, remembered for 7 days across a reload, and expands it again", async () => {
     const page = await browser.page();
