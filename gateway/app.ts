@@ -1,4 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { ANALYSIS_LIMITS, INLINE_DATA_TOO_LARGE } from "../core/contracts/analytics.js";
 import { requestBodyLimits } from "./http/request-body.js";
 import { refuseUnsafeTarget } from "./http/request-target.js";
 import type { GatewayConfig } from "../core/config.js";
@@ -114,6 +115,7 @@ export function createApiApp(deps: Omit<AppDeps, "subscriber" | "plainRedis"> & 
 }
 
 const isDatasetUpload = (method: string, path: string) => method === "POST" && (path === "/v1/datasets" || path === "/v1/datasets/");
+const carriesInlineData = (method: string, path: string) => method === "POST" && (path === "/v1/data/analyze" || path === "/v1/data/clean");
 
 export async function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -128,11 +130,15 @@ export async function createApp(deps: AppDeps) {
   // string and cookies for every request; the body's size, arrival time, depth and text only for
   // requests that can carry one.
   const limitBody = requestBodyLimits({ maxBytes: deps.config.MAX_JSON_BODY_BYTES, timeoutMs: deps.config.REQUEST_BODY_TIMEOUT_MS });
+  // Inline rows for analysis and cleaning: as many bytes as the row limit needs, and a 413 that points to uploads.
+  const limitInlineData = requestBodyLimits({ maxBytes: ANALYSIS_LIMITS.maxInlineBytes, timeoutMs: deps.config.REQUEST_BODY_TIMEOUT_MS, tooLargeMessage: INLINE_DATA_TOO_LARGE });
   for (const prefix of SERVER_PATH_PREFIXES) {
     app.use(`${prefix}/*`, (c, next) => {
       refuseUnsafeTarget(c);
+      const { method, path } = c.req;
       // Dataset uploads stream to storage under their own caps (plan and data allowance), never this one.
-      return c.req.method === "GET" || c.req.method === "HEAD" || isDatasetUpload(c.req.method, c.req.path) ? next() : limitBody(c, next);
+      if (method === "GET" || method === "HEAD" || isDatasetUpload(method, path)) return next();
+      return carriesInlineData(method, path) ? limitInlineData(c, next) : limitBody(c, next);
     });
   }
 

@@ -54,8 +54,19 @@ export interface RTimeSeries {
   frequency: number;
 }
 
+/** R's data sets never change: each is read from R once per test file. */
+const dataSets = new Map<string, Promise<unknown>>();
+function once<T>(key: string, read: () => Promise<T>): Promise<T> {
+  if (!dataSets.has(key)) dataSets.set(key, read());
+  return dataSets.get(key) as Promise<T>;
+}
+
 /** A monthly or yearly `ts` from R's datasets package (AirPassengers, nottem, co2…). */
-export async function rTimeSeries(name: string): Promise<RTimeSeries> {
+export function rTimeSeries(name: string): Promise<RTimeSeries> {
+  return once(`ts ${name}`, () => readTimeSeries(name));
+}
+
+async function readTimeSeries(name: string): Promise<RTimeSeries> {
   const vectors = await runR(`x <- ${name}; emit("values", x); emit("year", floor(time(x) + 1e-9)); emit("cycle", cycle(x)); emit("frequency", frequency(x))`);
   const [frequency = 1] = numbers(vectors, "frequency");
   if (frequency !== 12 && frequency !== 1) throw new Error(`${name} has frequency ${frequency}; only monthly and yearly series are supported`);
@@ -66,9 +77,8 @@ export async function rTimeSeries(name: string): Promise<RTimeSeries> {
 }
 
 /** The numeric columns of a data frame from R's datasets package (mtcars, airquality, iris…), NA as null. */
-export async function rDataFrame(name: string): Promise<Record<string, Array<number | null>>> {
-  const vectors = await runR(`d <- ${name}; for (column in names(d)) if (is.numeric(d[[column]])) emit(column, d[[column]])`);
-  return vectors;
+export function rDataFrame(name: string): Promise<Record<string, Array<number | null>>> {
+  return once(`frame ${name}`, () => runR(`d <- ${name}; for (column in names(d)) if (is.numeric(d[[column]])) emit(column, d[[column]])`));
 }
 
 /** Rows of `rDataFrame`'s columns, for inline analysis requests. */

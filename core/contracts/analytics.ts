@@ -34,16 +34,27 @@ export type TimeGrain = (typeof TIME_GRAINS)[number];
 /** What an analyses row runs: an analysis, or a cleaning. */
 export type AnalysisKind = AnalysisType | "clean";
 
+/**
+ * Inline data (`dataset` rows in POST /v1/data/analyze and /v1/data/clean) is capped in rows and
+ * in request bytes; the byte cap fits the row cap for rows of up to about 80 bytes of JSON (a
+ * timestamp and a few numbers). Larger data is uploaded once with POST /v1/datasets.
+ */
 export const ANALYSIS_LIMITS = {
   maxInlineRows: 100_000,
+  maxInlineBytes: 8 * 1_048_576,
   maxColumnNameLength: 200,
   maxHorizon: 365,
   maxClusters: 20,
 } as const;
 
+const UPLOAD_INSTEAD = "upload larger data with POST /v1/datasets and analyse it by dataset_id";
+
+/** The 413 of an inline request past `maxInlineBytes`. */
+export const INLINE_DATA_TOO_LARGE = `The request body is larger than ${ANALYSIS_LIMITS.maxInlineBytes / 1_048_576} MiB, the limit for inline data (at most ${ANALYSIS_LIMITS.maxInlineRows.toLocaleString("en-US")} rows); ${UPLOAD_INSTEAD}.`;
+
 /** One inline row: column name to value. */
 export const DatasetRowSchema = z.record(z.string().max(ANALYSIS_LIMITS.maxColumnNameLength), z.unknown());
-const inlineDataset = z.array(DatasetRowSchema).min(1, "dataset must have at least one row").max(ANALYSIS_LIMITS.maxInlineRows, `dataset may have at most ${ANALYSIS_LIMITS.maxInlineRows} rows`);
+const inlineDataset = z.array(DatasetRowSchema).min(1, "dataset must have at least one row").max(ANALYSIS_LIMITS.maxInlineRows, `dataset may have at most ${ANALYSIS_LIMITS.maxInlineRows.toLocaleString("en-US")} rows inline; ${UPLOAD_INSTEAD}`);
 const datasetId = z.string().startsWith("ds_", "Not a dataset id").max(64);
 const columnName = z.string().trim().min(1).max(ANALYSIS_LIMITS.maxColumnNameLength);
 

@@ -23,12 +23,13 @@ import { findUnsafeFormFields, findUnsafeJsonFields, isUnsafeText, UNSAFE_TEXT_M
  * tenth of the gateway's CPU on a small POST. Requests made with `app.request()` (tests) go
  * through Hono's bodyLimit.
  */
-export function requestBodyLimits(options: { maxBytes: number; maxDepth?: number; timeoutMs: number }): MiddlewareHandler<AppEnv> {
+export function requestBodyLimits(options: { maxBytes: number; maxDepth?: number; timeoutMs: number; tooLargeMessage?: string }): MiddlewareHandler<AppEnv> {
   const maxDepth = options.maxDepth ?? MAX_JSON_DEPTH;
+  const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", options.tooLargeMessage ?? `The request body is larger than ${describeBytes(options.maxBytes)}.`);
   const limitBody = bodyLimit({
     maxSize: options.maxBytes,
     onError: () => {
-      throw new AppError("PAYLOAD_TOO_LARGE");
+      throw tooLarge();
     },
   });
   const checkJson = (text: string) => {
@@ -47,7 +48,7 @@ export function requestBodyLimits(options: { maxBytes: number; maxDepth?: number
         await next();
       });
     }
-    const body = await readWhole(incoming, options.maxBytes, options.timeoutMs).catch((error: unknown) => {
+    const body = await readWhole(incoming, options.maxBytes, options.timeoutMs, tooLarge).catch((error: unknown) => {
       // The rest of the body is left unread: the connection cannot carry another request.
       defaultResponseHeader(c, "connection", "close");
       throw error;
@@ -101,13 +102,20 @@ async function findUnsafeMultipartFields(c: Context<AppEnv>): Promise<UnsafeFiel
 
 const utf8 = new TextDecoder();
 
+/** 1048576 → "1 MiB", 2048 → "2 KiB", 1000 → "1000 bytes": the limit as the 413 names it. */
+export function describeBytes(bytes: number): string {
+  if (bytes % 1_048_576 === 0) return `${bytes / 1_048_576} MiB`;
+  if (bytes % 1_024 === 0) return `${bytes / 1_024} KiB`;
+  return `${bytes} bytes`;
+}
+
 /**
  * The whole body, as it arrives from Node's request: 413 PAYLOAD_TOO_LARGE past `maxBytes`
  * (declared or sent), 408 REQUEST_TIMEOUT when it has not all arrived within `timeoutMs`, 400
  * when the client goes away before its end.
  */
-function readWhole(incoming: IncomingMessage, maxBytes: number, timeoutMs: number): Promise<Buffer> {
-  if (Number(incoming.headers["content-length"]) > maxBytes) return Promise.reject(new AppError("PAYLOAD_TOO_LARGE"));
+function readWhole(incoming: IncomingMessage, maxBytes: number, timeoutMs: number, tooLarge: () => AppError): Promise<Buffer> {
+  if (Number(incoming.headers["content-length"]) > maxBytes) return Promise.reject(tooLarge());
   if (incoming.readableEnded) return Promise.resolve(Buffer.alloc(0));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -127,7 +135,7 @@ function readWhole(incoming: IncomingMessage, maxBytes: number, timeoutMs: numbe
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size <= maxBytes) chunks.push(chunk);
-      else fail(new AppError("PAYLOAD_TOO_LARGE"));
+      else fail(tooLarge());
     };
     const onEnd = () => {
       stop();

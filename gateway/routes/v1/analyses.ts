@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { ANALYSIS_LIMITS } from "../../../core/contracts/analytics.js";
 import { AppError } from "../../../core/errors.js";
 import type { AppEnv } from "../../app-env.js";
 import { findAnalysis, type AnalysisRow } from "../../analytics/analysis-queries.js";
@@ -13,8 +14,8 @@ import { jsonBody, jsonResponse } from "../../http/route-helpers.js";
 const tags = ["Analytics"];
 const security = [{ apiKey: [] }];
 const submitErrors = errorResponses("MALFORMED_JSON", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "PAYLOAD_TOO_LARGE", "VALIDATION_FAILED", "RATE_LIMITED", "QUOTA_EXCEEDED");
-const waitNote =
-  "Answers 200 with the result when the work finishes within the wait budget (a few seconds), otherwise 202 with the analysis id and status; poll GET /v1/analyses/{id}. The bytes read (inline rows as JSON, or the dataset's file) count against the month's data allowance: when it is exhausted the answer is 429 QUOTA_EXCEEDED with X-RateLimit-Resource: data. Progress is also sent as processing.started, processing.completed and processing.failed webhook events.";
+const inlineNote = `Inline rows (dataset) are capped at ${ANALYSIS_LIMITS.maxInlineRows.toLocaleString("en-US")} rows (422 past it) and ${ANALYSIS_LIMITS.maxInlineBytes / 1_048_576} MiB of request body (413 past it); larger data is uploaded once with POST /v1/datasets and analysed by dataset_id.`;
+const waitNote = `Answers 200 with the result when the work finishes within the wait budget (a few seconds), otherwise 202 with the analysis id and status; poll GET /v1/analyses/{id}. The bytes read (inline rows as JSON, or the dataset's file) count against the month's data allowance: when it is exhausted the answer is 429 QUOTA_EXCEEDED with X-RateLimit-Resource: data. Progress is also sent as processing.started, processing.completed and processing.failed webhook events. ${inlineNote}`;
 
 const analyzeRoute = createRoute({
   method: "post",
