@@ -10,7 +10,7 @@ import { mulberry32 } from "./numeric.js";
 import { meanSilhouette } from "./silhouette.js";
 
 export const SILHOUETTE_SAMPLE = 2000;
-export const MAX_CHOSEN_K = 10;
+const MAX_CHOSEN_K = 10;
 
 export interface ClusterCount {
   k: number;

@@ -17,7 +17,6 @@ import { mean } from "./numeric.js";
 import { Z80, Z95, normalIntervals, type ForecastPoint } from "./prediction-intervals.js";
 import { crossValidate, foldHorizon, foldOrigins, type CandidateScore } from "./rolling-origin.js";
 
-export type { ForecastPoint } from "./prediction-intervals.js";
 
 export interface ForecastResult {
   method: ForecastMethod;

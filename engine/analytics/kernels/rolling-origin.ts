@@ -9,7 +9,7 @@ import type { Candidate } from "./forecast-candidates.js";
 import { mean } from "./numeric.js";
 
 /** At most this many folds: enough errors to compare methods and calibrate intervals, few fits. */
-export const MAX_FOLDS = 4;
+const MAX_FOLDS = 4;
 
 export interface CandidateScore {
   candidate: Candidate;
