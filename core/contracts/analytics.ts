@@ -14,7 +14,20 @@ export const AGGREGATES = ["sum", "mean"] as const;
 export const IMPUTE_METHODS = ["none", "mean", "median", "mode"] as const;
 export const TIME_GRAINS = ["minute", "hour", "day", "week", "month", "quarter", "year"] as const;
 
+/** Forecasting methods, simplest first (on a tie in cross-validated error the simpler wins). */
+export const FORECAST_METHODS = [
+  "drift",
+  "seasonal_naive",
+  "holt_linear",
+  "holt_linear_damped",
+  "holt_winters_additive",
+  "holt_winters_multiplicative",
+  "holt_winters_damped_additive",
+  "holt_winters_damped_multiplicative",
+] as const;
+
 export type AnalysisType = (typeof ANALYSIS_TYPES)[number];
+export type ForecastMethod = (typeof FORECAST_METHODS)[number];
 export type Timeframe = (typeof TIMEFRAMES)[number];
 export type AnalysisStatus = (typeof ANALYSIS_STATUSES)[number];
 export type TimeGrain = (typeof TIME_GRAINS)[number];
@@ -51,8 +64,12 @@ export const AnalyzeOptionsSchema = z
     horizon: z.number().int().min(1).max(ANALYSIS_LIMITS.maxHorizon).default(30),
     /** Season length in periods; inferred from the time grain when absent (7 daily, 12 monthly, 24 hourly), null for none. */
     seasonality: z.number().int().min(2).max(366).nullable().optional(),
-    /** Clusters for k-means (default 3). */
-    k: z.number().int().min(2).max(ANALYSIS_LIMITS.maxClusters).default(3),
+    /** Forecast with this method instead of the one rolling-origin cross-validation chooses. */
+    method: z.enum(FORECAST_METHODS).optional().meta({ description: "Forecast with this method; by default the method with the lowest rolling-origin cross-validated error is chosen." }),
+    /** Clusters for k-means; chosen by the mean silhouette width over k = 2..10 when absent. */
+    k: z.number().int().min(2).max(ANALYSIS_LIMITS.maxClusters).optional().meta({ description: "Clusters for k-means; when absent, k = 2..10 with the highest mean silhouette width." }),
+    /** Scale each column to mean 0 and standard deviation 1 before clustering (default true). */
+    standardize: z.boolean().default(true).meta({ description: "Cluster on columns scaled to mean 0 and standard deviation 1 (default true); false clusters in the columns' own units." }),
     /** How values of one time bucket are combined (default sum). */
     aggregate: z.enum(AGGREGATES).default("sum"),
   })
@@ -66,7 +83,7 @@ export const AnalyzeRequestSchema = z
     timeframe: z.enum(TIMEFRAMES).default("all"),
     time_column: columnName.optional(),
     value_column: columnName.optional(),
-    options: AnalyzeOptionsSchema.default({ horizon: 30, k: 3, aggregate: "sum" }),
+    options: AnalyzeOptionsSchema.default({ horizon: 30, aggregate: "sum", standardize: true }),
   })
   .strict();
 export type AnalyzeRequest = z.infer<typeof AnalyzeRequestSchema>;
@@ -130,13 +147,24 @@ export const GrowthRateSchema = z.object({
 export const AnomalySchema = z.object({ timestamp: z.string(), value: z.number(), expected: z.number(), score: z.number() });
 
 export const ForecastInsightSchema = z.object({
-  method: z.enum(["holt_winters_additive", "holt_winters_multiplicative", "holt_linear", "seasonal_naive", "naive"]),
+  method: z.enum(FORECAST_METHODS),
   /** The next `horizon` periods (named after the documented example; 30 by default). */
-  next_30_days: z.array(ForecastPointSchema),
+  next_30_days: z.array(ForecastPointSchema).meta({
+    description:
+      "The next `horizon` periods with 80 % and 95 % prediction intervals: the model's normal intervals (exact for additive Holt–Winters as R's predict.HoltWinters; a first-order small-σ approximation of the ETS(M,A,M) variance for multiplicative), widened when the cross-validated errors show them too narrow so that about 80 % and 95 % of the backtested errors fall inside.",
+  }),
   horizon: z.number().int(),
   per: z.enum(TIME_GRAINS),
-  holdout_mae: z.number(),
-  holdout_mape: z.number().nullable(),
+  /** Rolling-origin cross-validation of the method; null when the series is too short for one fold. */
+  cv: z
+    .object({
+      mae: z.number(),
+      mase: z.number().nullable().meta({ description: "MAE over the in-sample MAE of the one-step (seasonal) naive forecast; null when that is 0." }),
+      folds: z.number().int(),
+      horizon: z.number().int().meta({ description: "Steps forecast from each origin: min(horizon, season length)." }),
+    })
+    .nullable()
+    .meta({ description: "Mean absolute error of the method forecasting from origins stepping back one fold horizon at a time over the end of the series, refitted at each; the method with the lowest is chosen. null when the series is too short for a fold." }),
 });
 
 export const InsightsSchema = z.object({
@@ -189,6 +217,9 @@ export const AnalysisResultSchema = z.object({
   clusters: z
     .object({
       k: z.number().int(),
+      k_chosen_by: z.enum(["request", "silhouette"]).meta({ description: "request when options.k was given; otherwise the k of 2..10 with the highest mean silhouette width." }),
+      silhouette: z.number().meta({ description: "Mean silhouette width of the clustering (as R's cluster::silhouette), over at most 2000 sampled rows." }),
+      standardized: z.boolean(),
       columns: z.array(z.string()),
       centroids: z.array(z.record(z.string(), z.number())),
       sizes: z.array(z.number().int()),

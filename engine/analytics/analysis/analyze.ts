@@ -69,7 +69,7 @@ export async function analyzeSource(db: AnalyticsDb, source: DataSource, request
       result.insights.growth_rate = await attempt("growth_rate", () => growthOf(current));
     }
     if (wants("anomalies")) result.insights.anomalies = await attempt("anomalies", () => anomaliesOf(current));
-    if (wants("forecast")) result.insights.forecast = await attempt("forecast", () => forecastOf(current, request.options.horizon));
+    if (wants("forecast")) result.insights.forecast = await attempt("forecast", () => forecastOf(current, request.options));
     result.visualizations.push(seriesChart(series, result.insights));
   }
 
@@ -96,10 +96,10 @@ export async function analyzeSource(db: AnalyticsDb, source: DataSource, request
         if (result.correlations) result.visualizations.push(correlationChart(result.correlations));
       }
       if (wants("clustering")) {
-        const clustered = await attempt("clusters", () => clustersOf(matrix, request.options.k));
+        const clustered = await attempt("clusters", () => clustersOf(matrix, request.options));
         if (clustered) {
           result.clusters = clustered.clusters;
-          result.visualizations.push(clusterChart(matrix, clustered.assignments, request.options.k));
+          result.visualizations.push(clusterChart(matrix, clustered.assignments, clustered.clusters.k));
         }
       }
       if (!result.row_count) result.row_count = matrix.total;

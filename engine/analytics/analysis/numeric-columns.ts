@@ -1,7 +1,9 @@
 import type { AnalysisResult } from "../../../core/contracts/analytics.js";
 import type { AnalyticsCallOptions, AnalyticsDb } from "../analytics-db.js";
 import { correlationMatrix } from "../kernels/correlation.js";
+import { SILHOUETTE_SAMPLE, chooseClusterCount, sampleOf } from "../kernels/cluster-count.js";
 import { kmeans } from "../kernels/kmeans.js";
+import { meanSilhouette } from "../kernels/silhouette.js";
 import { quoteIdentifier, type DataSource, type SourceColumn } from "./data-source.js";
 import type { RowFilter } from "./load-series.js";
 
@@ -78,22 +80,44 @@ export function correlationsOf(matrix: Matrix): NonNullable<AnalysisResult["corr
 }
 
 /**
- * k-means++ on standardised columns (so no column dominates by its units); centroids are reported
- * back in the columns' own units, with the size of each cluster.
+ * k-means++ on the columns, standardised by default (so no column dominates by its units);
+ * k as requested or chosen by the mean silhouette width. Centroids are reported back in the
+ * columns' own units, with the size of each cluster and the clustering's silhouette.
  */
-export function clustersOf(matrix: Matrix, k: number): { clusters: NonNullable<AnalysisResult["clusters"]>; assignments: number[] } {
+export function clustersOf(matrix: Matrix, options: { k?: number | undefined; standardize: boolean }): { clusters: NonNullable<AnalysisResult["clusters"]>; assignments: number[] } {
   const scales = matrix.columns.map((name) => {
+    if (!options.standardize) return { mean: 0, std: 1 };
     const values = matrix.values[name] ?? [];
     const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
     const variance = values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / Math.max(1, values.length - 1);
     return { mean, std: Math.sqrt(variance) || 1 };
   });
   const points = Array.from({ length: matrix.rows }, (_, r) => matrix.columns.map((name, c) => ((matrix.values[name]?.[r] ?? 0) - (scales[c]?.mean ?? 0)) / (scales[c]?.std ?? 1)));
+  const k = options.k ?? chooseClusterCount(points, SAMPLE_SEED).k;
   const fit = kmeans(points, k, { seed: SAMPLE_SEED });
+  const sampled = sampleOf(Array.from(points.keys()), SILHOUETTE_SAMPLE, SAMPLE_SEED);
+  const silhouette = meanSilhouette(
+    sampled.map((row) => points[row] as number[]),
+    sampled.map((row) => fit.assignments[row] as number),
+    k,
+  );
   const sizes = Array.from({ length: k }, () => 0);
   for (const cluster of fit.assignments) sizes[cluster] = (sizes[cluster] ?? 0) + 1;
   const centroids = fit.centroids.map((centroid) =>
     Object.fromEntries(matrix.columns.map((name, c) => [name, (centroid[c] ?? 0) * (scales[c]?.std ?? 1) + (scales[c]?.mean ?? 0)])),
   );
-  return { clusters: { k, columns: matrix.columns, centroids, sizes, inertia: fit.inertia, rows: matrix.rows }, assignments: fit.assignments };
+  return {
+    clusters: {
+      k,
+      k_chosen_by: options.k === undefined ? "silhouette" : "request",
+      silhouette,
+      standardized: options.standardize,
+      columns: matrix.columns,
+      centroids,
+      sizes,
+      inertia: fit.inertia,
+      rows: matrix.rows,
+    },
+    assignments: fit.assignments,
+  };
 }

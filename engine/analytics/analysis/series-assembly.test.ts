@@ -51,7 +51,7 @@ describe("assembling series insights", () => {
     const series = seriesOf(Array.from({ length: 28 }, (_, i) => 10 + i));
     expect(trendOf(series)).toMatchObject({ direction: "increasing", slope: expect.closeTo(1, 9), theil_sen_slope: expect.closeTo(1, 9), r2: expect.closeTo(1, 9), per: "day" });
     expect(growthOf(series)).toMatchObject({ periods: 27, cagr: expect.closeTo((37 / 10) ** (1 / 27) - 1, 9), period_over_period: expect.closeTo(1 / 36, 9) });
-    const forecast = forecastOf(series, 3);
+    const forecast = forecastOf(series, { horizon: 3 });
     expect(forecast.next_30_days.map((p) => p.timestamp)).toEqual(["2026-01-29T00:00:00.000Z", "2026-01-30T00:00:00.000Z", "2026-01-31T00:00:00.000Z"]);
   });
 
@@ -65,7 +65,7 @@ describe("assembling series insights", () => {
     const series = seriesOf(values);
     const anomalies = anomaliesOf(series);
     expect(anomalies.map((a) => a.timestamp)).toEqual([day(21).toISOString()]);
-    const forecast = forecastOf(series, 2);
+    const forecast = forecastOf(series, { horizon: 2 });
     const chart = seriesChart(series, { trend: trendOf(series), anomalies, forecast });
     expect(chart.x.values).toHaveLength(30);
     expect(chart.series.map((s) => s.name)).toEqual(["sum of v", "trend (OLS)", "anomalies", "forecast", "lower 95%", "upper 95%"]);

@@ -1,4 +1,4 @@
-import type { AnalysisResult } from "../../../core/contracts/analytics.js";
+import type { AnalysisResult, ForecastMethod } from "../../../core/contracts/analytics.js";
 import { robustAnomalies } from "../kernels/anomalies.js";
 import { forecast } from "../kernels/forecast.js";
 import { cagr, periodOverPeriod } from "../kernels/growth.js";
@@ -54,8 +54,9 @@ export function anomaliesOf(series: Series): NonNullable<Insights["anomalies"]> 
   }));
 }
 
-export function forecastOf(series: Series, horizon: number): NonNullable<Insights["forecast"]> {
-  const result = forecast(series.values, { period: usablePeriod(series), horizon });
+export function forecastOf(series: Series, options: { horizon: number; method?: ForecastMethod | undefined }): NonNullable<Insights["forecast"]> {
+  const { horizon } = options;
+  const result = forecast(series.values, { period: usablePeriod(series), horizon, ...(options.method ? { method: options.method } : {}) });
   const last = series.buckets[series.buckets.length - 1] as Date;
   return {
     method: result.method,
@@ -69,7 +70,6 @@ export function forecastOf(series: Series, horizon: number): NonNullable<Insight
     })),
     horizon,
     per: series.grain,
-    holdout_mae: result.holdout.mae,
-    holdout_mape: result.holdout.mape,
+    cv: result.cv,
   };
 }

@@ -1,179 +1,100 @@
 /**
- * Forecasting a series: candidate methods (Holt–Winters additive and multiplicative, Holt's
- * linear trend, seasonal naive, naive) are fitted on all but a holdout of the last
- * min(period, 20 % of n) points, scored by their mean absolute error on it, and the best is
- * refitted on all the data to forecast `horizon` steps with 80 % and 95 % prediction intervals.
- * Methods that do not apply (too short, no period, non-positive values for multiplicative)
- * are skipped; naive always applies, so any series of two or more values gets a forecast.
+ * Forecasting a series: every method that applies (forecast-candidates.ts) is scored by
+ * rolling-origin cross-validation (rolling-origin.ts) and the one with the lowest mean absolute
+ * error is refitted on all the data to forecast `horizon` steps with 80 % and 95 % prediction
+ * intervals; `method` forces one. The model's intervals (prediction-intervals.ts) are widened
+ * when the cross-validated errors, each divided by the model's standard deviation for its step,
+ * have an 80 % (95 %) quantile above z₈₀ (z₉₅): the intervals then hold about 80 % (95 %) of the
+ * backtested errors. A series too short for one fold gets the simplest method that applies and
+ * the model's own intervals.
  */
+import type { ForecastMethod } from "../../../core/contracts/analytics.js";
 import { KernelInputError } from "./errors.js";
-import { START_PERIODS } from "./holt-winters-filter.js";
-import { checkHorizon, forecastHoltWinters, holtLinear, holtWinters, pointForecast, type HoltWintersFit } from "./holt-winters.js";
+import { lagged } from "./forecast-baselines.js";
+import { CANDIDATES, type Candidate } from "./forecast-candidates.js";
+import { checkHorizon } from "./holt-winters.js";
 import { mean } from "./numeric.js";
-import { normalIntervals, type ForecastPoint } from "./prediction-intervals.js";
+import { Z80, Z95, normalIntervals, type ForecastPoint } from "./prediction-intervals.js";
+import { crossValidate, foldHorizon, foldOrigins, type CandidateScore } from "./rolling-origin.js";
 
-export { fitHoltWinters, forecastHoltWinters, holtLinear, holtWinters } from "./holt-winters.js";
-export type { HoltWintersFit, SmoothingParameters } from "./holt-winters.js";
-export type { ForecastPoint } from "./prediction-intervals.js";
-
-export type ForecastMethod =
-  | "holt_winters_additive"
-  | "holt_winters_multiplicative"
-  | "holt_linear"
-  | "seasonal_naive"
-  | "naive";
 
 export interface ForecastResult {
   method: ForecastMethod;
-  /** Accuracy of the chosen method on the held-out tail; mape in percent, null if a held-out value is 0. */
-  holdout: { mae: number; mape: number | null; points: number };
+  /** The chosen method's rolling-origin error; null when the series is too short for a fold. */
+  cv: { mae: number; mase: number | null; folds: number; horizon: number } | null;
   points: ForecastPoint[];
 }
 
-/**
- * A method: `fit` returns the model's point forecasts for `horizon` steps, the smoothing
- * parameters it chose (if any) and, on request, the forecast with its intervals. Scoring on the
- * holdout needs only the means; the refit on all data starts from the parameters the holdout
- * fit found, which sit next to the full-data optimum.
- */
-interface Candidate {
-  method: ForecastMethod;
-  applies: (values: number[], period: number | null) => boolean;
-  fit: (values: number[], period: number | null, horizon: number, starts?: number[][]) => { means: number[]; params?: number[]; intervals: () => ForecastPoint[] };
+export interface ForecastOptions {
+  /** Season length; null (or 1) for none. */
+  period: number | null;
+  horizon: number;
+  /** Use this method instead of choosing one. */
+  method?: ForecastMethod;
 }
 
-/** Holt's linear method needs a few one-step errors to fit two parameters. */
-const HOLT_MIN_VALUES = 4;
-
-function smoothed(fit: HoltWintersFit, horizon: number, params: number[]) {
-  const means = Array.from({ length: horizon }, (_, i) => pointForecast(fit, i + 1));
-  return { means, params, intervals: () => forecastHoltWinters(fit, horizon) };
-}
-
-function direct(points: ForecastPoint[]) {
-  return { means: points.map((point) => point.mean), intervals: () => points };
-}
-
-// Simplest first: on a tie the simpler method wins.
-const CANDIDATES: Candidate[] = [
-  {
-    method: "naive",
-    applies: (values) => values.length >= 1,
-    fit: (values, _period, horizon) => direct(naive(values, horizon)),
-  },
-  {
-    method: "seasonal_naive",
-    applies: (values, period) => period !== null && period >= 2 && values.length >= period,
-    fit: (values, period, horizon) => direct(seasonalNaive(values, period as number, horizon)),
-  },
-  {
-    method: "holt_linear",
-    applies: (values) => values.length >= HOLT_MIN_VALUES,
-    fit: (values, _period, horizon, starts) => {
-      const model = holtLinear(values, starts);
-      return smoothed(model, horizon, [model.alpha, model.beta]);
-    },
-  },
-  {
-    method: "holt_winters_additive",
-    applies: (values, period) => seasonalApplies(values, period),
-    fit: (values, period, horizon, starts) => {
-      const model = holtWinters(values, period as number, "additive", starts);
-      return smoothed(model, horizon, [model.alpha, model.beta, model.gamma]);
-    },
-  },
-  {
-    method: "holt_winters_multiplicative",
-    applies: (values, period) => seasonalApplies(values, period) && values.every((value) => value > 0),
-    fit: (values, period, horizon, starts) => {
-      const model = holtWinters(values, period as number, "multiplicative", starts);
-      return smoothed(model, horizon, [model.alpha, model.beta, model.gamma]);
-    },
-  },
-];
-
-/** Chooses a method on a holdout and forecasts `horizon` steps past the end of `values`. */
-export function forecast(
-  values: number[],
-  options: { period: number | null; horizon: number },
-): ForecastResult {
-  checkValues(values, 2);
+/** Chooses a method by rolling-origin cross-validation and forecasts `horizon` steps past the end of `values`. */
+export function forecast(values: number[], options: ForecastOptions): ForecastResult {
+  checkValues(values);
   checkHorizon(options.horizon);
   if (options.period !== null && !(Number.isInteger(options.period) && options.period >= 1)) {
     throw new KernelInputError("period must be a positive integer or null");
   }
   // A period of 1 is no season at all.
   const period = options.period !== null && options.period >= 2 ? options.period : null;
+  const pool = candidatesFor(values, period, options.method);
 
-  const holdoutSize = Math.max(1, Math.min(period ?? Infinity, Math.floor(0.2 * values.length)));
-  const training = values.slice(0, values.length - holdoutSize);
-  const actual = values.slice(values.length - holdoutSize);
+  const horizon = foldHorizon(values.length, period, options.horizon);
+  const newestTraining = (origin: number) => values.slice(0, origin);
+  const allOrigins = foldOrigins(values.length, horizon);
+  const scored = pool.filter((candidate) => allOrigins.length > 0 && candidate.applies(newestTraining(allOrigins[0] as number), period));
+  // Every method is scored on the same folds: those long enough for all of them.
+  const origins = allOrigins.filter((origin) => scored.every((candidate) => candidate.applies(newestTraining(origin), period)));
 
-  let best: { candidate: Candidate; mae: number; mape: number | null; params?: number[] } | null = null;
-  for (const candidate of CANDIDATES) {
-    if (!candidate.applies(training, period)) continue;
-    const { means: predicted, params } = candidate.fit(training, period, holdoutSize);
-    const errors = actual.map((value, i) => value - (predicted[i] as number));
-    const mae = mean(errors.map(Math.abs));
-    if (!Number.isFinite(mae)) continue;
-    if (best === null || mae < best.mae) {
-      best = { candidate, mae, mape: mapeOf(actual, errors), ...(params ? { params } : {}) };
-    }
+  let best: CandidateScore | null = null;
+  for (const candidate of origins.length > 0 ? scored : []) {
+    const score = crossValidate(candidate, values, period, origins, horizon);
+    if (score !== null && (best === null || score.mae < best.mae)) best = score;
   }
-  // naive applies to any training set of one value or more, so best is always set.
-  const chosen = best ?? { candidate: CANDIDATES[0] as Candidate, mae: NaN, mape: null };
-  const refit = chosen.candidate.fit(values, period, options.horizon, chosen.params ? [chosen.params] : undefined);
+  const chosen = best?.candidate ?? (pool[0] as Candidate);
+  const refit = chosen.fit(values, period, options.horizon, best?.params ? [best.params] : undefined);
+  const points = normalIntervals(refit.means, refit.deviations, best ? widening(best.standardised) : undefined);
+  if (!best) return { method: chosen.method, cv: null, points };
+  const scale = mean(lagged(values, period ?? 1).map(Math.abs));
   return {
-    method: chosen.candidate.method,
-    holdout: { mae: chosen.mae, mape: chosen.mape, points: holdoutSize },
-    points: refit.intervals(),
+    method: chosen.method,
+    cv: { mae: best.mae, mase: scale > 0 ? best.mae / scale : null, folds: origins.length, horizon },
+    points,
   };
 }
 
-/**
- * Seasonal naive: each step repeats the value one period earlier, y(n+h) = y(n+h−m(k+1)) with
- * k = ⌊(h−1)/m⌋; sd_h = σ·√(k+1), σ² the mean square of the seasonal differences (Hyndman &
- * Athanasopoulos, "Forecasting: Principles and Practice", §5.5).
- */
-export function seasonalNaive(values: number[], period: number, horizon: number): ForecastPoint[] {
-  if (!Number.isInteger(period) || period < 1) {
-    throw new KernelInputError("period must be a positive integer");
+/** The candidates that apply to the whole series (the forced one alone, if given); never empty. */
+function candidatesFor(values: number[], period: number | null, method: ForecastMethod | undefined): Candidate[] {
+  const applicable = CANDIDATES.filter((candidate) => candidate.applies(values, period) && (method === undefined || candidate.method === method));
+  if (method !== undefined && applicable.length === 0) {
+    throw new KernelInputError(`method ${method} does not apply to this series (too short, no season, or a value that is not positive)`);
   }
-  checkValues(values, period);
-  checkHorizon(horizon);
-  const n = values.length;
-  const differences: number[] = [];
-  for (let i = period; i < n; i += 1) differences.push((values[i] as number) - (values[i - period] as number));
-  const sigma = differences.length > 0 ? Math.sqrt(mean(differences.map((d) => d * d))) : 0;
-  const means: number[] = [];
-  const deviations: number[] = [];
-  for (let h = 1; h <= horizon; h += 1) {
-    const k = Math.floor((h - 1) / period);
-    means.push(values[n - period + ((h - 1) % period)] as number);
-    deviations.push(sigma * Math.sqrt(k + 1));
-  }
-  return normalIntervals(means, deviations);
+  // drift applies to any two values, so the pool is never empty.
+  return applicable;
 }
 
-/** Naive (random walk): every step repeats the last value; sd_h = σ·√h. */
-export function naive(values: number[], horizon: number): ForecastPoint[] {
-  return seasonalNaive(values, 1, horizon);
+/** How much to widen the model's 80 % and 95 % intervals so they hold that share of the standardised CV errors (never narrowed). */
+function widening(standardised: number[]): { p80: number; p95: number } {
+  if (standardised.length === 0) return { p80: 1, p95: 1 };
+  const sorted = [...standardised].sort((a, b) => a - b);
+  return { p80: Math.max(1, quantile(sorted, 0.8) / Z80), p95: Math.max(1, quantile(sorted, 0.95) / Z95) };
 }
 
-function seasonalApplies(values: number[], period: number | null): boolean {
-  return period !== null && values.length >= START_PERIODS * period + 1;
+/** Type-7 quantile of an ascending array. */
+function quantile(sorted: number[], p: number): number {
+  const position = (sorted.length - 1) * p;
+  const below = Math.floor(position);
+  const above = Math.min(below + 1, sorted.length - 1);
+  const weight = position - below;
+  return (sorted[below] as number) * (1 - weight) + (sorted[above] as number) * weight;
 }
 
-function checkValues(values: number[], minimum: number): void {
-  if (values.length < minimum) {
-    throw new KernelInputError(`forecasting needs at least ${minimum} values`);
-  }
-  if (!values.every((value) => Number.isFinite(value))) {
-    throw new KernelInputError("values must be finite numbers");
-  }
-}
-
-function mapeOf(actual: number[], errors: number[]): number | null {
-  if (actual.some((value) => value === 0)) return null;
-  return 100 * mean(errors.map((error, i) => Math.abs(error / (actual[i] as number))));
+function checkValues(values: number[]): void {
+  if (values.length < 2) throw new KernelInputError("forecasting needs at least 2 values");
+  if (!values.every((value) => Number.isFinite(value))) throw new KernelInputError("values must be finite numbers");
 }

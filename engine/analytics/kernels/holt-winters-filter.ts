@@ -3,6 +3,10 @@
  * stats::HoltWinters exactly: its start values (decompose() of the first two periods, a
  * straight line through the centred moving average) and its filtering loop (C_HoltWinters),
  * so a fit for given alpha/beta/gamma reproduces R's level, trend, seasonal and SSE.
+ *
+ * The damped-trend variant (Gardner & McKenzie; Hyndman et al. 2008, ETS(·,Ad,·)) multiplies
+ * the trend by phi at every step: forecast (l + φb)·s, level α·x/s + (1 − α)(l + φb), trend
+ * β(l − l₋₁) + (1 − β)φb. With φ = 1 (the default) it is R's loop exactly.
  */
 import { mean } from "./numeric.js";
 
@@ -17,6 +21,14 @@ export interface HoltWintersStart {
   seasonal: number[];
 }
 
+/** Smoothing parameters of the filter; phi, the trend damping, is 1 (no damping) unless given. */
+export interface FilterParameters {
+  alpha: number;
+  beta: number;
+  gamma: number;
+  phi?: number;
+}
+
 export interface FilterResult {
   level: number;
   trend: number;
@@ -26,6 +38,11 @@ export interface FilterResult {
   /** One-step-ahead forecasts for values[startIndex], values[startIndex + 1], ... */
   fitted: number[];
   residuals: number[];
+}
+
+/** φ + φ² + … + φʰ: how many steps of trend an h-step forecast adds (h when undamped). */
+export function dampedSteps(phi: number, h: number): number {
+  return phi === 1 ? h : (phi * (1 - phi ** h)) / (1 - phi);
 }
 
 /**
@@ -106,11 +123,11 @@ function fitLine(y: readonly number[]): { intercept: number; slope: number } {
  */
 export function filterHoltWinters(
   values: readonly number[],
-  params: { alpha: number; beta: number; gamma: number },
+  params: FilterParameters,
   start: HoltWintersStart,
   options: { period: number; kind: SeasonalKind; startIndex: number },
 ): FilterResult {
-  const { alpha, beta, gamma } = params;
+  const { alpha, beta, gamma, phi = 1 } = params;
   const { period, kind, startIndex } = options;
   const seasonal = period > 0;
   const additive = kind === "additive";
@@ -126,15 +143,16 @@ export function filterHoltWinters(
     const step = i - startIndex;
     const x = values[i] as number;
     const index = seasonal ? (season[step] as number) : additive ? 0 : 1;
-    const forecast = additive ? level + trend + index : (level + trend) * index;
+    const damped = phi * trend;
+    const forecast = additive ? level + damped + index : (level + damped) * index;
     const error = x - forecast;
     sse += error * error;
     fitted.push(forecast);
     residuals.push(error);
 
     const previousLevel = level;
-    level = alpha * (additive ? x - index : x / index) + (1 - alpha) * (level + trend);
-    trend = beta * (level - previousLevel) + (1 - beta) * trend;
+    level = alpha * (additive ? x - index : x / index) + (1 - alpha) * (level + damped);
+    trend = beta * (level - previousLevel) + (1 - beta) * damped;
     if (seasonal) {
       season[step + period] = gamma * (additive ? x - level : x / level) + (1 - gamma) * index;
     }
@@ -157,11 +175,11 @@ export function filterHoltWinters(
  */
 export function holtWintersSse(
   values: readonly number[],
-  params: { alpha: number; beta: number; gamma: number },
+  params: FilterParameters,
   start: HoltWintersStart,
   options: { period: number; kind: SeasonalKind; startIndex: number },
 ): number {
-  const { alpha, beta, gamma } = params;
+  const { alpha, beta, gamma, phi = 1 } = params;
   const { period, kind, startIndex } = options;
   const seasonal = period > 0;
   const additive = kind === "additive";
@@ -173,11 +191,12 @@ export function holtWintersSse(
     const slot = seasonal ? (i - startIndex) % period : 0;
     const x = values[i] as number;
     const index = seasonal ? (ring[slot] as number) : additive ? 0 : 1;
-    const error = x - (additive ? level + trend + index : (level + trend) * index);
+    const damped = phi * trend;
+    const error = x - (additive ? level + damped + index : (level + damped) * index);
     sse += error * error;
     const previousLevel = level;
-    level = alpha * (additive ? x - index : x / index) + (1 - alpha) * (level + trend);
-    trend = beta * (level - previousLevel) + (1 - beta) * trend;
+    level = alpha * (additive ? x - index : x / index) + (1 - alpha) * (level + damped);
+    trend = beta * (level - previousLevel) + (1 - beta) * damped;
     if (seasonal) ring[slot] = gamma * (additive ? x - level : x / level) + (1 - gamma) * index;
   }
   return sse;

@@ -1,78 +1,124 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { numbers, rTimeSeries, runR, type RVectors } from "../../../testing/r-reference.js";
 import { KernelInputError } from "./errors.js";
-import { AIR_PASSENGERS } from "./fixtures/air-passengers.js";
-import { fitHoltWinters, forecastHoltWinters, holtLinear, holtWinters } from "./holt-winters.js";
+import { fitHoltWinters, forecastHoltWinters, holtLinear, holtWinters, type SmoothingParameters } from "./holt-winters.js";
 import { sampleVariance } from "./prediction-intervals.js";
-
-const air = [...AIR_PASSENGERS];
 
 function expectRelative(actual: number, expected: number, tolerance: number): void {
   expect(Math.abs(actual - expected) / Math.abs(expected)).toBeLessThanOrEqual(tolerance);
 }
 
-// R 4.x: HoltWinters(AirPassengers, seasonal = "multiplicative") prints these parameters and
-// coefficients (7 significant digits); its $SSE prints as 16570.78.
-const R_MULTIPLICATIVE = {
-  alpha: 0.2755925,
-  beta: 0.03269295,
-  gamma: 0.8707292,
-  a: 469.3232206,
-  b: 3.0215391,
-  s: [
-    0.9464611, 0.8829239, 0.9717369, 1.0304825, 1.0476884, 1.1805272, 1.3590778, 1.3331706, 1.1083381,
-    0.9868813, 0.8361333, 0.9209877,
-  ],
-  sse: 16570.78,
-};
-// HoltWinters(AirPassengers) (additive): the optimised parameters R reports.
-const R_ADDITIVE = { alpha: 0.2479595, beta: 0.0345373, gamma: 1 };
+const KINDS = ["additive", "multiplicative"] as const;
+
+/** R's HoltWinters(AirPassengers, seasonal = kind): parameters, coefficients a, b, s1..s12, SSE, predict(24) and its 95 % interval. */
+interface RFit {
+  params: SmoothingParameters;
+  coefficients: number[];
+  sse: number;
+  predicted: number[];
+  upper95: number[];
+}
+
+/** R's qnorm(0.975), the z of its 95 % intervals (ours is 1.96). */
+let rZ95: number;
+
+let air: number[];
+const reference = {} as Record<(typeof KINDS)[number], RFit>;
+
+beforeAll(async () => {
+  air = (await rTimeSeries("AirPassengers")).values;
+  const vectors: RVectors = await runR(
+    KINDS.map(
+      (kind) => `f <- HoltWinters(AirPassengers, seasonal = "${kind}"); p <- predict(f, 24, prediction.interval = TRUE, level = 0.95)
+        emit("${kind}_params", c(f$alpha, f$beta, f$gamma)); emit("${kind}_coefficients", f$coefficients); emit("${kind}_sse", f$SSE)
+        emit("${kind}_fit", p[, "fit"]); emit("${kind}_upr", p[, "upr"])`,
+    ).join("\n"),
+  );
+  rZ95 = numbers(await runR(`emit("z", qnorm(0.975))`), "z")[0] as number;
+  for (const kind of KINDS) {
+    const [alpha = 0, beta = 0, gamma = 0] = numbers(vectors, `${kind}_params`);
+    reference[kind] = {
+      params: { alpha, beta, gamma },
+      coefficients: numbers(vectors, `${kind}_coefficients`),
+      sse: numbers(vectors, `${kind}_sse`)[0] as number,
+      predicted: numbers(vectors, `${kind}_fit`),
+      upper95: numbers(vectors, `${kind}_upr`),
+    };
+  }
+}, 60_000);
 
 describe("Holt-Winters filter with R's start values", () => {
-  it("reproduces R's multiplicative AirPassengers coefficients and SSE for R's parameters to 1e-6", () => {
-    const fit = fitHoltWinters(air, 12, "multiplicative", R_MULTIPLICATIVE);
-    expectRelative(fit.level, R_MULTIPLICATIVE.a, 1e-6);
-    expectRelative(fit.trend, R_MULTIPLICATIVE.b, 1e-6);
-    fit.seasonal.forEach((value, i) => expectRelative(value, R_MULTIPLICATIVE.s[i] as number, 1e-6));
-    expectRelative(fit.sse, R_MULTIPLICATIVE.sse, 1e-6);
+  it.each(KINDS)("reproduces R's %s AirPassengers coefficients, SSE and 24 forecasts for R's parameters", (kind) => {
+    const r = reference[kind];
+    const fit = fitHoltWinters(air, 12, kind, r.params);
+    const [a = 0, b = 0, ...seasonal] = r.coefficients;
+    expectRelative(fit.level, a, 1e-9);
+    expectRelative(fit.trend, b, 1e-9);
+    fit.seasonal.forEach((value, i) => expectRelative(value, seasonal[i] as number, 1e-9));
+    expectRelative(fit.sse, r.sse, 1e-9);
+    forecastHoltWinters(fit, 24).forEach((point, i) => expect(Math.abs(point.mean - (r.predicted[i] as number))).toBeLessThan(1e-4));
   });
 
   it("fits one one-step forecast per value after the first period, residuals adding up to the SSE", () => {
-    const fit = fitHoltWinters(air, 12, "additive", R_ADDITIVE);
+    const fit = fitHoltWinters(air, 12, "additive", reference.additive.params);
     expect(fit.fitted).toHaveLength(air.length - 12);
     fit.residuals.forEach((residual, i) => {
       expect(residual).toBeCloseTo((air[i + 12] as number) - (fit.fitted[i] as number), 9);
     });
     expectRelative(fit.residuals.reduce((total, e) => total + e * e, 0), fit.sse, 1e-12);
   });
+
+  it("is R's undamped filter when phi = 1 and forecasts a damped trend that levels off when phi < 1", () => {
+    const params = reference.additive.params;
+    const undamped = fitHoltWinters(air, 12, "additive", { ...params, phi: 1 });
+    expect(undamped.sse).toBe(fitHoltWinters(air, 12, "additive", params).sse);
+    const damped = fitHoltWinters(air, 12, "additive", { ...params, phi: 0.9 });
+    const points = forecastHoltWinters(damped, 36);
+    // One season apart the forecasts differ by the trend added in between: b(φ^13 + … + φ^24), then b(φ^25 + … + φ^36).
+    const gain = (from: number, to: number) => (points[to - 1]?.mean ?? 0) - (points[from - 1]?.mean ?? 0);
+    const steps = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => 0.9 ** (from + 1 + i)).reduce((x, y) => x + y, 0);
+    expect(gain(12, 24)).toBeCloseTo(damped.trend * steps(12, 24), 9);
+    expect(gain(24, 36)).toBeCloseTo(damped.trend * steps(24, 36), 9);
+  });
 });
 
 describe("holtWinters (optimised)", () => {
   // Not 1e-6: R's L-BFGS-B works on finite-difference gradients (ndeps = 1e-3) and stops once an
   // iteration lowers the SSE by less than ~2e-9 relative (factr = 1e7). The SSE surface is flat
-  // near its minimum (R's parameters and ours differ in SSE by under 1e-8 relative), so R's
-  // reported parameters sit up to ~5e-4 (relative) from the exact minimiser. We compare at 1e-3
-  // and require our SSE to be no worse than the SSE at R's parameters.
+  // near its minimum, so R's reported parameters sit up to ~5e-4 (relative) from the exact
+  // minimiser. We compare at 1e-3 and require our SSE to be no worse than the SSE at R's parameters.
   it("reaches R's multiplicative optimum on AirPassengers", () => {
+    const r = reference.multiplicative;
     const fit = holtWinters(air, 12, "multiplicative");
-    expectRelative(fit.alpha, R_MULTIPLICATIVE.alpha, 1e-3);
-    expectRelative(fit.beta, R_MULTIPLICATIVE.beta, 1e-3);
-    expectRelative(fit.gamma, R_MULTIPLICATIVE.gamma, 1e-3);
-    expectRelative(fit.level, R_MULTIPLICATIVE.a, 1e-4);
-    expectRelative(fit.trend, R_MULTIPLICATIVE.b, 1e-3);
-    expect(fit.sse).toBeLessThanOrEqual(fitHoltWinters(air, 12, "multiplicative", R_MULTIPLICATIVE).sse);
+    expectRelative(fit.alpha, r.params.alpha, 1e-3);
+    expectRelative(fit.beta, r.params.beta, 1e-3);
+    expectRelative(fit.gamma, r.params.gamma, 1e-3);
+    expectRelative(fit.level, r.coefficients[0] as number, 1e-4);
+    expect(fit.sse).toBeLessThanOrEqual(fitHoltWinters(air, 12, "multiplicative", r.params).sse);
   });
 
   it("reaches R's additive optimum on AirPassengers, gamma on its upper bound", () => {
+    const r = reference.additive;
     const fit = holtWinters(air, 12, "additive");
-    expectRelative(fit.alpha, R_ADDITIVE.alpha, 1e-3);
-    expectRelative(fit.beta, R_ADDITIVE.beta, 1e-3);
+    expectRelative(fit.alpha, r.params.alpha, 1e-3);
+    expectRelative(fit.beta, r.params.beta, 1e-3);
+    expect(r.params.gamma).toBe(1);
     expect(fit.gamma).toBe(1);
-    expect(fit.sse).toBeLessThanOrEqual(fitHoltWinters(air, 12, "additive", R_ADDITIVE).sse);
+    expect(fit.sse).toBeLessThanOrEqual(fitHoltWinters(air, 12, "additive", r.params).sse);
+  });
+
+  it("fits a damped trend no worse than the undamped fit at phi = 0.98 and keeps phi within [0.8, 0.98]", () => {
+    const damped = holtWinters(air, 12, "multiplicative", { damped: true });
+    expect(damped.phi).toBeGreaterThanOrEqual(0.8);
+    expect(damped.phi).toBeLessThanOrEqual(0.98);
+    const undamped = holtWinters(air, 12, "multiplicative");
+    const atBound = fitHoltWinters(air, 12, "multiplicative", { alpha: undamped.alpha, beta: undamped.beta, gamma: undamped.gamma, phi: 0.98 });
+    expect(damped.sse).toBeLessThanOrEqual(atBound.sse);
   });
 
   it("keeps every smoothing parameter within [0, 1]", () => {
     const noisy = air.map((value, i) => value + 40 * Math.sin(i * 12.9898));
-    for (const kind of ["additive", "multiplicative"] as const) {
+    for (const kind of KINDS) {
       const fit = holtWinters(noisy, 12, kind);
       for (const parameter of [fit.alpha, fit.beta, fit.gamma]) {
         expect(parameter).toBeGreaterThanOrEqual(0);
@@ -92,51 +138,44 @@ describe("holtWinters (optimised)", () => {
 });
 
 describe("forecastHoltWinters", () => {
-  it("forecasts (a + h b) times the season index for a multiplicative fit", () => {
-    const fit = fitHoltWinters(air, 12, "multiplicative", R_MULTIPLICATIVE);
-    const points = forecastHoltWinters(fit, 24);
-    expect(points).toHaveLength(24);
-    expect(points[0]?.mean).toBeCloseTo((fit.level + fit.trend) * (fit.seasonal[0] as number), 9);
-    expect(points[13]?.mean).toBeCloseTo((fit.level + 14 * fit.trend) * (fit.seasonal[1] as number), 9);
+  it("gives R's predict.HoltWinters intervals for an additive fit", () => {
+    const r = reference.additive;
+    const points = forecastHoltWinters(fitHoltWinters(air, 12, "additive", r.params), 24);
+    // The same standard deviations: the half-widths differ only by R's z against our 1.96.
+    points.forEach((point, i) => expectRelative((point.upper95 - point.mean) / 1.96, ((r.upper95[i] as number) - (r.predicted[i] as number)) / rZ95, 1e-9));
   });
 
-  it("gives additive intervals of R's predict.HoltWinters: sd_1 = sd(residuals), growing with psi_j", () => {
-    const fit = fitHoltWinters(air, 12, "additive", R_ADDITIVE);
+  it("widens additive intervals by psi_j exactly as the class-1 formula says", () => {
+    const r = reference.additive.params;
+    const fit = fitHoltWinters(air, 12, "additive", r);
     const [first, second] = forecastHoltWinters(fit, 2);
     const sd1 = Math.sqrt(sampleVariance(fit.residuals));
-    expect(first?.upper95).toBeCloseTo((first?.mean ?? 0) + 1.96 * sd1, 9);
     expect(first?.lower80).toBeCloseTo((first?.mean ?? 0) - 1.2816 * sd1, 9);
-    const psi1 = R_ADDITIVE.alpha * (1 + R_ADDITIVE.beta);
+    const psi1 = r.alpha * (1 + r.beta);
     expect(second?.upper95).toBeCloseTo((second?.mean ?? 0) + 1.96 * sd1 * Math.sqrt(1 + psi1 * psi1), 9);
   });
 
-  it("simulates multiplicative intervals reproducibly: one step matches the normal relative error", () => {
-    const fit = fitHoltWinters(air, 12, "multiplicative", R_MULTIPLICATIVE);
+  it("scales multiplicative intervals with the forecast: the relative residuals' sigma times the mean at one step", () => {
+    const fit = fitHoltWinters(air, 12, "multiplicative", reference.multiplicative.params);
     const points = forecastHoltWinters(fit, 30);
-    expect(forecastHoltWinters(fit, 30)).toEqual(points);
     const relative = fit.residuals.map((e, i) => e / (fit.fitted[i] as number));
     const sigma = Math.sqrt(relative.reduce((total, r) => total + r * r, 0) / relative.length);
     const first = points[0];
-    expectRelative((first?.upper95 ?? 0) - (first?.mean ?? 0), 1.96 * sigma * (first?.mean ?? 0), 0.05);
-    for (const point of points) {
-      expect(point.lower95).toBeLessThanOrEqual(point.lower80);
-      expect(point.lower80).toBeLessThanOrEqual(point.mean);
-      expect(point.mean).toBeLessThanOrEqual(point.upper80);
-      expect(point.upper80).toBeLessThanOrEqual(point.upper95);
-    }
-    const width = (h: number) => (points[h - 1]?.upper95 ?? 0) - (points[h - 1]?.lower95 ?? 0);
-    expect(width(30)).toBeGreaterThan(width(1));
+    expect((first?.upper95 ?? 0) - (first?.mean ?? 0)).toBeCloseTo(1.96 * sigma * (first?.mean ?? 0), 9);
+    const relativeWidth = (h: number) => ((points[h - 1]?.upper80 ?? 0) - (points[h - 1]?.lower80 ?? 0)) / (points[h - 1]?.mean ?? 1);
+    expect(relativeWidth(30)).toBeGreaterThan(relativeWidth(18));
+    expect(relativeWidth(18)).toBeGreaterThan(relativeWidth(1));
   });
 
   it("rejects a horizon that is not a positive integer", () => {
-    const fit = fitHoltWinters(air, 12, "additive", R_ADDITIVE);
+    const fit = fitHoltWinters(air, 12, "additive", reference.additive.params);
     expect(() => forecastHoltWinters(fit, 0)).toThrow(KernelInputError);
     expect(() => forecastHoltWinters(fit, 1.5)).toThrow(KernelInputError);
   });
 });
 
 describe("holtLinear", () => {
-  it("extends an exact straight line with zero-width intervals", () => {
+  it("extends an exact straight line with zero-width intervals, damped or not", () => {
     const line = Array.from({ length: 20 }, (_, i) => 5 + 2 * i);
     const fit = holtLinear(line);
     expect(fit.kind).toBe("none");
@@ -144,6 +183,9 @@ describe("holtLinear", () => {
     const points = forecastHoltWinters(fit, 3);
     expect(points.map((point) => point.mean)).toEqual([45, 47, 49].map((value) => expect.closeTo(value, 9)));
     expect(points[2]?.upper95).toBeCloseTo(49, 9);
+    const damped = holtLinear(line, { damped: true });
+    expect(damped.phi).toBeLessThan(1);
+    expect(forecastHoltWinters(damped, 1)[0]?.mean).toBeLessThan(45 + 1e-9);
   });
 
   it("needs at least four values", () => {

@@ -3,10 +3,13 @@
  * filter (holt-winters-filter.ts), alpha, beta and gamma chosen in [0, 1] to minimise the SSE
  * of the one-step errors, and point forecasts (level + h·trend) combined with the season.
  * Holt's linear method (no season) is the same model with R's gamma = FALSE start values.
+ * `damped: true` adds the damped-trend parameter phi (Gardner & McKenzie), chosen with the
+ * others within [0.8, 0.98] as the forecast package's ets() bounds it; R has no damped variant.
  */
 import { KernelInputError } from "./errors.js";
 import {
   START_PERIODS,
+  dampedSteps,
   filterHoltWinters,
   holtWintersSse,
   holtWintersStart,
@@ -14,7 +17,7 @@ import {
   type SeasonalKind,
 } from "./holt-winters-filter.js";
 import { minimiseBounded } from "./optimise.js";
-import { holtWintersIntervals, type ForecastPoint } from "./prediction-intervals.js";
+import { holtWintersDeviations, normalIntervals, type ForecastPoint } from "./prediction-intervals.js";
 
 export type { ForecastPoint } from "./prediction-intervals.js";
 export type { SeasonalKind } from "./holt-winters-filter.js";
@@ -23,6 +26,8 @@ export interface HoltWintersFit {
   alpha: number;
   beta: number;
   gamma: number;
+  /** Trend damping; 1 for the undamped (R's) model. */
+  phi: number;
   /** Level, trend and seasonal indices at the end of the series (R's coefficients a, b, s1..sm). */
   level: number;
   trend: number;
@@ -43,6 +48,13 @@ export interface SmoothingParameters {
   alpha: number;
   beta: number;
   gamma: number;
+  phi?: number;
+}
+
+export interface FitOptions {
+  /** Starting points of the optimiser: [alpha, beta, gamma] (seasonal) or [alpha, beta], then phi when damped. */
+  starts?: number[][];
+  damped?: boolean;
 }
 
 /**
@@ -58,21 +70,28 @@ const OPTIMISER_STARTS: number[][] = [
   [0.1, 0.01, 0.9],
 ];
 
+/** Bounds and start of phi for damped fits (the forecast package's ets() bounds). */
+const PHI_LOWER = 0.8;
+const PHI_UPPER = 0.98;
+const PHI_START = 0.95;
+
 /**
- * Fits a seasonal Holt–Winters model, choosing alpha, beta and gamma by least squares from
- * `starts` (R's start and two others by default; a refit can start from a known good point).
+ * Fits a seasonal Holt–Winters model, choosing alpha, beta, gamma (and phi when damped) by least
+ * squares from `starts` (R's start and two others by default; a refit can start from a known
+ * good point).
  */
-export function holtWinters(values: number[], period: number, seasonal: SeasonalKind, starts: number[][] = OPTIMISER_STARTS): HoltWintersFit {
+export function holtWinters(values: number[], period: number, seasonal: SeasonalKind, options: FitOptions = {}): HoltWintersFit {
   checkSeasonalInput(values, period, seasonal);
+  const damped = options.damped ?? false;
   const start = holtWintersStart(values, period, seasonal);
-  const options = { period, kind: seasonal, startIndex: period };
+  const filter = { period, kind: seasonal, startIndex: period };
   const best = minimiseBounded(
-    ([alpha = 0, beta = 0, gamma = 0]) => holtWintersSse(values, { alpha, beta, gamma }, start, options),
-    starts,
-    { lower: [0, 0, 0], upper: [1, 1, 1], tolerance: SSE_TOLERANCE },
+    ([alpha = 0, beta = 0, gamma = 0, phi = 1]) => holtWintersSse(values, { alpha, beta, gamma, phi }, start, filter),
+    options.starts ?? withPhi(OPTIMISER_STARTS, damped),
+    bounds(3, damped),
   );
-  const [alpha = 0, beta = 0, gamma = 0] = best.x;
-  return seasonalFit(values, period, seasonal, { alpha, beta, gamma }, start);
+  const [alpha = 0, beta = 0, gamma = 0, phi = 1] = best.x;
+  return seasonalFit(values, period, seasonal, { alpha, beta, gamma, phi }, start);
 }
 
 /** A seasonal Holt–Winters fit for given smoothing parameters (no optimisation). */
@@ -83,25 +102,26 @@ export function fitHoltWinters(
   params: SmoothingParameters,
 ): HoltWintersFit {
   checkSeasonalInput(values, period, seasonal);
-  const { alpha, beta, gamma } = params;
-  checkParameters({ alpha, beta, gamma });
-  return seasonalFit(values, period, seasonal, { alpha, beta, gamma }, holtWintersStart(values, period, seasonal));
+  const { alpha, beta, gamma, phi = 1 } = params;
+  checkParameters({ alpha, beta, gamma, phi });
+  return seasonalFit(values, period, seasonal, { alpha, beta, gamma, phi }, holtWintersStart(values, period, seasonal));
 }
 
-/** Holt's linear trend method (R's HoltWinters(x, gamma = FALSE)), alpha and beta by least squares from `starts`. */
-export function holtLinear(values: number[], starts: number[][] = OPTIMISER_STARTS.map(([alpha = 0, beta = 0]) => [alpha, beta])): HoltWintersFit {
+/** Holt's linear trend method (R's HoltWinters(x, gamma = FALSE)), alpha, beta (and phi when damped) by least squares. */
+export function holtLinear(values: number[], options: FitOptions = {}): HoltWintersFit {
   checkFinite(values);
   if (values.length < 4) throw new KernelInputError("Holt's linear method needs at least 4 values");
+  const damped = options.damped ?? false;
   const start = holtLinearStart(values);
-  const options = { period: 0, kind: "additive" as const, startIndex: 2 };
+  const filter = { period: 0, kind: "additive" as const, startIndex: 2 };
   const best = minimiseBounded(
-    ([alpha = 0, beta = 0]) => holtWintersSse(values, { alpha, beta, gamma: 0 }, start, options),
-    starts,
-    { lower: [0, 0], upper: [1, 1], tolerance: SSE_TOLERANCE },
+    ([alpha = 0, beta = 0, phi = 1]) => holtWintersSse(values, { alpha, beta, gamma: 0, phi }, start, filter),
+    options.starts ?? withPhi(OPTIMISER_STARTS.map(([alpha = 0, beta = 0]) => [alpha, beta]), damped),
+    bounds(2, damped),
   );
-  const [alpha = 0, beta = 0] = best.x;
-  const result = filterHoltWinters(values, { alpha, beta, gamma: 0 }, start, options);
-  return { alpha, beta, gamma: 0, ...result, period: 0, kind: "none" };
+  const [alpha = 0, beta = 0, phi = 1] = best.x;
+  const result = filterHoltWinters(values, { alpha, beta, gamma: 0, phi }, start, filter);
+  return { alpha, beta, gamma: 0, phi, ...result, period: 0, kind: "none" };
 }
 
 /**
@@ -112,12 +132,12 @@ export function forecastHoltWinters(fit: HoltWintersFit, horizon: number): Forec
   checkHorizon(horizon);
   const means: number[] = [];
   for (let h = 1; h <= horizon; h += 1) means.push(pointForecast(fit, h));
-  return holtWintersIntervals(fit, means);
+  return normalIntervals(means, holtWintersDeviations(fit, means));
 }
 
-/** The h-step point forecast: (a + h·b) combined with the season index for that step. */
+/** The h-step point forecast: (a + (φ + … + φʰ)·b) combined with the season index for that step. */
 export function pointForecast(fit: HoltWintersFit, h: number): number {
-  const base = fit.level + h * fit.trend;
+  const base = fit.level + dampedSteps(fit.phi, h) * fit.trend;
   if (fit.kind === "none" || fit.period === 0) return base;
   const index = fit.seasonal[(h - 1) % fit.period] as number;
   return fit.kind === "additive" ? base + index : base * index;
@@ -129,11 +149,23 @@ export function checkHorizon(horizon: number): void {
   }
 }
 
+function withPhi(starts: number[][], damped: boolean): number[][] {
+  return damped ? starts.map((start) => [...start, PHI_START]) : starts;
+}
+
+function bounds(smoothing: number, damped: boolean) {
+  const lower = new Array<number>(smoothing).fill(0);
+  const upper = new Array<number>(smoothing).fill(1);
+  return damped
+    ? { lower: [...lower, PHI_LOWER], upper: [...upper, PHI_UPPER], tolerance: SSE_TOLERANCE }
+    : { lower, upper, tolerance: SSE_TOLERANCE };
+}
+
 function seasonalFit(
   values: number[],
   period: number,
   kind: SeasonalKind,
-  params: SmoothingParameters,
+  params: Required<SmoothingParameters>,
   start: HoltWintersStart,
 ): HoltWintersFit {
   const result = filterHoltWinters(values, params, start, { period, kind, startIndex: period });
@@ -169,7 +201,7 @@ function checkFinite(values: number[]): void {
   }
 }
 
-function checkParameters(params: SmoothingParameters): void {
+function checkParameters(params: Required<SmoothingParameters>): void {
   for (const [name, value] of Object.entries(params)) {
     if (!(value >= 0 && value <= 1)) throw new KernelInputError(`${name} must be within [0, 1]`);
   }

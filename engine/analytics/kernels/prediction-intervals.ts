@@ -1,18 +1,21 @@
 /**
- * 80 % and 95 % prediction intervals for the forecasting kernels.
+ * Prediction intervals for the forecasting kernels: a standard deviation per step, then mean ± z·sd.
  *
- * - Additive Holt–Winters and Holt's linear method: the closed form for the ETS(A,A,A) /
- *   ETS(A,A,N) class-1 models (Hyndman, Koehler, Ord & Snyder, "Forecasting with Exponential
- *   Smoothing", 2008, ch. 6): v_h = σ² (1 + Σ_{j=1}^{h-1} c_j²), c_j = α(1 + jβ) + γ(1 − α)·[j mod m = 0],
- *   written with R's HoltWinters parameters (ETS β = αβ, ETS γ = γ(1 − α)), exactly as R's
- *   predict.HoltWinters; σ² is the sample variance of the one-step residuals, also as R.
- * - Multiplicative Holt–Winters has no exact closed form, so we simulate: 4000 sample paths of
- *   the same recursions with relative errors y = ŷ(1 + ε), ε ~ N(0, σ_r²), σ_r² the mean square of
- *   the relative one-step residuals (the ETS(M,A,M) error model), drawn from a PRNG with a fixed
- *   seed so a forecast is reproducible. Bounds are the empirical quantiles per step.
+ * - Additive Holt–Winters and Holt's linear method: the closed form for the class-1 ETS models
+ *   (Hyndman, Koehler, Ord & Snyder, "Forecasting with Exponential Smoothing", 2008, ch. 6):
+ *   v_h = σ² (1 + Σ_{j=1}^{h-1} c_j²), c_j = α(1 + β·φ_j) + γ(1 − α)·[j mod m = 0], φ_j = φ + … + φʲ,
+ *   written with R's HoltWinters parameters (ETS β = αβ, ETS γ = γ(1 − α)); undamped (φ = 1) this
+ *   is exactly R's predict.HoltWinters, σ² the sample variance of the one-step residuals as in R.
+ * - Multiplicative Holt–Winters (ETS(M,A,M), class 3, no closed form): the first-order, small-σ
+ *   approximation of its variance, v_h ≈ ŷ_h² σ_r² (1 + Σ c_j²), σ_r² the mean square of the
+ *   relative one-step residuals (e / ŷ), with the same c_j. R's predict.HoltWinters instead applies
+ *   the additive formula to the absolute residuals, which the season's scale makes too wide in the
+ *   troughs and too narrow at the peaks.
  * - Baselines: normal intervals with the given per-step standard deviations.
+ * The forecast kernel may widen these by a factor from its cross-validation (forecast.ts).
  */
-import { mean, mulberry32 } from "./numeric.js";
+import { dampedSteps } from "./holt-winters-filter.js";
+import { mean } from "./numeric.js";
 
 export interface ForecastPoint {
   /** Steps past the last observation, 1-based. */
@@ -29,9 +32,7 @@ export interface SmoothedModel {
   alpha: number;
   beta: number;
   gamma: number;
-  level: number;
-  trend: number;
-  seasonal: number[];
+  phi: number;
   fitted: number[];
   residuals: number[];
   period: number;
@@ -41,76 +42,35 @@ export interface SmoothedModel {
 export const Z80 = 1.2816;
 export const Z95 = 1.96;
 
-const SIMULATED_PATHS = 4000;
-const SIMULATION_SEED = 0x5eed_2026;
-
-/** Intervals around `means` (the point forecasts for steps 1..means.length). */
-export function holtWintersIntervals(model: SmoothedModel, means: number[]): ForecastPoint[] {
-  if (model.kind === "multiplicative") return simulatedIntervals(model, means);
-  const variance = sampleVariance(model.residuals);
+/** The standard deviation of the forecast error 1..means.length steps ahead. */
+export function holtWintersDeviations(model: SmoothedModel, means: number[]): number[] {
+  const multiplicative = model.kind === "multiplicative";
+  const sigma = multiplicative ? relativeSigma(model) : Math.sqrt(sampleVariance(model.residuals));
   const m = model.period;
   let cumulative = 1;
-  const deviations = means.map((_, index) => {
+  return means.map((value, index) => {
     const h = index + 1;
     if (h > 1) {
       const j = h - 1;
       const seasonal = m > 0 && j % m === 0 ? model.gamma * (1 - model.alpha) : 0;
-      const c = model.alpha * (1 + j * model.beta) + seasonal;
+      const c = model.alpha * (1 + model.beta * dampedSteps(model.phi, j)) + seasonal;
       cumulative += c * c;
     }
-    return Math.sqrt(variance * cumulative);
+    return (multiplicative ? Math.abs(value) : 1) * sigma * Math.sqrt(cumulative);
   });
-  return normalIntervals(means, deviations);
 }
 
-/** Symmetric normal intervals: mean ± z·sd for each step. */
-export function normalIntervals(means: number[], deviations: number[]): ForecastPoint[] {
+/** Symmetric normal intervals: mean ± z·sd for each step, z scaled by `widen`. */
+export function normalIntervals(means: number[], deviations: number[], widen: { p80: number; p95: number } = { p80: 1, p95: 1 }): ForecastPoint[] {
   return means.map((value, index) => {
     const sd = deviations[index] as number;
     return {
       step: index + 1,
       mean: value,
-      lower80: value - Z80 * sd,
-      upper80: value + Z80 * sd,
-      lower95: value - Z95 * sd,
-      upper95: value + Z95 * sd,
-    };
-  });
-}
-
-function simulatedIntervals(model: SmoothedModel, means: number[]): ForecastPoint[] {
-  const relative = model.residuals.map((residual, i) => residual / (model.fitted[i] as number));
-  const sigma = Math.sqrt(mean(relative.map((r) => r * r)));
-  const horizon = means.length;
-  const paths = Array.from({ length: horizon }, () => new Float64Array(SIMULATED_PATHS));
-  const normal = normalSampler(SIMULATION_SEED);
-  const { alpha, beta, gamma, period } = model;
-
-  for (let path = 0; path < SIMULATED_PATHS; path += 1) {
-    const season = [...model.seasonal];
-    let level = model.level;
-    let trend = model.trend;
-    for (let h = 0; h < horizon; h += 1) {
-      const slot = h % period;
-      const index = season[slot] as number;
-      const y = (level + trend) * index * (1 + sigma * normal());
-      const previousLevel = level;
-      level = alpha * (y / index) + (1 - alpha) * (level + trend);
-      trend = beta * (level - previousLevel) + (1 - beta) * trend;
-      season[slot] = gamma * (y / level) + (1 - gamma) * index;
-      (paths[h] as Float64Array)[path] = y;
-    }
-  }
-
-  return means.map((value, h) => {
-    const sorted = (paths[h] as Float64Array).sort();
-    return {
-      step: h + 1,
-      mean: value,
-      lower80: Math.min(value, quantile(sorted, 0.1)),
-      upper80: Math.max(value, quantile(sorted, 0.9)),
-      lower95: Math.min(value, quantile(sorted, 0.025)),
-      upper95: Math.max(value, quantile(sorted, 0.975)),
+      lower80: value - Z80 * widen.p80 * sd,
+      upper80: value + Z80 * widen.p80 * sd,
+      lower95: value - Z95 * widen.p95 * sd,
+      upper95: value + Z95 * widen.p95 * sd,
     };
   });
 }
@@ -124,29 +84,7 @@ export function sampleVariance(values: number[]): number {
   return total / (values.length - 1);
 }
 
-/** Type-7 quantile of an ascending array. */
-function quantile(sorted: Float64Array, p: number): number {
-  const position = (sorted.length - 1) * p;
-  const below = Math.floor(position);
-  const above = Math.min(below + 1, sorted.length - 1);
-  const weight = position - below;
-  return (sorted[below] as number) * (1 - weight) + (sorted[above] as number) * weight;
-}
-
-/** Standard normal draws by the Box–Muller transform over a seeded mulberry32 stream. */
-function normalSampler(seed: number): () => number {
-  const uniform = mulberry32(seed);
-  let spare: number | null = null;
-  return () => {
-    if (spare !== null) {
-      const value = spare;
-      spare = null;
-      return value;
-    }
-    const u = 1 - uniform(); // (0, 1], so the logarithm is finite
-    const radius = Math.sqrt(-2 * Math.log(u));
-    const angle = 2 * Math.PI * uniform();
-    spare = radius * Math.sin(angle);
-    return radius * Math.cos(angle);
-  };
+function relativeSigma(model: SmoothedModel): number {
+  const relative = model.residuals.map((residual, i) => residual / (model.fitted[i] as number));
+  return Math.sqrt(mean(relative.map((r) => r * r)));
 }

@@ -79,7 +79,16 @@ describe("POST /v1/data/analyze with inline rows", () => {
     expect(first && first.lower_95 <= first.lower_80 && first.lower_80 <= first.value && first.value <= first.upper_80 && first.upper_80 <= first.upper_95).toBe(true);
     expect(last!.upper_95 - last!.lower_95).toBeGreaterThanOrEqual(first!.upper_95 - first!.lower_95);
     expect(last!.value).toBeGreaterThan(1_800);
-    expect(forecast?.holdout_mae).toBeGreaterThanOrEqual(0);
+    // A weekly season: each fold forecasts one week, from origins a week apart.
+    expect(forecast?.cv).toEqual({ mae: expect.any(Number), mase: expect.any(Number), folds: 4, horizon: 7 });
+  });
+
+  it("forecasts with the method named in the options, scored on the same folds", async () => {
+    const { authorization } = await createKeyedAccount(db());
+    const { body } = await analyze(authorization, { dataset: dailyRows(), analysis: "forecast", value_column: "visitors", options: { horizon: 14, method: "seasonal_naive" } });
+    const forecast = body.insights?.forecast;
+    expect(forecast?.method).toBe("seasonal_naive");
+    expect(forecast?.next_30_days.slice(0, 7).map((point) => point.value)).toEqual(dailyRows().slice(53).map((row) => row.visitors));
   });
 
   it("summarises every numeric column with type-7 quartiles", async () => {
@@ -97,10 +106,22 @@ describe("POST /v1/data/analyze with inline rows", () => {
     expect(correlation.body.visualizations?.[0]?.type).toBe("bar");
 
     const clustering = await analyze(authorization, { dataset: clusteredRows(), analysis: "clustering", options: { k: 2 } });
+    expect(clustering.body.clusters).toMatchObject({ k: 2, k_chosen_by: "request", standardized: true });
     expect(clustering.body.clusters?.sizes.slice().sort()).toEqual([20, 20]);
     const xs = clustering.body.clusters?.centroids.map((c) => Math.round(c.x ?? 0)).sort((a, b) => a - b);
     expect(xs).toEqual([2, 102]);
     expect(clustering.body.visualizations?.[0]).toMatchObject({ type: "scatter", x: { label: "x" }, y: { label: "y" } });
+  });
+
+  it("chooses k by the silhouette when none is given, in the columns' own units when asked", async () => {
+    const { authorization } = await createKeyedAccount(db());
+    // In raw units x (0 or 100) dominates and separates two groups; standardised, z's four levels count as much as x.
+    const raw = await analyze(authorization, { dataset: clusteredRows(), analysis: "clustering", options: { standardize: false } });
+    expect(raw.body.clusters).toMatchObject({ k: 2, k_chosen_by: "silhouette", standardized: false, sizes: [20, 20] });
+    expect(raw.body.clusters?.silhouette).toBeGreaterThan(0.9);
+    const scaled = await analyze(authorization, { dataset: clusteredRows(), analysis: "clustering" });
+    expect(scaled.body.clusters).toMatchObject({ k_chosen_by: "silhouette", standardized: true });
+    expect(scaled.body.clusters?.silhouette).toBeLessThan(raw.body.clusters?.silhouette ?? 0);
   });
 
   it("runs everything that applies on auto and notes what does not", async () => {
@@ -111,7 +132,8 @@ describe("POST /v1/data/analyze with inline rows", () => {
     expect(full.body.insights?.forecast?.next_30_days).toHaveLength(30);
     expect(full.body.statistics?.revenue?.count).toBe(30);
     expect(full.body.correlations).toBeDefined();
-    expect(full.body.clusters?.k).toBe(3);
+    expect(full.body.clusters).toMatchObject({ k_chosen_by: "silhouette", standardized: true });
+    expect(full.body.clusters?.k).toBeGreaterThanOrEqual(2);
 
     const noTime = await analyze(authorization, { dataset: [{ a: 1 }, { a: 2 }, { a: 4 }], analysis: "auto" });
     expect(noTime.body.status).toBe("completed");

@@ -1062,7 +1062,8 @@ export interface components {
                 }[];
                 forecast?: {
                     /** @enum {string} */
-                    method: "holt_winters_additive" | "holt_winters_multiplicative" | "holt_linear" | "seasonal_naive" | "naive";
+                    method: "drift" | "seasonal_naive" | "holt_linear" | "holt_linear_damped" | "holt_winters_additive" | "holt_winters_multiplicative" | "holt_winters_damped_additive" | "holt_winters_damped_multiplicative";
+                    /** @description The next `horizon` periods with 80 % and 95 % prediction intervals: the model's normal intervals (exact for additive Holt–Winters as R's predict.HoltWinters; a first-order small-σ approximation of the ETS(M,A,M) variance for multiplicative), widened when the cross-validated errors show them too narrow so that about 80 % and 95 % of the backtested errors fall inside. */
                     next_30_days: {
                         timestamp: string;
                         value: number;
@@ -1074,8 +1075,15 @@ export interface components {
                     horizon: number;
                     /** @enum {string} */
                     per: "minute" | "hour" | "day" | "week" | "month" | "quarter" | "year";
-                    holdout_mae: number;
-                    holdout_mape: number | null;
+                    /** @description Mean absolute error of the method forecasting from origins stepping back one fold horizon at a time over the end of the series, refitted at each; the method with the lowest is chosen. null when the series is too short for a fold. */
+                    cv: {
+                        mae: number;
+                        /** @description MAE over the in-sample MAE of the one-step (seasonal) naive forecast; null when that is 0. */
+                        mase: number | null;
+                        folds: number;
+                        /** @description Steps forecast from each origin: min(horizon, season length). */
+                        horizon: number;
+                    } | null;
                 };
             };
             statistics?: {
@@ -1106,6 +1114,14 @@ export interface components {
             };
             clusters?: {
                 k: number;
+                /**
+                 * @description request when options.k was given; otherwise the k of 2..10 with the highest mean silhouette width.
+                 * @enum {string}
+                 */
+                k_chosen_by: "request" | "silhouette";
+                /** @description Mean silhouette width of the clustering (as R's cluster::silhouette), over at most 2000 sampled rows. */
+                silhouette: number;
+                standardized: boolean;
                 columns: string[];
                 centroids: {
                     [key: string]: number;
@@ -1195,16 +1211,26 @@ export interface components {
             /**
              * @default {
              *       "horizon": 30,
-             *       "k": 3,
-             *       "aggregate": "sum"
+             *       "aggregate": "sum",
+             *       "standardize": true
              *     }
              */
             options?: {
                 /** @default 30 */
                 horizon?: number;
                 seasonality?: number | null;
-                /** @default 3 */
+                /**
+                 * @description Forecast with this method; by default the method with the lowest rolling-origin cross-validated error is chosen.
+                 * @enum {string}
+                 */
+                method?: "drift" | "seasonal_naive" | "holt_linear" | "holt_linear_damped" | "holt_winters_additive" | "holt_winters_multiplicative" | "holt_winters_damped_additive" | "holt_winters_damped_multiplicative";
+                /** @description Clusters for k-means; when absent, k = 2..10 with the highest mean silhouette width. */
                 k?: number;
+                /**
+                 * @description Cluster on columns scaled to mean 0 and standard deviation 1 (default true); false clusters in the columns' own units.
+                 * @default true
+                 */
+                standardize?: boolean;
                 /**
                  * @default sum
                  * @enum {string}
