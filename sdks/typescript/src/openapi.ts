@@ -1250,7 +1250,16 @@ export interface components {
                 [key: string]: unknown;
             }[];
             dataset_id?: string;
-            /** @enum {string} */
+            /**
+             * @description `summary`: Count, mean, standard deviation, minimum, quartiles and maximum of every numeric column (and the series, given a time column).
+             *     `trend`: Direction and slope of the series over time (OLS, Theil–Sen, Mann–Kendall) and its growth rate.
+             *     `anomalies`: Points of the series far from what its level and season predict, with a robust score each.
+             *     `forecast`: The next periods of the series with 80 % and 95 % prediction intervals (Holt–Winters or a simpler method that fits better).
+             *     `correlation`: Pearson and Spearman correlations between every pair of numeric columns that vary.
+             *     `clustering`: k-means++ clusters of the rows over their numeric columns, with centroids and sizes.
+             *     `auto`: Everything above that applies; `notes` say what was left out and why.
+             * @enum {string}
+             */
             analysis: "summary" | "trend" | "anomalies" | "forecast" | "correlation" | "clustering" | "auto";
             /**
              * @default all
