@@ -242,6 +242,25 @@ describe("adding webhook modes (202611271500)", () => {
   });
 });
 
+describe("dropping the step type check (202611281000)", () => {
+  const BEFORE = "202611271500_add-webhook-modes";
+
+  it("leaves action types to the application: a step of a type added since is stored", async () => {
+    const userId = await insertUser();
+    const [workflowId, executionId] = [newId("wf"), newId("exec")];
+    await sql`insert into workflows (id, user_id, name, status, trigger, hook_secret, mode) values (${workflowId}, ${userId}, 'w', 'active', '{"type":"manual"}', 's', 'test')`.execute(db);
+    await sql`insert into executions (id, workflow_id, user_id, trigger_type, mode) values (${executionId}, ${workflowId}, ${userId}, 'manual', 'test')`.execute(db);
+    const step = (index: number) => ({ id: newId("step"), execution_id: executionId, step_index: index, name: `fax_${index + 1}`, type: "fax" });
+
+    await createMigrator(db).migrateTo(BEFORE);
+    await expect(db.insertInto("execution_steps").values(step(0)).execute()).rejects.toMatchObject({ code: "23514" });
+    await migrateToLatest(db);
+    await db.insertInto("execution_steps").values(step(0)).execute();
+    expect(await db.selectFrom("execution_steps").select("type").where("execution_id", "=", executionId).execute()).toEqual([{ type: "fax" }]);
+    await db.deleteFrom("users").where("id", "=", userId).execute();
+  });
+});
+
 describe("migrating down", () => {
   it("undoes each migration exactly", async () => {
     await migrateAllDown(db);

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { Action, Trigger } from "../core/contracts/workflows.js";
+import type { Action } from "../core/contracts/actions/action-registry.js";
+import type { Trigger } from "../core/contracts/workflows.js";
 import type { Database } from "../core/db/client.js";
 import { newId } from "../core/ids.js";
 import type { ProducerQueues } from "../core/queues.js";

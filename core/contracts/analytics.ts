@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ANALYSES, ANALYSIS_TYPES, AUTO_ANALYSIS, type AnalysisType } from "./analysis-types.js";
 
 /**
  * Requests and results of the analytics API (DESIGN.md section 8): POST /v1/data/analyze,
@@ -7,7 +8,6 @@ import { z } from "zod";
  * (`dataset_id`, an uploaded dataset); exactly one of them.
  */
 
-export const ANALYSIS_TYPES = ["summary", "trend", "anomalies", "forecast", "correlation", "clustering", "auto"] as const;
 export const TIMEFRAMES = ["last_7_days", "last_30_days", "last_90_days", "last_365_days", "all"] as const;
 export const ANALYSIS_STATUSES = ["queued", "running", "completed", "failed"] as const;
 export const AGGREGATES = ["sum", "mean"] as const;
@@ -26,7 +26,6 @@ export const FORECAST_METHODS = [
   "holt_winters_damped_multiplicative",
 ] as const;
 
-export type AnalysisType = (typeof ANALYSIS_TYPES)[number];
 export type ForecastMethod = (typeof FORECAST_METHODS)[number];
 export type Timeframe = (typeof TIMEFRAMES)[number];
 export type AnalysisStatus = (typeof ANALYSIS_STATUSES)[number];
@@ -79,7 +78,9 @@ export const AnalyzeRequestSchema = z
   .object({
     dataset: inlineDataset.optional(),
     dataset_id: datasetId.optional(),
-    analysis: z.enum(ANALYSIS_TYPES, { error: `analysis must be one of: ${ANALYSIS_TYPES.join(", ")}` }),
+    analysis: z
+      .enum(ANALYSIS_TYPES, { error: `analysis must be one of: ${ANALYSIS_TYPES.join(", ")}` })
+      .meta({ description: [...ANALYSES, AUTO_ANALYSIS].map((analysis) => `\`${analysis.type}\`: ${analysis.description}`).join("\n") }),
     timeframe: z.enum(TIMEFRAMES).default("all"),
     time_column: columnName.optional(),
     value_column: columnName.optional(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { KEY_MODES } from "./api-keys.js";
-import { ActionSchema, EXECUTION_STATUSES, STEP_STATUSES, TRIGGER_TYPES, TriggerSchema, WORKFLOW_STATUSES } from "./workflows.js";
+import { ActionSchema } from "./actions/action-registry.js";
+import { EXECUTION_STATUSES, STEP_STATUSES, TRIGGER_TYPES, TriggerSchema, WORKFLOW_STATUSES } from "./workflows.js";
 
 /**
  * The workflow API's answers (`/v1/workflows`, `/v1/executions`, and the dashboard's `/api`

@@ -1,6 +1,6 @@
 import { DelayedError, type Job } from "bullmq";
 import { z } from "zod";
-import type { Action } from "../../core/contracts/workflows.js";
+import type { Action } from "../../core/contracts/actions/action-registry.js";
 import type { JobPayload } from "../../core/jobs.js";
 import type { EngineContext } from "../worker-definition.js";
 import { deferStart } from "./deferred-start.js";
@@ -8,7 +8,8 @@ import { findRunnableExecution, findSteps, isCancelRequested, claimStep, complet
 import type { ExecutionSlot } from "./execution-slots.js";
 import { cancelExecution, completeExecution, completeStoppedExecution, failExecution, type EndingExecution, type StepNames } from "./finish-execution.js";
 import { slotWaitMs } from "./retry-backoff.js";
-import { claimFailedStep, isPure, runPureStep, runStep, type StepRun } from "./run-step.js";
+import { isPure } from "./actions/action-runners.js";
+import { claimFailedStep, runPureStep, runStep, type StepRun } from "./run-step.js";
 import type { TemplateScope } from "./templating.js";
 import { parseStoredDefinition, stepNamesOf, storedStepNames } from "./workflow-definition.js";
 

@@ -1,10 +1,12 @@
 import type { EngineConfig } from "../../core/config.js";
-import { ActionSchema, WORKFLOW_LIMITS, type Action, type ExecutionError } from "../../core/contracts/workflows.js";
+import { ActionSchema, type Action } from "../../core/contracts/actions/action-registry.js";
+import type { ExecutionError } from "../../core/contracts/workflows.js";
+import { WORKFLOW_LIMITS } from "../../core/contracts/workflow-limits.js";
 import type { Database } from "../../core/db/client.js";
 import type { Logger } from "../../core/logger.js";
 import type { ProducerQueues } from "../../core/queues.js";
 import { ActionFailure } from "./actions/action-context.js";
-import { runAction } from "./actions/run-action.js";
+import { runAction } from "./actions/action-runners.js";
 import { claimStep, completeStep, releaseStepForRetry, type FinishedStep } from "./execution-queries.js";
 import { retryDelayMs } from "./retry-backoff.js";
 import { TemplateError, resolveTemplates, type TemplateScope } from "./templating.js";
@@ -62,11 +64,6 @@ export async function runStep(run: StepRun): Promise<StepOutcome> {
   if (!failure.retryable || attempt >= maxAttempts) return { kind: "failed", error: failure.error };
   const released = await releaseStepForRetry(deps.db, execution.id, index, attempt, failure.error);
   return released ? { kind: "retry", delayMs: retryDelayMs(attempt, failure.retryAfterMs) } : { kind: "lost" };
-}
-
-/** Actions with no effect outside the run: nothing to guard, so no claim before running them. */
-export function isPure(action: Action): boolean {
-  return action.type === "transform" || action.type === "condition";
 }
 
 export type PureStepOutcome =

@@ -1,4 +1,5 @@
-import { ActionsSchema, TriggerSchema, stepName, type Action, type ExecutionError, type Trigger } from "../../core/contracts/workflows.js";
+import type { Action } from "../../core/contracts/actions/action-registry.js";
+import { ActionsSchema, TriggerSchema, stepName, type ExecutionError, type Trigger } from "../../core/contracts/workflows.js";
 import type { StepNames } from "./finish-execution.js";
 
 export type ParsedDefinition = { ok: true; trigger: Trigger; actions: Action[] } | { ok: false; error: ExecutionError };

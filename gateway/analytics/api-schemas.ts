@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { idParam } from "../http/path-params.js";
+import { ANALYSES } from "../../core/contracts/analysis-types.js";
 import { AnalysisSchema, AnalyzeRequestSchema, CleanRequestSchema } from "../../core/contracts/analytics.js";
 
 /** Request and response schemas of the public analytics API (they become openapi.yaml). */
@@ -8,6 +9,11 @@ export const AnalyzeRequestBodySchema = z.object(AnalyzeRequestSchema.shape).str
   description: "Exactly one of `dataset` (inline rows) or `dataset_id` (an uploaded dataset).",
   example: { dataset: [{ date: "2026-01-01", revenue: 120 }, { date: "2026-01-02", revenue: 135 }], analysis: "auto", timeframe: "last_30_days" },
 });
+
+/** One request example per analysis type, named after it (core/contracts/analysis-types.ts). */
+export const ANALYZE_REQUEST_EXAMPLES = Object.fromEntries(
+  ANALYSES.map((analysis) => [analysis.type, { summary: analysis.type, description: analysis.description, value: { ...analysis.example, analysis: analysis.type } }]),
+);
 
 export const CleanRequestBodySchema = z.object(CleanRequestSchema.shape).strict().openapi("CleanRequest", {
   description: "Exactly one of `dataset` (inline rows) or `dataset_id` (an uploaded dataset).",

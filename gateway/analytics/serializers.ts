@@ -1,3 +1,4 @@
+import { ANALYSIS_TYPES } from "../../core/contracts/analysis-types.js";
 import { AnalysisErrorSchema, AnalysisResultSchema, CleanResultSchema, type Analysis } from "../../core/contracts/analytics.js";
 import type { AnalysisRow } from "./analysis-queries.js";
 
@@ -21,7 +22,7 @@ export function serializeAnalysis(row: AnalysisRow): Analysis {
   return result.success ? { ...base, ...result.data } : base;
 }
 
-const KINDS = ["summary", "trend", "anomalies", "forecast", "correlation", "clustering", "auto", "clean"] as const;
+const KINDS: ReadonlyArray<Analysis["analysis"]> = [...ANALYSIS_TYPES, "clean"];
 
 function kindOf(value: string): Analysis["analysis"] {
   return KINDS.find((kind) => kind === value) ?? "auto";

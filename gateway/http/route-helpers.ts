@@ -4,8 +4,8 @@ import type { AuthDeps, RequestOrigin } from "../auth/auth-deps.js";
 import { clientAddress } from "./client-address.js";
 
 /** The `request.body` of a createRoute definition taking JSON. */
-export function jsonBody<S extends z.ZodType>(schema: S) {
-  return { body: { content: { "application/json": { schema } }, required: true } };
+export function jsonBody<S extends z.ZodType>(schema: S, examples?: Record<string, { summary: string; description?: string; value: unknown }>) {
+  return { body: { content: { "application/json": { schema, ...(examples ? { examples } : {}) } }, required: true } };
 }
 
 /** A JSON response entry of a createRoute definition. */

@@ -1,5 +1,6 @@
 import type { z } from "@hono/zod-openapi";
-import { ActionSchema, EXECUTION_STATUSES, STEP_STATUSES, TRIGGER_TYPES, TriggerSchema, WORKFLOW_STATUSES } from "../../core/contracts/workflows.js";
+import { ActionSchema } from "../../core/contracts/actions/action-registry.js";
+import { EXECUTION_STATUSES, STEP_STATUSES, TRIGGER_TYPES, TriggerSchema, WORKFLOW_STATUSES } from "../../core/contracts/workflows.js";
 import type { ExecutionSchema, ExecutionStepSchema, ExecutionSummarySchema, WorkflowSchema } from "../../core/contracts/workflow-responses.js";
 import type { ExecutionRow, StepRow } from "./execution-queries.js";
 import { hookUrl } from "./hook-secret.js";

@@ -1,12 +1,11 @@
 import type { z } from "zod";
-import { ChatMessageActionSchema, type CHAT_PROVIDERS } from "../../../core/contracts/workflows.js";
+import { chatMessageAction, type CHAT_PROVIDERS } from "../../../core/contracts/actions/chat-message.js";
 import { ActionFailure, type ActionContext } from "./action-context.js";
 import { dryRunOutput, redactWebhookUrl, type DryRunOutput } from "./dry-run.js";
 import { parseActionConfig } from "./parse-config.js";
 import { sendStepRequest, stepIdempotencyKey } from "./step-request.js";
 
-const ChatMessageConfigSchema = ChatMessageActionSchema.shape.config;
-export type ChatMessageConfig = z.output<typeof ChatMessageConfigSchema>;
+export type ChatMessageConfig = z.output<typeof chatMessageAction.config>;
 export type ChatProvider = (typeof CHAT_PROVIDERS)[number];
 
 /** Discord refuses message content longer than this (characters). */
@@ -53,7 +52,7 @@ export function chatPayload(provider: ChatProvider, text: string): Record<string
  * path redacted.
  */
 export async function runChatMessage(config: unknown, context: ActionContext): Promise<ChatMessageOutput | DryRunOutput> {
-  const parsed = parseActionConfig(ChatMessageConfigSchema, config, "chat_message");
+  const parsed = parseActionConfig(chatMessageAction.config, config, "chat_message");
   const payload = chatPayload(parsed.provider, parsed.text);
   const headers = { "Content-Type": "application/json", "Idempotency-Key": stepIdempotencyKey(context) };
   if (context.mode === "test") {

@@ -1,8 +1,7 @@
-import { ConditionActionSchema, type CONDITION_OPERATORS } from "../../../core/contracts/workflows.js";
+import { conditionAction, type CONDITION_OPERATORS } from "../../../core/contracts/actions/condition.js";
 import { ActionFailure } from "./action-context.js";
 import { parseActionConfig } from "./parse-config.js";
 
-const ConditionConfigSchema = ConditionActionSchema.shape.config;
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
 
 export interface ConditionOutput {
@@ -17,7 +16,7 @@ export interface ConditionOutput {
  * Nothing here can be retried into a different answer, so every failure is final.
  */
 export function runCondition(config: unknown): ConditionOutput {
-  const { left, operator, right } = parseActionConfig(ConditionConfigSchema, config, "condition");
+  const { left, operator, right } = parseActionConfig(conditionAction.config, config, "condition");
   return { matched: evaluateCondition(left, operator, right), left, operator, right };
 }
 

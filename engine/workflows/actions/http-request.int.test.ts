@@ -5,7 +5,7 @@ import { useTestDatabase } from "../../../testing/database.js";
 import { useHttpReceiver } from "../../../testing/http-receiver.js";
 import { useTestQueues } from "../../../testing/redis.js";
 import type { ActionContext } from "./action-context.js";
-import { runAction } from "./run-action.js";
+import { runAction } from "./action-runners.js";
 import { actionFailureOf, testActionContext, testEngineConfig } from "../../../testing/action-context.js";
 
 const database = useTestDatabase();

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { HttpRequestActionSchema } from "../../../core/contracts/workflows.js";
+import { httpRequestAction } from "../../../core/contracts/actions/http-request.js";
 import type { OutboundResponse } from "../../../core/outbound/send-outbound.js";
 import type { ActionContext } from "./action-context.js";
 import { dryRunOutput, redactHeaders, redactUrl, type DryRunOutput } from "./dry-run.js";
@@ -7,8 +7,7 @@ import { describeTarget, headerValue } from "./outbound-failures.js";
 import { parseActionConfig } from "./parse-config.js";
 import { sendStepRequest, stepIdempotencyKey, withDefaultHeaders, type StepRequest } from "./step-request.js";
 
-const HttpRequestConfigSchema = HttpRequestActionSchema.shape.config;
-export type HttpRequestConfig = z.output<typeof HttpRequestConfigSchema>;
+export type HttpRequestConfig = z.output<typeof httpRequestAction.config>;
 
 /** Response headers worth keeping in the step output; the rest (cookies above all) are dropped. */
 const KEPT_RESPONSE_HEADERS = ["content-type", "content-length", "location", "etag", "last-modified", "retry-after", "x-request-id"];
@@ -30,7 +29,7 @@ export interface HttpRequestOutput {
  * `Idempotency-Key: {execution_id}:{step}` unless the config sets its own.
  */
 export async function runHttpRequest(config: unknown, context: ActionContext): Promise<HttpRequestOutput | DryRunOutput> {
-  const parsed = parseActionConfig(HttpRequestConfigSchema, config, "http_request");
+  const parsed = parseActionConfig(httpRequestAction.config, config, "http_request");
   const request = buildHttpRequest(parsed, context);
   if (context.mode === "test") {
     return dryRunOutput({

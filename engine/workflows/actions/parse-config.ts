@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { ActionFailure } from "./action-context.js";
 
 /**
- * Parses a step's config after templating with its schema from core/contracts/workflows.ts.
+ * Parses a step's config after templating with its schema from core/contracts/actions/.
  * The definition was valid when saved, but a template may have produced a value of the wrong
  * kind (an object where a URL belongs); that is final, since another attempt resolves the same.
  */

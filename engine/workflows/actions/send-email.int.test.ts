@@ -9,7 +9,7 @@ import { startTestSmtpServer, type TestSmtpServer } from "../../../testing/smtp.
 import { deliverOutboxEmail } from "../../jobs/deliver-email.js";
 import { requeueStaleEmail } from "../../jobs/requeue-stale-email.js";
 import type { ActionContext } from "./action-context.js";
-import { runAction } from "./run-action.js";
+import { runAction } from "./action-runners.js";
 import { WORKFLOW_EMAIL_TEMPLATE } from "./send-email.js";
 import { actionFailureOf, testActionContext } from "../../../testing/action-context.js";
 

@@ -5,7 +5,7 @@ import { AppError } from "../../../core/errors.js";
 import type { AppEnv } from "../../app-env.js";
 import { findAnalysis, type AnalysisRow } from "../../analytics/analysis-queries.js";
 import { submitAnalysis, type AnalysisDeps } from "../../analytics/analysis-service.js";
-import { AnalysisIdParamsSchema, AnalysisResponseSchema, AnalyzeRequestBodySchema, CleanRequestBodySchema } from "../../analytics/api-schemas.js";
+import { ANALYZE_REQUEST_EXAMPLES, AnalysisIdParamsSchema, AnalysisResponseSchema, AnalyzeRequestBodySchema, CleanRequestBodySchema } from "../../analytics/api-schemas.js";
 import { serializeAnalysis } from "../../analytics/serializers.js";
 import { errorResponses } from "../../http/error-responses.js";
 import { validationHook } from "../../http/errors.js";
@@ -24,7 +24,7 @@ const analyzeRoute = createRoute({
   summary: "Analyse a dataset",
   description: `Summary statistics, trend (OLS, Theil–Sen, Mann–Kendall), growth rate, anomalies, forecast with prediction intervals, correlations and k-means clusters, with chart specs. "auto" runs everything that applies and notes what does not. ${waitNote}`,
   security,
-  request: jsonBody(AnalyzeRequestBodySchema),
+  request: jsonBody(AnalyzeRequestBodySchema, ANALYZE_REQUEST_EXAMPLES),
   responses: {
     200: jsonResponse(AnalysisResponseSchema, "Finished within the wait budget: the analysis with its result (or its error)."),
     202: jsonResponse(AnalysisResponseSchema, "Accepted and still running: poll GET /v1/analyses/{id}."),

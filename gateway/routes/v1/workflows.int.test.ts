@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ACTION_TYPES } from "../../../core/contracts/actions/action-registry.js";
 import { ErrorBodySchema } from "../../../core/errors.js";
 import { createKeyedAccount } from "../../../testing/accounts.js";
 import { useTestApp } from "../../../testing/gateway.js";
@@ -107,6 +108,15 @@ describe("validation", () => {
       expect(error.details?.map((detail) => detail.field), JSON.stringify(error.details)).toContain(field);
     }
     expect(await db().selectFrom("workflows").select("id").where("user_id", "=", userId).execute()).toEqual([]);
+  });
+
+  it("refuses an action type the registry does not list, naming every type it does", async () => {
+    const { authorization } = await createKeyedAccount(db());
+    const response = await send(authorization, "POST", "/v1/workflows", webhookWorkflow({ actions: [transform, { type: "fax", config: { to: "+1 555" } }] }));
+    expect(response.status).toBe(422);
+    const error = await errorOf(response);
+    expect(error.code).toBe("VALIDATION_FAILED");
+    expect(error.details).toEqual([{ field: "actions.1.type", message: `action type must be one of: ${ACTION_TYPES.join(", ")}` }]);
   });
 
   it("answers malformed JSON with 400 and an empty update with 422", async () => {

@@ -671,6 +671,19 @@ export interface components {
             config?: Record<string, never>;
         };
         Action: components["schemas"]["HttpRequestAction"] | components["schemas"]["SendEmailAction"] | components["schemas"]["ChatMessageAction"] | components["schemas"]["DelayAction"] | components["schemas"]["ConditionAction"] | components["schemas"]["TransformAction"];
+        /**
+         * @description Calls a URL (GET, POST, PUT, PATCH or DELETE) with headers and a body.
+         * @example {
+         *       "type": "http_request",
+         *       "config": {
+         *         "url": "https://example.com/orders",
+         *         "method": "POST",
+         *         "body": {
+         *           "order": "{{trigger.data.order_id}}"
+         *         }
+         *       }
+         *     }
+         */
         HttpRequestAction: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -694,6 +707,17 @@ export interface components {
                 body?: unknown;
             };
         };
+        /**
+         * @description Sends an e-mail: to, subject and text.
+         * @example {
+         *       "type": "send_email",
+         *       "config": {
+         *         "to": "{{trigger.data.email}}",
+         *         "subject": "Your order",
+         *         "text": "Thanks, {{trigger.data.name}}: it is on its way."
+         *       }
+         *     }
+         */
         SendEmailAction: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -709,6 +733,17 @@ export interface components {
                 text: string;
             };
         };
+        /**
+         * @description Posts to a Slack, Discord, Microsoft Teams or generic incoming webhook.
+         * @example {
+         *       "type": "chat_message",
+         *       "config": {
+         *         "provider": "slack",
+         *         "webhook_url": "https://hooks.slack.com/services/T000/B000/XXXX",
+         *         "text": "New order {{trigger.data.order_id}}"
+         *       }
+         *     }
+         */
         ChatMessageAction: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -725,6 +760,15 @@ export interface components {
                 text: string;
             };
         };
+        /**
+         * @description Waits up to 7 days without holding a worker.
+         * @example {
+         *       "type": "delay",
+         *       "config": {
+         *         "seconds": 3600
+         *       }
+         *     }
+         */
         DelayAction: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -738,6 +782,17 @@ export interface components {
                 seconds: number;
             };
         };
+        /**
+         * @description Stops the run unless a comparison holds (equals, contains, greater_than, exists, …).
+         * @example {
+         *       "type": "condition",
+         *       "config": {
+         *         "left": "{{trigger.data.amount}}",
+         *         "operator": "greater_than",
+         *         "right": 100
+         *       }
+         *     }
+         */
         ConditionAction: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -754,6 +809,18 @@ export interface components {
                 right?: unknown;
             };
         };
+        /**
+         * @description Builds a new object from templates for the steps after it.
+         * @example {
+         *       "type": "transform",
+         *       "config": {
+         *         "output": {
+         *           "customer": "{{trigger.data.email}}",
+         *           "status": "{{steps.http_request_1.output.status}}"
+         *         }
+         *       }
+         *     }
+         */
         TransformAction: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1199,7 +1266,16 @@ export interface components {
                 [key: string]: unknown;
             }[];
             dataset_id?: string;
-            /** @enum {string} */
+            /**
+             * @description `summary`: Count, mean, standard deviation, minimum, quartiles and maximum of every numeric column (and the series, given a time column).
+             *     `trend`: Direction and slope of the series over time (OLS, Theil–Sen, Mann–Kendall) and its growth rate.
+             *     `anomalies`: Points of the series far from what its level and season predict, with a robust score each.
+             *     `forecast`: The next periods of the series with 80 % and 95 % prediction intervals (Holt–Winters or a simpler method that fits better).
+             *     `correlation`: Pearson and Spearman correlations between every pair of numeric columns that vary.
+             *     `clustering`: k-means++ clusters of the rows over their numeric columns, with centroids and sizes.
+             *     `auto`: Everything above that applies; `notes` say what was left out and why.
+             * @enum {string}
+             */
             analysis: "summary" | "trend" | "anomalies" | "forecast" | "correlation" | "clustering" | "auto";
             /**
              * @default all

@@ -1,4 +1,5 @@
-import { EXECUTION_STATUSES, type ActionType, type TriggerType } from "../../../../../core/contracts/workflows";
+import { ACTION_DEFINITIONS } from "../../../../../core/contracts/actions/action-registry";
+import { EXECUTION_STATUSES, type TriggerType } from "../../../../../core/contracts/workflows";
 import { CodeBlock } from "../../../components/ui/code-block";
 import { CodeTabs } from "../../../components/ui/code-tabs";
 import { CREATED_WORKFLOW_RESPONSE, CREATE_WORKFLOW_REQUEST, EXECUTE_WORKFLOW_REQUEST, EXECUTION_STARTED_RESPONSE } from "../lib/api-examples";
@@ -12,14 +13,7 @@ const TRIGGERS: Record<TriggerType, string> = {
   manual: "Only runs when you call POST /v1/workflows/{id}/execute (any workflow can be run this way).",
 };
 
-const ACTIONS: Record<ActionType, string> = {
-  http_request: "Calls a URL (GET, POST, PUT, PATCH or DELETE) with headers and a body.",
-  send_email: "Sends an e-mail: to, subject and text.",
-  chat_message: "Posts to a Slack, Discord, Microsoft Teams or generic incoming webhook.",
-  delay: "Waits up to 7 days without holding a worker.",
-  condition: "Stops the run unless a comparison holds (equals, contains, greater_than, exists, …).",
-  transform: "Builds a new object from templates for the steps after it.",
-};
+const ACTIONS = Object.fromEntries(ACTION_DEFINITIONS.map((action) => [action.type, action.description]));
 
 function list(rows: Record<string, string>) {
   return Object.entries(rows).map(([name, text]) => [<InlineCode key="name">{name}</InlineCode>, text]);

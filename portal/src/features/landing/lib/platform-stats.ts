@@ -1,4 +1,4 @@
-import { ANALYSIS_TYPES } from "../../../../../core/contracts/analytics";
+import { ANALYSES } from "../../../../../core/contracts/analysis-types";
 import { FREE_PLAN_NAME, PLAN_CATALOGUE, UNLIMITED, type PlanDefinition } from "../../../../../core/plans";
 
 export interface PlatformStat {
@@ -19,9 +19,8 @@ export function platformStats(catalogue: readonly PlanDefinition[] = PLAN_CATALO
   const free = catalogue.find((plan) => plan.package_name === FREE_PLAN_NAME);
   const selfServe = catalogue.filter((plan) => !plan.contact_sales && plan.request_limit !== UNLIMITED);
   const largest = Math.max(...selfServe.map((plan) => plan.request_limit));
-  const kinds = ANALYSIS_TYPES.filter((type) => type !== "auto").length;
   return [
-    { value: String(kinds), label: "Kinds of analysis, from trends to clustering" },
+    { value: String(ANALYSES.length), label: "Kinds of analysis, from trends to clustering" },
     { value: `${TREND_100K_ROWS_P50_MS} ms`, label: "Median engine time of a trend over 100,000 rows" },
     ...(free && free.data_limit_bytes !== UNLIMITED ? [{ value: `${compact.format(free.data_limit_bytes / 1e9)} GB`, label: "Free data processing every month" }] : []),
     { value: compact.format(largest), label: "Requests a month on the largest self-serve plan" },

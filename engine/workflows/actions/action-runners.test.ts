@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createDb } from "../../../core/db/client.js";
 import { createProducerQueues } from "../../../core/queues.js";
 import { createRedis } from "../../../core/redis.js";
-import { runAction } from "./run-action.js";
+import { ACTION_TYPES } from "../../../core/contracts/actions/action-registry.js";
+import { ACTION_RUNNERS, isPure, runAction } from "./action-runners.js";
 import { testActionContext } from "../../../testing/action-context.js";
 
 // Real clients that never connect: transform and condition touch no store.
@@ -15,6 +16,18 @@ afterAll(async () => {
   await db.destroy();
 });
 const context = testActionContext({ db, queues });
+
+describe("ACTION_RUNNERS", () => {
+  it("has a runner for every registered action type but delay, and none for a type the registry lacks", () => {
+    expect(Object.keys(ACTION_RUNNERS).sort()).toEqual(ACTION_TYPES.filter((type) => type !== "delay").sort());
+  });
+
+  it("runs only transform and condition in memory", () => {
+    const pure = ACTION_TYPES.filter((type) => type !== "delay" && isPure({ type, config: {} } as never));
+    expect(pure.sort()).toEqual(["condition", "transform"]);
+    expect(isPure({ type: "delay", config: { seconds: 1 } })).toBe(false);
+  });
+});
 
 describe("runAction", () => {
   it("outputs a transform's resolved object", async () => {

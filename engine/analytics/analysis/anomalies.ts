@@ -1,0 +1,10 @@
+import type { AnalysisRunner } from "./analysis-runner.js";
+import { anomaliesOf } from "./series-insights.js";
+
+export const anomaliesAnalysis = {
+  reads: "series",
+  parts: ["anomalies"],
+  async run(series, { result, attempt }) {
+    result.insights.anomalies = await attempt("anomalies", () => anomaliesOf(series));
+  },
+} as const satisfies AnalysisRunner;
