@@ -238,16 +238,17 @@ export const CLEAN_ACTIONS = [
 export type CleanAction = (typeof CLEAN_ACTIONS)[number];
 
 export const CleanReportEntrySchema = z.object({
-  /** The row's position in the input (0-based); a decision about a whole column names the first row that shows it. */
-  row: z.number().int(),
+  row: z.number().int().describe("The row's position in the input (0-based); a decision about a whole column names the first row that shows it."),
   column: z.string().nullable(),
-  action: z.enum(CLEAN_ACTIONS),
+  action: z
+    .enum(CLEAN_ACTIONS)
+    .describe(
+      "What was done. Besides changes: keep_text (an identifier-like column kept as text), flag_ambiguous_number and flag_ambiguous_date (a column whose values read two ways), suggest_merge (a cluster merge not applied), flag_outlier (a value outside the fences, kept).",
+    ),
   before: z.unknown(),
-  /** The cell as returned; equal to before for flags, keep_text and suggest_merge. */
-  after: z.unknown(),
+  after: z.unknown().describe("The cell as returned; equal to before for flags, keep_text and suggest_merge."),
   reason: z.string(),
-  /** suggest_merge only: the value the cell could become (apply_clusters "all" would apply it). */
-  suggestion: z.unknown().optional(),
+  suggestion: z.unknown().optional().describe("suggest_merge only: the value the cell could become (apply_clusters all would apply it)."),
 });
 export type CleanReportEntry = z.infer<typeof CleanReportEntrySchema>;
 
