@@ -53,8 +53,8 @@ const APPLIED_METHODS: Record<CleanOptions["apply_clusters"], readonly ClusterMe
  */
 export function mergeClusters(rows: WorkingRow[], name: string, apply: CleanOptions["apply_clusters"], report: CleanReport): void {
   const counts = countStrings(rows, name);
-  const applied = clusterKeys(counts, APPLIED_METHODS[apply]);
   const proposed = clusterKeys(counts);
+  const applied = apply === "all" ? proposed : clusterKeys(counts, APPLIED_METHODS[apply]);
   if (proposed.size === 0) return;
   for (const row of rows) {
     const value = row.values[name];
