@@ -29,6 +29,8 @@ const RUNS = Math.max(1, Number(process.env.BENCH_ANALYTICS_RUNS ?? 10));
 const DAYS = 1_000;
 const CSV_ROWS = 1_000_000;
 const INLINE_ROWS = 16_000;
+/** How long the engine's CPU is read with no analysis running. */
+const IDLE_MS = 5_000;
 
 export const ANALYTICS_TARGETS = { sluiceToDuckdbAloneCpuAtMost: 2 } as const;
 
@@ -57,6 +59,8 @@ export interface AnalyticsFigures {
   duckdbAlone: { threads: number; memoryLimit: string };
   csv1e6: Record<BenchAnalysis, AnalysisFigures>;
   inline16k: { summary: AnalysisFigures };
+  /** CPU ms per second of the engine and its workers with nothing to do: what any window holds besides the analysis. */
+  sluiceIdleCpuMsPerSecond: number;
   /** Every ratio by name, e.g. csv_1e6_trend, for the JSON report. */
   ratios: Record<string, number>;
 }
@@ -120,6 +124,8 @@ export async function measureAnalytics(options: AnalyticsBenchOptions): Promise<
     return { id: dataset.id, seconds: (performance.now() - started) / 1_000 };
   };
 
+  const sluicePids = () => [options.pids.engine, ...descendantPids(options.pids.engine)];
+
   /** Sluice's analysis and DuckDB alone's statements for it, alternately, the first run a warm-up. */
   const sideBySide = async (duckdb: DuckDBAlone, analysis: BenchAnalysis, request: Record<string, unknown>, source: BaselineSource): Promise<AnalysisFigures> => {
     const sluice: number[] = [];
@@ -130,7 +136,7 @@ export async function measureAnalytics(options: AnalyticsBenchOptions): Promise<
     const aloneWall: number[] = [];
     let statements: Statement[] | undefined;
     for (let run = 0; run <= RUNS; run++) {
-      const cpu = measureCpu({ sluice: () => [options.pids.engine, ...descendantPids(options.pids.engine)], gateway: () => [options.pids.gateway] });
+      const cpu = measureCpu({ sluice: sluicePids, gateway: () => [options.pids.gateway] });
       const started = performance.now();
       const response = await fetch(`${options.gatewayUrl}/v1/data/analyze`, { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ ...request, analysis }) });
       const answer = AnalysisSchema.parse(await response.json());
@@ -173,6 +179,9 @@ export async function measureAnalytics(options: AnalyticsBenchOptions): Promise<
 
   const duckdb = await startDuckDBAlone(options.lowerPriorityBy);
   try {
+    const idle = measureCpu({ sluice: sluicePids });
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+    const sluiceIdleCpuMsPerSecond = oneDecimal(((idle.stop().sluice ?? Number.NaN) * 1_000) / IDLE_MS);
     const columns = { time_column: "date", value_column: "value" };
     const csv1e6 = {} as Record<BenchAnalysis, AnalysisFigures>;
     for (const analysis of BENCH_ANALYSES) csv1e6[analysis] = await sideBySide(duckdb, analysis, { dataset_id: csvDataset.id, ...columns }, parquet);
@@ -182,6 +191,7 @@ export async function measureAnalytics(options: AnalyticsBenchOptions): Promise<
       duckdbAlone: { threads: duckdb.threads, memoryLimit: duckdb.memoryLimit },
       csv1e6,
       inline16k,
+      sluiceIdleCpuMsPerSecond,
       ratios: {
         ...Object.fromEntries(BENCH_ANALYSES.map((analysis) => [`csv_1e6_${analysis}`, csv1e6[analysis].ratio])),
         inline_16k_summary: inline16k.summary.ratio,

@@ -21,8 +21,8 @@ export async function startDuckDBAlone(lowerPriorityBy: number): Promise<DuckDBA
   const node = [process.execPath, "--import", "tsx/esm", fileURLToPath(new URL("./duckdb-alone.ts", import.meta.url))];
   const [file, ...args] = lowerPriorityBy > 0 ? ["nice", "-n", String(lowerPriorityBy), ...node] : node;
   const child = spawn(file ?? "", args, { stdio: ["ignore", "inherit", "inherit", "ipc"] });
-  const exited = once(child, "exit").then(() => {
-    throw new Error("the DuckDB-alone process exited");
+  const exited = once(child, "exit").then(([code, signal]) => {
+    throw new Error(`the DuckDB-alone process exited (${String(code ?? signal)})`);
   });
   exited.catch(() => undefined);
   const next = async (): Promise<ChildMessage> => ChildMessageSchema.parse((await Promise.race([once(child, "message"), exited]))[0]);

@@ -1,4 +1,5 @@
 import { DuckDBInstance } from "@duckdb/node-api";
+import { z } from "zod";
 import { EngineConfigSchema, parseConfig, readEnvironment } from "../core/config.js";
 import { RunRequestSchema, type ChildMessage } from "./duckdb-alone-messages.js";
 
@@ -12,7 +13,8 @@ import { RunRequestSchema, type ChildMessage } from "./duckdb-alone-messages.js"
 
 if (!process.send) throw new Error("duckdb-alone runs as a child process of the bench (loadtest/duckdb-alone-process.ts)");
 
-const settings = parseConfig(EngineConfigSchema.pick({ DUCKDB_THREADS: true, DUCKDB_MEMORY_LIMIT: true }), readEnvironment());
+const { DUCKDB_THREADS, DUCKDB_MEMORY_LIMIT } = EngineConfigSchema.shape;
+const settings = parseConfig(z.object({ DUCKDB_THREADS, DUCKDB_MEMORY_LIMIT }), readEnvironment());
 const instance = await DuckDBInstance.create(":memory:", { threads: String(settings.DUCKDB_THREADS), memory_limit: settings.DUCKDB_MEMORY_LIMIT });
 const connection = await instance.connect();
 
