@@ -61,6 +61,8 @@ export interface AnalyticsFigures {
   inline16k: { summary: AnalysisFigures };
   /** CPU ms per second of the engine and its workers with nothing to do: what any window holds besides the analysis. */
   sluiceIdleCpuMsPerSecond: number;
+  /** The processes counted as Sluice's: the engine and its analytics workers. */
+  sluiceProcesses: number;
   /** Every ratio by name, e.g. csv_1e6_trend, for the JSON report. */
   ratios: Record<string, number>;
 }
@@ -192,6 +194,7 @@ export async function measureAnalytics(options: AnalyticsBenchOptions): Promise<
       csv1e6,
       inline16k,
       sluiceIdleCpuMsPerSecond,
+      sluiceProcesses: sluicePids().length,
       ratios: {
         ...Object.fromEntries(BENCH_ANALYSES.map((analysis) => [`csv_1e6_${analysis}`, csv1e6[analysis].ratio])),
         inline_16k_summary: inline16k.summary.ratio,

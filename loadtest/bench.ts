@@ -137,7 +137,7 @@ function analyticsTable(analytics: AnalyticsFigures): string[] {
   return [
     `ingest: ${ingest.rows.toLocaleString("en")}-row CSV, ${ingest.megabytes} MB in ${ingest.seconds} s = ${ingest.megabytesPerSecond} MB/s (upload to ready)`,
     "",
-    `Medians of ${inline16k.summary.runs} runs after one warm-up; DuckDB alone with threads ${duckdbAlone.threads}, memory_limit ${duckdbAlone.memoryLimit}; engine and workers idle: ${analytics.sluiceIdleCpuMsPerSecond} CPU ms/s.`,
+    `Medians of ${inline16k.summary.runs} runs after one warm-up; DuckDB alone with threads ${duckdbAlone.threads}, memory_limit ${duckdbAlone.memoryLimit}; engine and its ${analytics.sluiceProcesses - 1} workers idle: ${analytics.sluiceIdleCpuMsPerSecond} CPU ms/s.`,
     "",
     `| analysis | Sluice CPU ms (engine + workers) | DuckDB alone CPU ms | ratio | target <= ${ANALYTICS_TARGETS.sluiceToDuckdbAloneCpuAtMost}x | Sluice wall ms: processing / end to end | DuckDB alone wall ms | gateway CPU ms (not in ratio) |`,
     "| --- | --- | --- | --- | --- | --- | --- | --- |",
