@@ -5,7 +5,7 @@ import { z } from "zod";
 import { AnalysisSchema } from "../core/contracts/analytics.js";
 import { resolveStoragePath } from "../core/datasets/storage.js";
 import { createDb } from "../core/db/client.js";
-import { median } from "./cpu-per-request.js";
+import { median, medianBy } from "./cpu-per-request.js";
 import { startDuckDBAlone, type DuckDBAlone } from "./duckdb-alone-process.js";
 import { BENCH_ANALYSES, baselineStatements, type BaselineSource, type BenchAnalysis } from "./duckdb-alone-sql.js";
 import type { Statement } from "./duckdb-alone-messages.js";
@@ -43,6 +43,8 @@ export interface AnalysisFigures {
   runs: number;
   /** Median CPU ms of the engine and its analytics workers, request to answer. */
   sluiceCpuMs: number;
+  /** Of it, the analytics workers' (DuckDB and its answers' way back), in the median run. */
+  workersCpuMs: number;
   /** Median CPU ms of DuckDB alone for the same aggregation. */
   duckdbAloneCpuMs: number;
   /** sluiceCpuMs / duckdbAloneCpuMs: the target's figure. */
@@ -130,7 +132,7 @@ export async function measureAnalytics(options: AnalyticsBenchOptions): Promise<
 
   /** Sluice's analysis and DuckDB alone's statements for it, alternately, the first run a warm-up. */
   const sideBySide = async (duckdb: DuckDBAlone, analysis: BenchAnalysis, request: Record<string, unknown>, source: BaselineSource): Promise<AnalysisFigures> => {
-    const sluice: number[] = [];
+    const sluice: Array<{ total: number; workers: number }> = [];
     const gateway: number[] = [];
     const alone: number[] = [];
     const processing: number[] = [];
@@ -138,7 +140,7 @@ export async function measureAnalytics(options: AnalyticsBenchOptions): Promise<
     const aloneWall: number[] = [];
     let statements: Statement[] | undefined;
     for (let run = 0; run <= RUNS; run++) {
-      const cpu = measureCpu({ sluice: sluicePids, gateway: () => [options.pids.gateway] });
+      const cpu = measureCpu({ engine: () => [options.pids.engine], workers: () => descendantPids(options.pids.engine), gateway: () => [options.pids.gateway] });
       const started = performance.now();
       const response = await fetch(`${options.gatewayUrl}/v1/data/analyze`, { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ ...request, analysis }) });
       const answer = AnalysisSchema.parse(await response.json());
@@ -148,18 +150,21 @@ export async function measureAnalytics(options: AnalyticsBenchOptions): Promise<
       statements ??= baselineStatements(analysis, source, answer);
       const baseline = await duckdb.run(statements);
       if (run === 0) continue;
-      sluice.push(used.sluice ?? Number.NaN);
+      const [engine = Number.NaN, workers = Number.NaN] = [used.engine, used.workers];
+      sluice.push({ total: engine + workers, workers });
       gateway.push(used.gateway ?? Number.NaN);
       processing.push(answer.processing_time_ms ?? Number.NaN);
       endToEnd.push(wall);
       alone.push(baseline.cpuMs);
       aloneWall.push(baseline.wallMs);
     }
-    const sluiceCpuMs = median(sluice);
+    const middle = medianBy(sluice, (run) => run.total);
+    const sluiceCpuMs = middle?.total ?? Number.NaN;
     const duckdbAloneCpuMs = oneDecimal(median(alone));
     return {
       runs: RUNS,
       sluiceCpuMs,
+      workersCpuMs: middle?.workers ?? Number.NaN,
       duckdbAloneCpuMs,
       ratio: Math.round((sluiceCpuMs / duckdbAloneCpuMs) * 100) / 100,
       gatewayCpuMs: median(gateway),
