@@ -68,7 +68,7 @@ export async function analyzeSource(db: AnalyticsDb, source: DataSource, request
       result.insights.trend = await attempt("trend", () => trendOf(current));
       result.insights.growth_rate = await attempt("growth_rate", () => growthOf(current));
     }
-    if (wants("anomalies")) result.insights.anomalies = await attempt("anomalies", () => anomaliesOf(current));
+    if (wants("anomalies")) Object.assign(result.insights, await attempt("anomalies", () => anomaliesOf(current)));
     if (wants("forecast")) result.insights.forecast = await attempt("forecast", () => forecastOf(current, request.options.horizon));
     result.visualizations.push(seriesChart(series, result.insights));
   }

@@ -1060,6 +1060,17 @@ export interface components {
                     expected: number;
                     score: number;
                 }[];
+                anomaly_scoring?: {
+                    /**
+                     * @description robust_stl: a robust seasonal-trend decomposition by loess (season smoothed over 13 cycles, local linear trend over 1.5 periods); robust_stl_log: the same on log(value), chosen when every value is positive and the seasonal amplitude grows with the level (at least 3 complete cycles whose levels span a ratio of 1.25, and a slope of log amplitude on log level above 0.5); robust_loess: a local linear trend over 7 points, without a season.
+                     * @enum {string}
+                     */
+                    method: "robust_stl" | "robust_stl_log" | "robust_loess";
+                    /** @description A period is an anomaly when |score| exceeds this. */
+                    threshold: number;
+                    /** @description The score of every period of the series, oldest first, the newest included: the modified z-score 0.6745·(d − median)/MAD of the period's deleted residual d (its value, or log value, minus the trend and season fitted without it). */
+                    scores: number[];
+                };
                 forecast?: {
                     /** @enum {string} */
                     method: "holt_winters_additive" | "holt_winters_multiplicative" | "holt_linear" | "seasonal_naive" | "naive";
