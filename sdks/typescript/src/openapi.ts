@@ -500,7 +500,7 @@ export interface paths {
         };
         /**
          * Follow a stream live (Server-Sent Events)
-         * @description An `text/event-stream` that sends a `statistics` event on connect and after every batch that changes the stream (the same statistics as GET /v1/streams/{name}), and an `anomaly` event for each anomaly a batch raises. Any gateway serves any subscriber. A comment line every 15 s keeps the connection open through proxies. Metered as one request when it opens.
+         * @description An `text/event-stream` that sends a `statistics` event on connect and after every batch that changes the stream (the same statistics as GET /v1/streams/{name}), and an `anomaly` event for each anomaly a batch raises. Any gateway serves any subscriber. A stream that has no event yet is followed too (its first statistics show 0 events), so a monitor can start before its producer; names are per account (and mode), so this says nothing about other accounts' streams. A comment line every 15 s keeps the connection open through proxies. Metered as one request when it opens.
          */
         get: operations["followStream"];
         put?: never;
@@ -3803,15 +3803,6 @@ export interface operations {
             };
             /** @description FORBIDDEN: You do not have permission to perform this action. */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description NOT_FOUND: The requested resource was not found. */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
