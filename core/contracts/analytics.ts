@@ -127,7 +127,7 @@ export const AnomalyScoringSchema = z.object({
     description:
       "robust_stl: a robust seasonal-trend decomposition by loess (season smoothed over 13 cycles, local linear trend over 1.5 periods); " +
       "robust_stl_log: the same on log(value), chosen when every value is positive and the seasonal amplitude grows with the level " +
-      "(at least 3 complete cycles whose levels span a ratio of 1.25, and a slope of log amplitude on log level above 0.5); robust_loess: a local linear trend over 7 points, without a season.",
+      "(at least 3 complete cycles whose levels span a ratio of 1.25, and a Theil–Sen slope of log amplitude on log level above 0.5); robust_loess: a local linear trend over 7 points, without a season.",
   }),
   threshold: z.number().meta({ description: "A period is an anomaly when |score| exceeds this." }),
   scores: z.array(z.number()).meta({

@@ -1,6 +1,7 @@
 import type { AnomalyMethod } from "../../../core/contracts/analytics.js";
 import { KernelInputError, assertFiniteSeries } from "./errors.js";
 import { mean, median } from "./numeric.js";
+import { theilSen } from "./trend.js";
 
 /**
  * Anomalies of a series: every point, the first and the newest included, is scored against a
@@ -183,7 +184,7 @@ const MULTIPLICATIVE_ELASTICITY = 0.5;
 
 /**
  * Whether to decompose log(y): the series is positive, has at least three complete cycles whose
- * levels (cycle medians) span a ratio of 1.25 or more, and the least-squares slope of log amplitude
+ * levels (cycle medians) span a ratio of 1.25 or more, and the Theil–Sen slope of log amplitude
  * on log level over the cycles exceeds 0.5 (amplitude: the median absolute deviation of y minus
  * its centred moving average within a cycle, so one spike does not make a season look
  * multiplicative). An additive season has a slope near 0, a multiplicative one near 1.
@@ -201,7 +202,7 @@ export function isMultiplicative(values: number[], period: number | null): boole
   const points: Array<{ level: number; amplitude: number }> = [];
   for (let c = 0; c < cycles; c++) {
     const indices = Array.from({ length: period }, (_, k) => c * period + k).filter((i) => i >= half && i + half < values.length);
-    if (indices.length < 2) continue;
+    if (indices.length < period) continue; // a cycle cut by the series' ends has no whole amplitude
     const detrended = indices.map((i) => (values[i] as number) - smooth(i));
     const centre = median(detrended);
     const amplitude = median(detrended.map((d) => Math.abs(d - centre)));
@@ -210,13 +211,7 @@ export function isMultiplicative(values: number[], period: number | null): boole
   if (points.length < MIN_CYCLES_FOR_SCALE) return false;
   const levels = points.map(({ level }) => level);
   if (Math.max(...levels) / Math.min(...levels) < MIN_LEVEL_RATIO) return false;
-  const x = levels.map(Math.log);
-  const y = points.map(({ amplitude }) => Math.log(amplitude));
-  const mx = mean(x);
-  const my = mean(y);
-  const sxx = x.reduce((total, xi) => total + (xi - mx) ** 2, 0);
-  const sxy = x.reduce((total, xi, i) => total + (xi - mx) * ((y[i] as number) - my), 0);
-  return sxy / sxx > MULTIPLICATIVE_ELASTICITY;
+  return theilSen(levels.map(Math.log), points.map(({ amplitude }) => Math.log(amplitude))).slope > MULTIPLICATIVE_ELASTICITY;
 }
 
 /**
