@@ -161,8 +161,18 @@ export function newDeliveryIds(count: number): string[] {
   return Array.from({ length: count }, () => newId("del"));
 }
 
+/** How many endpoints would get the event now. */
+export async function countSubscribedEndpoints(db: Executor, event: SubscribedTo): Promise<number> {
+  const row = await subscribedEndpoints(db, event)
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+type SubscribedTo = Pick<NewWebhookEvent, "userId" | "mode" | "type" | "onlyEndpointId">;
+
 /** The active endpoints of the account and of the event's mode that get the event. */
-function subscribedEndpoints(db: Executor, event: NewWebhookEvent) {
+function subscribedEndpoints(db: Executor, event: SubscribedTo) {
   return db
     .selectFrom("webhook_endpoints")
     .where("user_id", "=", event.userId)
@@ -174,7 +184,7 @@ function subscribedEndpoints(db: Executor, event: NewWebhookEvent) {
 }
 
 /** The subscribed endpoints that have no delivery of the event yet. */
-function undeliveredEndpoints(db: Executor, event: NewWebhookEvent, eventId: string) {
+function undeliveredEndpoints(db: Executor, event: SubscribedTo, eventId: string) {
   return subscribedEndpoints(db, event).where(({ not, exists, selectFrom }) =>
     not(exists(selectFrom("webhook_deliveries").select("webhook_deliveries.id").where("event_id", "=", eventId).whereRef("endpoint_id", "=", "webhook_endpoints.id"))),
   );
