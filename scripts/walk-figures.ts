@@ -161,7 +161,7 @@ async function main(): Promise<void> {
   await once(receiver, "listening");
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   const env = { ...readEnvironment(), ...PRODUCTION_LIKE_SETTINGS, DATABASE_URL: fixture.databaseUrl, REDIS_URL: redisServer.url, LOG_LEVEL: "warn", SMTP_URL: "smtp://127.0.0.1:9", OUTBOUND_ALLOW_PRIVATE: "true" };
-  const quiet = createLogger({ level: "warn", name: "walk" });
+  const quiet = createLogger({ level: "warn", name: "walk", destination: process.stderr });
   const gateway = await startGateway(parseConfig(GatewayConfigSchema, { ...env, HOST: "127.0.0.1", PORT: "0" }), quiet);
   const db = createDb({ url: fixture.databaseUrl, poolSize: 2 });
   const queueConnection = createRedis(redisServer.url, "producer");
