@@ -74,7 +74,7 @@ const completedEvents = async (userId: string) =>
     .where("webhook_events.type", "=", "workflow.completed")
     .execute();
 
-describe("completeExecution", () => {
+describe("finishExecution of a run through every step", () => {
   it("ends a running execution with its workflow.completed event and a delivery, once", async () => {
     const execution = await runningExecution("live");
     const now = new Date();
