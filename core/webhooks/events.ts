@@ -1,4 +1,4 @@
-import { sql, type QueryCreator, type RawBuilder, type Transaction } from "kysely";
+import { sql, type QueryCreator, type Transaction } from "kysely";
 import { z } from "zod";
 import type { KeyMode } from "../contracts/api-keys.js";
 import type { WebhookEventBody, WebhookEventType } from "../contracts/webhook-events.js";
@@ -47,19 +47,7 @@ export const CLAIMED_DELIVERY_JSON = sql<unknown>`json_build_object(
   'previous_secret', endpoints.previous_secret, 'previous_secret_expires_at', endpoints.previous_secret_expires_at,
   'failing_since', endpoints.failing_since)`;
 
-/**
- * The change an event reports, made by the event's own statement. `query` builds it on `db` as a
- * data-modifying CTE that changes nothing unless `allowed` holds, and `happened` is true when
- * it changed a row. Nothing is recorded when it did not.
- */
-export interface ReportedChange {
-  query: (db: Executor, allowed: RawBuilder<boolean>) => QueryCreator<DB>;
-  happened: RawBuilder<boolean>;
-}
-
 export interface RecordedEvent {
-  /** False only when the reported change did not happen: then nothing was written. */
-  recorded: boolean;
   eventId: string;
   /** The deliveries whose first attempt is left to a job (`enqueueDeliveries`). */
   deliveryIds: string[];
@@ -69,15 +57,14 @@ export interface RecordedEvent {
 
 /**
  * Records an event and one pending delivery per active endpoint of the account and of the event's
- * mode subscribed to its type, inside the caller's transaction or together with the change it reports (`change`), so
- * the event exists exactly when that change does. It is one statement: the change, the event
- * and its deliveries. An account with more than PREPARED_DELIVERY_IDS subscribed endpoints needs
- * a second statement for the rest; outside a transaction the first statement then writes
- * nothing, and both run again in one transaction, so an event never lacks deliveries. Enqueue
+ * mode subscribed to its type, in one statement (inside the caller's transaction, if any). An
+ * account with more than PREPARED_DELIVERY_IDS subscribed endpoints needs a second statement for
+ * the rest; outside a transaction the first statement then writes nothing, and both run again
+ * in one transaction, so an event never lacks deliveries. Enqueue
  * the returned deliveries after commit (`enqueueDeliveries`); a delivery whose job was lost is
  * picked up again by the engine's sweep of due deliveries.
  */
-export async function recordWebhookEvent(db: Executor, event: NewWebhookEvent, change?: ReportedChange): Promise<RecordedEvent> {
+export async function recordWebhookEvent(db: Executor, event: NewWebhookEvent): Promise<RecordedEvent> {
   const body = newWebhookEventBody(event);
   const eventId = body.id;
   const prepared = newDeliveryIds(PREPARED_DELIVERY_IDS);
@@ -86,10 +73,9 @@ export async function recordWebhookEvent(db: Executor, event: NewWebhookEvent, c
     db.isTransaction
       ? sql<boolean>`true`
       : sql<boolean>`(${subscribedEndpoints(db, event).select((eb) => eb.fn.countAll().as("count"))}) <= ${prepared.length}`;
-  const happened = change?.happened ?? fits;
   const claims = { count: event.claimFirstAttempts?.count ?? 0, leaseUntil: event.claimFirstAttempts?.leaseUntil ?? event.now };
   // Foreign keys are checked at the statement's end, after the event's insert.
-  const row = await (change?.query(db, fits) ?? db)
+  const row = await db
     .with("recorded", (qb) =>
       qb
         .insertInto("webhook_events")
@@ -104,13 +90,12 @@ export async function recordWebhookEvent(db: Executor, event: NewWebhookEvent, c
               sql.val(JSON.stringify(body)).as("payload"),
               sql.val(event.now).as("created_at"),
             ])
-            .where(happened),
+            .where(fits),
         ),
     )
-    .with("endpoints", () => numberedEndpoints(subscribedEndpoints(db, event)).where(happened))
+    .with("endpoints", () => numberedEndpoints(subscribedEndpoints(db, event)).where(fits))
     .with("deliveries", (qb) => insertDeliveries(qb, eventId, prepared, event.now, claims))
     .selectNoFrom((eb) => [
-      happened.as("happened"),
       fits.as("fits"),
       eb.selectFrom("endpoints").select((count) => count.fn.countAll<string>().as("count")).as("matching"),
       sql<string[]>`array(select id from deliveries where attempt = 0)`.as("delivery_ids"),
@@ -118,11 +103,10 @@ export async function recordWebhookEvent(db: Executor, event: NewWebhookEvent, c
         from deliveries join endpoints on endpoints.id = deliveries.endpoint_id where deliveries.attempt = 1)`.as("claimed"),
     ])
     .executeTakeFirstOrThrow();
-  if (!row.fits) return db.transaction().execute((trx) => recordWebhookEvent(trx, event, change));
-  if (!row.happened) return { recorded: false, eventId, deliveryIds: [], claimed: [] };
+  if (!row.fits) return db.transaction().execute((trx) => recordWebhookEvent(trx, event));
   const claimed = claimedDeliveries(body, row.claimed);
   const matching = Number(row.matching ?? 0);
-  if (matching <= prepared.length) return { recorded: true, eventId, deliveryIds: row.delivery_ids, claimed };
+  if (matching <= prepared.length) return { eventId, deliveryIds: row.delivery_ids, claimed };
   // Inside a transaction: the endpoints not yet delivered to are numbered again, from 1.
   const rest = await db
     .with("endpoints", () => numberedEndpoints(undeliveredEndpoints(db, event, eventId)))
@@ -130,7 +114,7 @@ export async function recordWebhookEvent(db: Executor, event: NewWebhookEvent, c
     .selectFrom("deliveries")
     .select("id")
     .execute();
-  return { recorded: true, eventId, deliveryIds: [...row.delivery_ids, ...rest.map((delivery) => delivery.id)], claimed };
+  return { eventId, deliveryIds: [...row.delivery_ids, ...rest.map((delivery) => delivery.id)], claimed };
 }
 
 /** The body an event is stored and sent with, under a new event id. */
@@ -161,8 +145,18 @@ export function newDeliveryIds(count: number): string[] {
   return Array.from({ length: count }, () => newId("del"));
 }
 
+/** How many endpoints would get the event now. */
+export async function countSubscribedEndpoints(db: Executor, event: SubscribedTo): Promise<number> {
+  const row = await subscribedEndpoints(db, event)
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+type SubscribedTo = Pick<NewWebhookEvent, "userId" | "mode" | "type" | "onlyEndpointId">;
+
 /** The active endpoints of the account and of the event's mode that get the event. */
-function subscribedEndpoints(db: Executor, event: NewWebhookEvent) {
+function subscribedEndpoints(db: Executor, event: SubscribedTo) {
   return db
     .selectFrom("webhook_endpoints")
     .where("user_id", "=", event.userId)
@@ -174,7 +168,7 @@ function subscribedEndpoints(db: Executor, event: NewWebhookEvent) {
 }
 
 /** The subscribed endpoints that have no delivery of the event yet. */
-function undeliveredEndpoints(db: Executor, event: NewWebhookEvent, eventId: string) {
+function undeliveredEndpoints(db: Executor, event: SubscribedTo, eventId: string) {
   return subscribedEndpoints(db, event).where(({ not, exists, selectFrom }) =>
     not(exists(selectFrom("webhook_deliveries").select("webhook_deliveries.id").where("event_id", "=", eventId).whereRef("endpoint_id", "=", "webhook_endpoints.id"))),
   );

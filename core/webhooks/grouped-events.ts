@@ -20,8 +20,11 @@ export interface GroupedEventParts {
   recording: RawBuilder<unknown>;
 }
 
-/** The CTEs for `rows` executions' events of `type`. */
-export function groupedEventParts(type: WebhookEventType, rows: number): GroupedEventParts {
+/**
+ * The CTEs for `rows` executions' events of `type`, with delivery ids for `capacity` endpoints
+ * per execution: an execution whose account has more subscribed endpoints does not fit.
+ */
+export function groupedEventParts(type: WebhookEventType, rows: number, capacity = PREPARED_DELIVERY_IDS): GroupedEventParts {
   return {
     subscriptions: sql`
       endpoints as (
@@ -32,7 +35,7 @@ export function groupedEventParts(type: WebhookEventType, rows: number): Grouped
       ),
       fitting as (
         select input.* from input
-        where (select count(*) from endpoints where endpoints.execution_id = input.execution_id) <= ${sql.lit(PREPARED_DELIVERY_IDS)}
+        where (select count(*) from endpoints where endpoints.execution_id = input.execution_id) <= ${capacity}
       )`,
     recording: sql`
       recorded as (
@@ -43,7 +46,7 @@ export function groupedEventParts(type: WebhookEventType, rows: number): Grouped
       deliveries as (
         insert into webhook_deliveries (id, event_id, endpoint_id, status, attempt, next_attempt_at, created_at, updated_at)
         select
-          (${newDeliveryIds(rows * PREPARED_DELIVERY_IDS)}::text[])[((fitting.position - 1) * ${sql.lit(PREPARED_DELIVERY_IDS)} + endpoints.n)::int],
+          (${newDeliveryIds(rows * capacity)}::text[])[((fitting.position - 1) * ${capacity}::int + endpoints.n)::int],
           fitting.event_id, endpoints.id, 'pending',
           case when endpoints.n <= fitting.claims then 1 else 0 end,
           case when endpoints.n <= fitting.claims then fitting.lease_until else fitting.now end,

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import { z } from "zod";
 import { EXECUTION_STATUSES, type ExecutionStatus } from "../contracts/workflows.js";
 import type { Database } from "../db/client.js";
@@ -7,8 +7,8 @@ import { AppError } from "../errors.js";
 import { newId } from "../ids.js";
 import type { Logger } from "../logger.js";
 import { enqueue, withinEnqueueWait, type ProducerQueues } from "../queues.js";
-import { enqueueDeliveries, recordWebhookEvent, type ReportedChange } from "../webhooks/events.js";
-import { executionCreations } from "./grouped-creations.js";
+import { countSubscribedEndpoints, enqueueDeliveries } from "../webhooks/events.js";
+import { createExecutions, executionCreations } from "./grouped-creations.js";
 import { claimIdempotencyKey, requestHash } from "./idempotency.js";
 
 export interface StartExecutionInput {
@@ -109,51 +109,19 @@ async function createGrouped(db: Database, input: StartExecutionInput, execution
   return { kind: "created" as const, row: { id: executionId, status: "queued", queued_at: input.now }, deliveryIds: created.deliveryIds };
 }
 
-/** The queued row and its workflow.triggered event, in one statement; 404 when the row is not written. */
-async function createExecution(db: Database | Transaction<DB>, input: StartExecutionInput, executionId: string) {
-  const event = await recordWebhookEvent(
-    db,
-    {
-      userId: input.userId,
-      type: "workflow.triggered",
-      data: { workflow_id: input.workflowId, execution_id: executionId, trigger_data: input.triggerData },
-      now: input.now,
-      mode: input.mode,
-    },
-    { query: insertingExecution(input, executionId), happened: sql<boolean>`exists (select 1 from started)` },
-  );
-  if (!event.recorded) throw new AppError("NOT_FOUND", "No such workflow.");
-  return { kind: "created" as const, row: { id: executionId, status: "queued", queued_at: input.now }, deliveryIds: event.deliveryIds };
-}
-
 /**
- * The queued row as a CTE named "started": inserted from the workflow's row, so only for a
- * startable workflow.
+ * The queued row and its workflow.triggered event in one statement alone (createExecutions),
+ * with delivery ids for every subscribed endpoint; 404 when the row is not written.
  */
-function insertingExecution(input: StartExecutionInput, executionId: string): ReportedChange["query"] {
-  return (db, allowed) =>
-    db.with("started", (qb) =>
-      qb
-        .insertInto("executions")
-        .columns(["id", "workflow_id", "user_id", "status", "trigger_type", "trigger_data", "mode", "idempotency_key", "rerun_of", "queued_at"])
-        .expression(
-          startableWorkflow(db, input)
-            .select([
-              sql.val(executionId).as("id"),
-              "workflows.id as workflow_id",
-              "workflows.user_id",
-              sql.val("queued").as("status"),
-              sql.val(input.triggerType).as("trigger_type"),
-              sql.val(JSON.stringify(input.triggerData)).as("trigger_data"),
-              "workflows.mode",
-              sql.val(input.idempotencyKey ?? null).as("idempotency_key"),
-              sql.val(input.rerunOf ?? null).as("rerun_of"),
-              sql.val(input.now).as("queued_at"),
-            ])
-            .where(allowed),
-        )
-        .returning("id"),
-    );
+async function createExecution(db: Database | Transaction<DB>, input: StartExecutionInput, executionId: string) {
+  const creation = { ...input, executionId };
+  let [created] = await createExecutions(db, [creation]);
+  while (created && !created.fits) {
+    const capacity = await countSubscribedEndpoints(db, { userId: input.userId, mode: input.mode, type: "workflow.triggered" });
+    [created] = await createExecutions(db, [creation], capacity);
+  }
+  if (!created?.happened) throw new AppError("NOT_FOUND", "No such workflow.");
+  return { kind: "created" as const, row: { id: executionId, status: "queued", queued_at: input.now }, deliveryIds: created.deliveryIds };
 }
 
 /** The workflow an execution starts from: the user's, in the execution's mode, not deleted. */

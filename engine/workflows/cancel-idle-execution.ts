@@ -1,7 +1,5 @@
 import type { Job } from "bullmq";
-import type { Database } from "../../core/db/client.js";
-import type { ProducerQueues } from "../../core/queues.js";
-import { cancelExecution } from "./finish-execution.js";
+import { finishExecution, type FinishDeps } from "./finish-execution.js";
 import { storedStepNames } from "./workflow-definition.js";
 
 /**
@@ -21,7 +19,7 @@ export function isJobPending(job: Job): boolean {
  * A job that is promoted meanwhile finds the execution ended (or its cancel_requested_at set) and
  * stops by itself.
  */
-export async function cancelIdleExecution(deps: { db: Database; queues: ProducerQueues }, executionId: string, now: Date): Promise<boolean> {
+export async function cancelIdleExecution(deps: Pick<FinishDeps, "db" | "queues">, executionId: string, now: Date): Promise<boolean> {
   const job = await deps.queues.get("workflow-run").getJob(executionId);
   if (job && isJobPending(job) && !(await job.isDelayed())) return false;
   const execution = await deps.db
@@ -31,7 +29,7 @@ export async function cancelIdleExecution(deps: { db: Database; queues: Producer
     .where("e.id", "=", executionId)
     .executeTakeFirst();
   if (!execution?.cancel_requested_at) return false;
-  const cancelled = await cancelExecution(deps, executionId, storedStepNames(execution.actions), now);
+  const cancelled = await finishExecution(deps, { outcome: "cancelled", executionId }, storedStepNames(execution.actions), now);
   // A job taken by a worker in the meantime is locked and cannot be removed; that worker stops.
   if (cancelled) await job?.remove().catch(() => undefined);
   return cancelled;

@@ -1,4 +1,4 @@
-import { sql, type Expression, type QueryCreator, type RawBuilder, type Transaction } from "kysely";
+import { sql, type Expression, type QueryCreator, type Transaction } from "kysely";
 import type { ExecutionError } from "../../core/contracts/workflows.js";
 import type { Database } from "../../core/db/client.js";
 import type { DB } from "../../core/db/types.js";
@@ -269,36 +269,6 @@ export async function countCompletedSteps(db: Db, executionId: string): Promise<
     .where("status", "=", "completed")
     .executeTakeFirstOrThrow();
   return Number(row.count);
-}
-
-/** A run that went through every step, as its completing statement writes it. */
-export interface ExecutionCompletion {
-  executionId: string;
-  /** When the execution started: kept if it had, written if this pass started it. */
-  startedAt: Date;
-  /** Pure steps this pass finished and has not written (their rows are written completed). */
-  finishedSteps: readonly FinishedStep[];
-  now: Date;
-}
-
-/**
- * The completion of an execution as CTEs of one statement, written only when `allowed` holds:
- * "ended" (the execution, if not ended yet, started if it was still queued) and the pure steps
- * not yet written. Its text is the same for every completion (the steps go in as
- * arrays), so it stays one prepared statement.
- */
-export function completingExecution(db: Db, completion: ExecutionCompletion, allowed: RawBuilder<boolean>) {
-  return db
-    .with("ended", (qb) =>
-      qb
-        .updateTable("executions")
-        .set({ status: "completed", started_at: sql<Date>`coalesce(started_at, ${completion.startedAt})`, finished_at: completion.now, error: null })
-        .where("id", "=", completion.executionId)
-        .where("status", "in", ["queued", "running"])
-        .where(allowed)
-        .returning("id"),
-    )
-    .with("finished_steps", (qb) => insertFinishedSteps(qb, qb.selectFrom("ended").select(["ended.id as execution_id", ...finishedStepValues(completion.finishedSteps)])));
 }
 
 /**

@@ -14,7 +14,7 @@ import { useTestQueues } from "../../testing/redis.js";
 import { insertWebhookEndpoint } from "../../testing/webhooks.js";
 import { findExecution, findSteps, insertWorkflow, startRun } from "../../testing/workflow-runs.js";
 import type { FinishedStep } from "./execution-queries.js";
-import { completeExecution, type EndingExecution } from "./finish-execution.js";
+import { finishExecution, type EndingExecution, type FinishDeps } from "./finish-execution.js";
 import { completeExecutions } from "./grouped-completions.js";
 
 const database = useTestDatabase();
@@ -30,6 +30,9 @@ const deliveryDeps = () => ({
 });
 /** No room for first attempts here: the deliveries are left to jobs. */
 const deps = () => ({ db: db(), queues: queues.current, firstAttempts: createFirstAttempts(deliveryDeps(), 0), completions: createCompletions(db()) });
+/** The execution went through every step (STEPS). */
+const completeExecution = (finishDeps: FinishDeps, execution: EndingExecution, now: Date, finishedSteps: readonly FinishedStep[]) =>
+  finishExecution(finishDeps, { outcome: "completed", execution, stoppedEarly: false, finishedSteps }, STEPS, now);
 const STEPS = [
   { name: "first", type: "transform" },
   { name: "second", type: "transform" },
@@ -71,11 +74,11 @@ const completedEvents = async (userId: string) =>
     .where("webhook_events.type", "=", "workflow.completed")
     .execute();
 
-describe("completeExecution", () => {
+describe("finishExecution of a run through every step", () => {
   it("ends a running execution with its workflow.completed event and a delivery, once", async () => {
     const execution = await runningExecution("live");
     const now = new Date();
-    expect(await completeExecution(deps(), execution, STEPS, now, [])).toBe(true);
+    expect(await completeExecution(deps(), execution, now, [])).toBe(true);
 
     expect(await findExecution(db(), execution.id)).toMatchObject({ status: "completed", finished_at: now, error: null });
     const [event, ...others] = await completedEvents(execution.userId);
@@ -86,7 +89,7 @@ describe("completeExecution", () => {
     });
     expect(event?.delivery_id).toMatch(/^del_/);
 
-    expect(await completeExecution(deps(), execution, STEPS, new Date(), [])).toBe(false);
+    expect(await completeExecution(deps(), execution, new Date(), [])).toBe(false);
     expect(await completedEvents(execution.userId)).toHaveLength(1);
     expect(await findExecution(db(), execution.id)).toMatchObject({ finished_at: now });
   });
@@ -94,7 +97,7 @@ describe("completeExecution", () => {
   it("records nothing for an execution a cancel already ended", async () => {
     const execution = await runningExecution("live");
     await db().updateTable("executions").set({ status: "cancelled", finished_at: new Date() }).where("id", "=", execution.id).execute();
-    expect(await completeExecution(deps(), execution, STEPS, new Date(), [])).toBe(false);
+    expect(await completeExecution(deps(), execution, new Date(), [])).toBe(false);
     expect(await findExecution(db(), execution.id)).toMatchObject({ status: "cancelled" });
     expect(await completedEvents(execution.userId)).toEqual([]);
   });
@@ -102,7 +105,7 @@ describe("completeExecution", () => {
   it("delivers a test-mode execution's event to the account's test endpoints only", async () => {
     const execution = await runningExecution("test");
     const testEndpoint = await insertWebhookEndpoint(db(), execution.userId, "http://127.0.0.1:9", { events: ["workflow.completed"], mode: "test" });
-    expect(await completeExecution(deps(), execution, STEPS, new Date(), [])).toBe(true);
+    expect(await completeExecution(deps(), execution, new Date(), [])).toBe(true);
     const events = await completedEvents(execution.userId);
     expect(events).toEqual([expect.objectContaining({ mode: "test", delivery_id: expect.stringMatching(/^del_/), endpoint_id: testEndpoint.id })]);
   });
@@ -111,7 +114,7 @@ describe("completeExecution", () => {
     const execution = await queuedExecution();
     const steps = finishedSteps(execution.startedAt);
     const now = new Date();
-    expect(await completeExecution(deps(), execution, STEPS, now, steps)).toBe(true);
+    expect(await completeExecution(deps(), execution, now, steps)).toBe(true);
 
     expect(await findExecution(db(), execution.id)).toMatchObject({ status: "completed", started_at: execution.startedAt, finished_at: now });
     const rows = await findSteps(db(), execution.id);
@@ -131,7 +134,7 @@ describe("completeExecution", () => {
       .insertInto("execution_steps")
       .values({ id: "step_other", execution_id: execution.id, step_index: 0, name: "first", type: "transform", status: "completed", input: "{}", output: '"theirs"', attempts: 1, started_at: execution.startedAt, finished_at: otherFinish })
       .execute();
-    expect(await completeExecution(deps(), execution, STEPS, new Date(), [first, second])).toBe(true);
+    expect(await completeExecution(deps(), execution, new Date(), [first, second])).toBe(true);
     const rows = await findSteps(db(), execution.id);
     expect(rows.map((row) => [row.id, row.status, row.output])).toEqual([
       ["step_other", "completed", "theirs"],
@@ -142,14 +145,14 @@ describe("completeExecution", () => {
   it("writes no step and no start for a queued execution a cancel ended first", async () => {
     const execution = await queuedExecution();
     await db().updateTable("executions").set({ status: "cancelled", finished_at: new Date() }).where("id", "=", execution.id).execute();
-    expect(await completeExecution(deps(), execution, STEPS, new Date(), finishedSteps(execution.startedAt))).toBe(false);
+    expect(await completeExecution(deps(), execution, new Date(), finishedSteps(execution.startedAt))).toBe(false);
     expect(await findExecution(db(), execution.id)).toMatchObject({ status: "cancelled", started_at: null });
     expect(await findSteps(db(), execution.id)).toEqual([]);
   });
 
   it("keeps the start of a resumed execution when it completes", async () => {
     const execution = await runningExecution("live");
-    expect(await completeExecution(deps(), execution, STEPS, new Date(), [])).toBe(true);
+    expect(await completeExecution(deps(), execution, new Date(), [])).toBe(true);
     expect(await findExecution(db(), execution.id)).toMatchObject({ started_at: execution.startedAt });
   });
 
@@ -157,7 +160,7 @@ describe("completeExecution", () => {
     const execution = await runningExecution("live");
     const endpoint = await insertWebhookEndpoint(db(), execution.userId, receiver.current.url, { events: ["workflow.completed"] });
     const firstAttempts = createFirstAttempts(deliveryDeps());
-    expect(await completeExecution({ ...deps(), firstAttempts }, execution, STEPS, new Date(), [])).toBe(true);
+    expect(await completeExecution({ ...deps(), firstAttempts }, execution, new Date(), [])).toBe(true);
     await firstAttempts.drain();
 
     const deliveries = await db().selectFrom("webhook_deliveries").select(["id", "endpoint_id", "status", "attempt"]).where("endpoint_id", "=", endpoint.id).execute();
@@ -177,7 +180,7 @@ describe("completeExecution", () => {
 
   it("leaves the first attempts to jobs when this process has no room for them", async () => {
     const execution = await runningExecution("live");
-    expect(await completeExecution(deps(), execution, STEPS, new Date(), [])).toBe(true);
+    expect(await completeExecution(deps(), execution, new Date(), [])).toBe(true);
     const [event] = await completedEvents(execution.userId);
     const delivery = await db().selectFrom("webhook_deliveries").select(["status", "attempt"]).where("id", "=", event?.delivery_id ?? "").executeTakeFirstOrThrow();
     expect(delivery).toEqual({ status: "pending", attempt: 0 });
@@ -240,7 +243,7 @@ describe("completeExecution", () => {
   it("completes an execution whose account has more subscribed endpoints than the grouped statement takes, with a delivery to each", async () => {
     const execution = await runningExecution("live");
     for (let i = 0; i < PREPARED_DELIVERY_IDS + 2; i++) await insertWebhookEndpoint(db(), execution.userId, "http://127.0.0.1:9");
-    const [results] = await Promise.all([completeExecution(deps(), execution, STEPS, new Date(), []), completeExecution(deps(), await runningExecution("live"), STEPS, new Date(), [])]);
+    const [results] = await Promise.all([completeExecution(deps(), execution, new Date(), []), completeExecution(deps(), await runningExecution("live"), new Date(), [])]);
     expect(results).toBe(true);
     const events = await completedEvents(execution.userId);
     expect(events).toHaveLength(PREPARED_DELIVERY_IDS + 3);

@@ -1,25 +1,28 @@
-import { sql, type Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import type { ExecutionError } from "../../core/contracts/workflows.js";
 import type { Database } from "../../core/db/client.js";
 import type { DB } from "../../core/db/types.js";
 import type { ProducerQueues } from "../../core/queues.js";
 import type { ClaimedDelivery } from "../../core/webhooks/claimed-attempt.js";
-import { claimedDeliveries, enqueueDeliveries, newWebhookEventBody, recordWebhookEvent, type NewWebhookEvent } from "../../core/webhooks/events.js";
+import { claimedDeliveries, countSubscribedEndpoints, enqueueDeliveries, newWebhookEventBody, recordWebhookEvent, type NewWebhookEvent } from "../../core/webhooks/events.js";
 import type { FirstAttempts } from "../webhooks/first-attempts.js";
-import type { Completions } from "./grouped-completions.js";
-import { closeRemainingSteps, countCompletedSteps, completingExecution, endExecution, type FinishedStep, type StepEnd } from "./execution-queries.js";
+import { completeExecutions, type Completions, type GroupedCompletion, type GroupedCompletionResult } from "./grouped-completions.js";
+import { closeRemainingSteps, countCompletedSteps, endExecution, type FinishedStep, type StepEnd } from "./execution-queries.js";
 
 /**
- * The three ways an execution ends. Each is atomic (one transaction, or one statement): the final
- * status, the steps closed (one row per step afterwards) and, for completed and failed, the
- * webhook event; the event's deliveries are enqueued after commit. The event goes to the
- * account's endpoints of the execution's mode. Each returns false when the execution had already
- * ended (another engine, or a cancel, got there first): nothing is written then.
+ * The one way an execution ends: finishExecution. Each end is atomic (one statement, or one
+ * transaction): the final status, the steps closed (one row per step afterwards) and, for
+ * completed and failed, the webhook event; the event's deliveries are enqueued after commit.
+ * The event goes to the account's endpoints of the execution's mode. It returns false when the
+ * execution had already ended (another engine, or a cancel, got there first): nothing is
+ * written then.
  */
 
 export interface FinishDeps {
   db: Database;
   queues: ProducerQueues;
+  firstAttempts: FirstAttempts;
+  completions: Completions;
 }
 
 /** Steps by position, for the skipped rows of steps never reached. */
@@ -34,39 +37,63 @@ export interface EndingExecution {
   startedAt: Date;
 }
 
+/** How an execution ends, and what ending it needs. */
+export type ExecutionEnd =
+  | {
+      outcome: "completed";
+      execution: EndingExecution;
+      /** A condition stopped the run: the later steps are closed as skipped (everything before was written). */
+      stoppedEarly: boolean;
+      /** Pure steps of this pass not yet written (see DeferredStart); none when stopped early. */
+      finishedSteps: readonly FinishedStep[];
+    }
+  | { outcome: "failed"; executionId: string; error: ExecutionError; failedStep?: number }
+  | Cancellation;
+
+/** A cancelled execution sends no event: the step it was in is cancelled, the rest skipped. */
+interface Cancellation {
+  outcome: "cancelled";
+  executionId: string;
+}
+
+/** Ends the execution (`steps` are the workflow's: those never reached get a skipped row). */
+export async function finishExecution(deps: Pick<FinishDeps, "db">, end: Cancellation, steps: StepNames, now: Date): Promise<boolean>;
+export async function finishExecution(deps: FinishDeps, end: ExecutionEnd, steps: StepNames, now: Date): Promise<boolean>;
+export async function finishExecution(given: Pick<FinishDeps, "db">, end: ExecutionEnd, steps: StepNames, now: Date): Promise<boolean> {
+  if (end.outcome === "cancelled") return cancelExecution(given.db, end.executionId, steps, now);
+  // The overloads give every end but a cancellation all of FinishDeps.
+  const deps = given as FinishDeps;
+  switch (end.outcome) {
+    case "completed":
+      return end.stoppedEarly ? completeStoppedExecution(deps, end.execution, steps, now) : completeExecution(deps, end.execution, steps, end.finishedSteps, now);
+    case "failed":
+      return failExecution(deps, end.executionId, { error: end.error, steps, ...(end.failedStep === undefined ? {} : { failedStep: end.failedStep }) }, now);
+  }
+}
+
 /**
- * A run that went through every step: one statement, shared with other completions of this
- * process (Completions), writes the status (and the start, on a first start), the steps not yet
- * written, the workflow.completed event and its deliveries, the first attempts of which this
- * process then makes itself (FirstAttempts). An account with more subscribed endpoints than
- * that statement takes gets a statement of its own.
+ * A run that went through every step: one statement (completeExecutions), shared with other
+ * completions of this process (Completions), writes the status (and the start, on a first
+ * start), the steps not yet written, the workflow.completed event and its deliveries, the first
+ * attempts of which this process then makes itself (FirstAttempts). An account with more
+ * subscribed endpoints than that statement takes gets the same statement alone, with room for all.
  */
-export async function completeExecution(
-  deps: FinishDeps & { firstAttempts: FirstAttempts; completions: Completions },
-  execution: EndingExecution,
-  steps: StepNames,
-  now: Date,
-  /** Pure steps of this pass not yet written (see DeferredStart). */
-  finishedSteps: readonly FinishedStep[],
-): Promise<boolean> {
+async function completeExecution(deps: FinishDeps, execution: EndingExecution, steps: StepNames, finishedSteps: readonly FinishedStep[], now: Date): Promise<boolean> {
   const event = completedEvent(execution, now, steps.length);
   // The statement claims the first attempts this process has room for; it makes them after commit.
   const claims = deps.firstAttempts.reserve(now);
   let claimed: readonly ClaimedDelivery[] = [];
   try {
     const body = newWebhookEventBody(event);
-    const completion = { executionId: execution.id, userId: execution.userId, startedAt: execution.startedAt, finishedSteps, event: body, now, mode: event.mode, claims };
-    const grouped = await deps.completions.call(completion);
-    const recorded = grouped.fits
-      ? { recorded: grouped.happened, deliveryIds: grouped.deliveryIds, claimed: grouped.happened ? claimedDeliveries(body, grouped.claimed) : [] }
-      : await recordWebhookEvent(
-          deps.db,
-          { ...event, claimFirstAttempts: claims },
-          { query: (db, allowed) => completingExecution(db, completion, allowed), happened: sql<boolean>`exists (select 1 from ended)` },
-        );
-    if (!recorded.recorded) return false;
-    claimed = recorded.claimed;
-    await enqueueDeliveries(deps.queues, recorded.deliveryIds);
+    const completion: GroupedCompletion = { executionId: execution.id, userId: execution.userId, startedAt: execution.startedAt, finishedSteps, event: body, now, mode: event.mode, claims };
+    let result = await deps.completions.call(completion);
+    while (!result.fits) {
+      const capacity = await countSubscribedEndpoints(deps.db, event);
+      [result] = (await completeExecutions(deps.db, [completion], capacity)) as [GroupedCompletionResult];
+    }
+    if (!result.happened) return false;
+    claimed = claimedDeliveries(body, result.claimed);
+    await enqueueDeliveries(deps.queues, result.deliveryIds);
     return true;
   } finally {
     deps.firstAttempts.start(claims, claimed);
@@ -74,7 +101,7 @@ export async function completeExecution(
 }
 
 /** A condition ended the run: later steps are closed as skipped. Everything before was written. */
-export async function completeStoppedExecution(deps: FinishDeps, execution: EndingExecution, steps: StepNames, now: Date): Promise<boolean> {
+async function completeStoppedExecution(deps: FinishDeps, execution: EndingExecution, steps: StepNames, now: Date): Promise<boolean> {
   return endThenDeliver(deps, async (trx) => {
     if (!(await endExecution(trx, execution.id, { status: "completed", now }))) return undefined;
     await closeRemainingSteps(trx, execution.id, steps, now);
@@ -97,7 +124,7 @@ function completedEvent(execution: EndingExecution, now: Date, actionsExecuted: 
   };
 }
 
-export async function failExecution(
+async function failExecution(
   deps: FinishDeps,
   executionId: string,
   failure: { error: ExecutionError; steps: StepNames; failedStep?: number },
@@ -119,9 +146,8 @@ export async function failExecution(
   });
 }
 
-/** A cancelled execution sends no event: the step it was in is cancelled, the rest skipped. */
-export async function cancelExecution(deps: FinishDeps, executionId: string, steps: StepNames, now: Date): Promise<boolean> {
-  return deps.db.transaction().execute(async (trx) => {
+async function cancelExecution(db: Database, executionId: string, steps: StepNames, now: Date): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
     const ended = await endExecution(trx, executionId, { status: "cancelled", now });
     if (!ended) return false;
     await closeRemainingSteps(trx, executionId, steps, now);

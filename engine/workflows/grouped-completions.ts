@@ -8,14 +8,14 @@ import { groupedEventParts } from "../../core/webhooks/grouped-events.js";
 import { finishedStepValues, insertFinishedSteps, type FinishedStep } from "./execution-queries.js";
 
 /**
- * Completions of executions that went through every step, many in one statement (groupCalls):
- * the engine completes one execution after another, and each statement's fixed cost was most of
- * a completion's. Per execution the statement does exactly what completeExecution's own
- * statement does (see completingExecution and recordWebhookEvent): the execution completed (and
- * started, if it was still queued) unless it has ended, the pure steps not yet written, the
- * workflow.completed event and one delivery per subscribed endpoint, the first `claims` of them
- * claimed for this process. An execution whose account has more subscribed endpoints than
- * PREPARED_DELIVERY_IDS gets nothing written (`fits` false), for completeExecution's own path.
+ * The statement that completes executions that went through every step, one or many at once.
+ * Per execution: the execution completed (and started, if it was still queued) unless it has
+ * ended, the pure steps not yet written, the workflow.completed event and one delivery per
+ * subscribed endpoint, the first `claims` of them claimed for this process. Under load many go
+ * in one statement (groupCalls): the engine completes one execution after another, and each
+ * statement's fixed cost was most of a completion's. An execution whose account has more
+ * subscribed endpoints than the statement has delivery ids for gets nothing written (`fits`
+ * false); finishExecution then runs the same statement for it alone, with room for them all.
  */
 export interface GroupedCompletion {
   executionId: string;
@@ -64,15 +64,18 @@ export function createCompletions(db: Database): Completions {
   return groupCalls((completions: readonly GroupedCompletion[]) => completeExecutions(db, completions), { lingerMs: COMPLETIONS_LINGER_MS });
 }
 
-/** Completes the executions in one statement; one result per completion, in order. */
-export async function completeExecutions(db: Database, completions: readonly GroupedCompletion[]): Promise<GroupedCompletionResult[]> {
+/**
+ * Completes the executions in one statement; one result per completion, in order. `capacity`
+ * is how many subscribed endpoints of an execution's account fit (see groupedEventParts).
+ */
+export async function completeExecutions(db: Database, completions: readonly GroupedCompletion[], capacity?: number): Promise<GroupedCompletionResult[]> {
   const each = <T>(value: (completion: GroupedCompletion) => T) => completions.map(value);
   // One row per pure step of every completion, execution_id first (as insertFinishedSteps takes them).
   const stepRows = db.selectNoFrom([
     sql<string>`unnest(${completions.flatMap((completion) => completion.finishedSteps.map(() => completion.executionId))}::text[])`.as("execution_id"),
     ...finishedStepValues(completions.flatMap((completion) => completion.finishedSteps)),
   ]);
-  const events = groupedEventParts("workflow.completed", completions.length);
+  const events = groupedEventParts("workflow.completed", completions.length, capacity);
   const { rows } = await sql<CompletionRow>`
     with input as (
       select * from unnest(

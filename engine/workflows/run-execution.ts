@@ -6,7 +6,7 @@ import type { EngineContext } from "../worker-definition.js";
 import { deferStart } from "./deferred-start.js";
 import { findRunnableExecution, findSteps, isCancelRequested, claimStep, completeStep, type RunnableExecution, type StepRow } from "./execution-queries.js";
 import type { ExecutionSlot } from "./execution-slots.js";
-import { cancelExecution, completeExecution, completeStoppedExecution, failExecution, type EndingExecution, type StepNames } from "./finish-execution.js";
+import { finishExecution, type EndingExecution, type StepNames } from "./finish-execution.js";
 import { slotWaitMs } from "./retry-backoff.js";
 import { isPure } from "./actions/action-runners.js";
 import { claimFailedStep, runPureStep, runStep, type StepRun } from "./run-step.js";
@@ -41,7 +41,8 @@ export async function processWorkflowRun(payload: JobPayload<"workflow-run">, jo
     if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) {
       context.logger.error({ err: error, executionId: payload.execution_id }, "workflow run failed on its last attempt");
       const steps = await findRunnableExecution(context.db, payload.execution_id).then((row) => storedStepNames(row?.actions), () => []);
-      await failExecution(context, payload.execution_id, { error: { code: "ACTION_FAILED", message: "The execution stopped after an internal error" }, steps }, new Date()).catch(
+      const end = { outcome: "failed", executionId: payload.execution_id, error: { code: "ACTION_FAILED", message: "The execution stopped after an internal error" } } as const;
+      await finishExecution(context, end, steps, new Date()).catch(
         (finishError: unknown) => context.logger.error({ err: finishError }, "could not record the failed execution"),
       );
     }
@@ -55,7 +56,7 @@ async function runExecution(executionId: string, job: Job, context: EngineContex
   const execution = await findRunnableExecution(context.db, executionId);
   if (!execution || !["queued", "running"].includes(execution.status)) return { outcome: "not-runnable" };
   if (execution.cancel_requested_at) {
-    await cancelExecution(context, executionId, storedStepNames(execution.actions), new Date());
+    await finishExecution(context, { outcome: "cancelled", executionId }, storedStepNames(execution.actions), new Date());
     return { outcome: "cancelled" };
   }
   const slot = await context.workflowRuns.slots.acquire(execution.user_id, executionId, execution.max_concurrent_executions);
@@ -72,7 +73,7 @@ async function runSteps(execution: RunnableExecution, job: Job, context: EngineC
   const start = deferStart(context.db, { id: executionId, startedAt: execution.started_at });
   const definition = parseStoredDefinition(execution);
   if (!definition.ok) {
-    await failExecution(context, executionId, { error: definition.error, steps: [] }, new Date());
+    await finishExecution(context, { outcome: "failed", executionId, error: definition.error }, [], new Date());
     return { outcome: "failed" };
   }
   const { actions } = definition;
@@ -110,7 +111,7 @@ async function runSteps(execution: RunnableExecution, job: Job, context: EngineC
     if (!wakingUp && Date.now() >= deadline()) {
       const stopped = await flush();
       if (stopped) return stopped;
-      await failExecution(context, executionId, { error: { code: "EXECUTION_TIMEOUT", message: "The execution ran out of time" }, steps }, new Date());
+      await finishExecution(context, { outcome: "failed", executionId, error: { code: "EXECUTION_TIMEOUT", message: "The execution ran out of time" } }, steps, new Date());
       return { outcome: "failed" };
     }
 
@@ -136,7 +137,7 @@ async function runSteps(execution: RunnableExecution, job: Job, context: EngineC
       if (stopped) return stopped;
       if (computed.kind === "cancelled") return finishCancelled(context, executionId, steps);
       if ((await claimFailedStep(stepRun, computed.input)) === undefined) return { outcome: "superseded" };
-      await failExecution(context, executionId, { error: computed.error, steps, failedStep: index }, new Date());
+      await finishExecution(context, { outcome: "failed", executionId, error: computed.error, failedStep: index }, steps, new Date());
       return { outcome: "failed" };
     }
 
@@ -160,7 +161,7 @@ async function runSteps(execution: RunnableExecution, job: Job, context: EngineC
         await slot.release();
         return sleep(job, Date.now() + outcome.delayMs);
       case "failed":
-        await failExecution(context, executionId, { error: outcome.error, steps, failedStep: index }, new Date());
+        await finishExecution(context, { outcome: "failed", executionId, error: outcome.error, failedStep: index }, steps, new Date());
         return { outcome: "failed" };
       case "cancelled":
         return finishCancelled(context, executionId, steps);
@@ -168,7 +169,7 @@ async function runSteps(execution: RunnableExecution, job: Job, context: EngineC
         return { outcome: "superseded" };
     }
   }
-  await completeExecution(context, ending, steps, new Date(), start.finishedSteps);
+  await finishExecution(context, { outcome: "completed", execution: ending, stoppedEarly: false, finishedSteps: start.finishedSteps }, steps, new Date());
   return { outcome: "completed" };
 }
 
@@ -227,11 +228,11 @@ async function sleep(job: Job, timestamp: number): Promise<never> {
 }
 
 async function finishStoppedEarly(context: EngineContext, execution: EndingExecution, steps: StepNames): Promise<RunResult> {
-  await completeStoppedExecution(context, execution, steps, new Date());
+  await finishExecution(context, { outcome: "completed", execution, stoppedEarly: true, finishedSteps: [] }, steps, new Date());
   return { outcome: "completed" };
 }
 
 async function finishCancelled(context: EngineContext, executionId: string, steps: StepNames): Promise<RunResult> {
-  await cancelExecution(context, executionId, steps, new Date());
+  await finishExecution(context, { outcome: "cancelled", executionId }, steps, new Date());
   return { outcome: "cancelled" };
 }

@@ -4,6 +4,7 @@ import { newId } from "../../core/ids.js";
 import { useTestDatabase } from "../../testing/database.js";
 import { baseTestConfig } from "../../testing/environment.js";
 import { useRedisNamespace } from "../../testing/redis.js";
+import { seededRandom } from "../../testing/seeded-random.js";
 import type { KeyContext } from "./key-context.js";
 import { meterKeys } from "../../core/metering/redis-keys.js";
 import { USAGE_ID_FIELD } from "../../core/metering/usage-hash-id.js";
@@ -99,6 +100,44 @@ describe("the meter's batches", () => {
     expect(batched.decisions).toContain("key-month");
     expect(Object.keys(batched.usage).sort()).toEqual(["e:/api/analytics", "e:/api/general", "k:capped", "k:other"]);
   });
+
+  for (const seed of [36, 3_600, 20_261_127]) {
+    it(`decides random batches exactly as the same requests one by one (seed ${seed})`, async () => {
+      const random = seededRandom(seed);
+      // The rate is the account's plan's: the same for each of its keys.
+      const ratePerMinute = random.int(2, 12);
+      const keys = Array.from({ length: random.int(1, 3) }, () => ({
+        monthlyCap: random.pick([null, random.int(1, 12)]),
+        ratePerMinute,
+        mode: random.pick(["live", "live", "test"] as const),
+      }));
+      const windowStart = Date.parse("2026-11-25T15:00:00.000Z") + random.int(0, 59) * 60_000;
+      const shapes = Array.from({ length: random.int(5, 30) }, () => ({
+        key: random.int(0, keys.length - 1),
+        category: random.pick(["/api/general", "/api/analytics", "/api/data-processing"] as const),
+        offsetMs: random.int(0, 50_000),
+      }));
+      // Requests arrive in the order of the clock they read.
+      shapes.sort((a, b) => a.offsetMs - b.offsetMs);
+      const outcome = async (batched: boolean) => {
+        const meter = createMeter({ redis, db: database.current.db });
+        const userId = newId("usr");
+        const contexts = keys.map((key) => keyContext(userId, key));
+        // The first request of each key makes its counters, one by one either way.
+        for (const context of contexts) await meter.admit({ context, category: "/api/general", now: new Date(windowStart - 30_000) });
+        const requests: MeterRequest[] = shapes.map((shape) => ({ context: contexts[shape.key]!, category: shape.category, now: new Date(windowStart + shape.offsetMs) }));
+        const decisions: MeterDecision[] = [];
+        if (batched) decisions.push(...(await Promise.all(requests.map((request) => meter.admit(request)))));
+        else for (const request of requests) decisions.push(await meter.admit(request));
+        const { [USAGE_ID_FIELD]: _id, ...usage } = await redis.hgetall(meterKeys.usageDay(userId, "2026-11-25"));
+        const named = Object.fromEntries(Object.entries(usage).map(([field, count]) => [contexts.reduce((name, context, index) => name.replace(context.keyId, `key${index}`), field), count]));
+        return { decisions: decisions.map((d) => (d.admitted ? d.policies.map((p) => `${p.name}:${p.used}/${p.limit}`).join(" ") : d.violated.name)), usage: named };
+      };
+      const batched = await outcome(true);
+      expect(batched).toEqual(await outcome(false));
+      expect(batched.decisions).toHaveLength(shapes.length);
+    });
+  }
 
   it("counts each request in its own day and month when the month turns between two batches", async () => {
     const meter = createMeter({ redis, db: database.current.db });
