@@ -300,7 +300,12 @@ export const CleanResultSchema = z.object({
 });
 export type CleanResult = z.infer<typeof CleanResultSchema>;
 
-export const AnalysisErrorSchema = z.object({ code: z.string(), message: z.string() });
+export const AnalysisErrorSchema = z.object({
+  code: z.string().meta({ description: "INVALID_INPUT when the data or the request cannot be analysed as asked (see `message`); TIMEOUT, ANALYSIS_CRASHED or INTERNAL_ERROR otherwise." }),
+  message: z.string(),
+  /** The request field at fault, for INVALID_INPUT, when one is (time_column, value_column, time_grain). */
+  field: z.string().optional(),
+});
 
 /**
  * GET /v1/analyses/{id} and the answers of POST /v1/data/analyze and /v1/data/clean. Once

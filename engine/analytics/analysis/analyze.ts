@@ -35,7 +35,7 @@ export async function analyzeSource(db: AnalyticsDb, source: DataSource, request
       return await work();
     } catch (error) {
       if (!(error instanceof KernelInputError || error instanceof AnalysisInputError)) throw error;
-      if (!auto) throw new AnalysisInputError(`${part}: ${error.message}`);
+      if (!auto) throw new AnalysisInputError(`${part}: ${error.message}`, error instanceof AnalysisInputError ? error.field : undefined);
       notes.push(`${part} omitted: ${error.message}`);
       return undefined;
     }
