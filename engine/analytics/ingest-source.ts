@@ -1,6 +1,6 @@
 import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
-import type { DatasetFormat } from "../../core/contracts/datasets.js";
+import type { DATASET_COLUMN_TYPES, DatasetFormat } from "../../core/contracts/datasets.js";
 import type { AnalyticsSession } from "./analytics-db.js";
 
 /**
@@ -16,7 +16,7 @@ export class UnreadableUploadError extends Error {
   }
 }
 
-export type DatasetColumnType = "number" | "integer" | "string" | "boolean" | "date" | "timestamp";
+export type DatasetColumnType = (typeof DATASET_COLUMN_TYPES)[number];
 
 export interface SourceColumn {
   name: string;
@@ -60,6 +60,19 @@ export async function describe(session: AnalyticsSession, reader: string, path: 
     const ref = quoteIdentifier(name);
     return { name, duckdbType, type, select: cast ? `cast(${ref} as ${cast}) as ${ref}` : ref };
   });
+}
+
+/**
+ * The columns typed as text that hold no value at all (every cell null or blank) become `empty`:
+ * DuckDB reads such a column as VARCHAR or JSON, which would call it a string.
+ */
+export async function markEmptyColumns(session: AnalyticsSession, reader: string, path: string, columns: SourceColumn[]): Promise<SourceColumn[]> {
+  const candidates = columns.filter((column) => column.type === "string");
+  if (candidates.length === 0) return columns;
+  const counts = candidates.map((column, i) => `count(nullif(trim(cast(${quoteIdentifier(column.name)} as varchar)), '')) as c${i}`);
+  const [row] = await session.all(`select ${counts.join(", ")} from ${reader}`, [path]);
+  const empty = new Set(candidates.filter((_, i) => Number(row?.[`c${i}`] ?? 1) === 0).map((column) => column.name));
+  return columns.map((column) => (empty.has(column.name) ? { ...column, type: "empty" } : column));
 }
 
 /** Runs a DuckDB read and turns its reader errors into UnreadableUploadError (paths removed). */

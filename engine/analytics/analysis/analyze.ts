@@ -28,6 +28,9 @@ export async function analyzeSource(db: AnalyticsDb, source: DataSource, request
   const auto = request.analysis === "auto";
   const notes: string[] = [];
   const result: AnalysisResult = { insights: {}, visualizations: [], notes, row_count: 0 };
+  // Inline rows read as JSON: a column whose every value is null has no type of its own.
+  const valueless = columns.filter((column) => column.sqlType === "JSON" || column.sqlType === '"NULL"').map((column) => column.name);
+  if (valueless.length) notes.push(`${listOf(valueless)} ${valueless.length === 1 ? "has" : "have"} no values and ${valueless.length === 1 ? "was" : "were"} skipped`);
 
   /** Runs one part; in auto mode a part that does not apply becomes a note instead of a failure. */
   const attempt: AttemptPart = async (part, work) => {
