@@ -5,7 +5,7 @@ import { type Kysely, sql } from "kysely";
  * (shorter keys first), so inline rows came back with their columns reordered (the default value
  * column became the one with the shortest name) and a summary's statistics lost the dataset's
  * column order. json keeps the text as sent, key order included; nothing queries inside these
- * columns (docs/decisions/0021-analysis-columns-said-out-loud.md).
+ * columns (docs/decisions/0022-analysis-columns-said-out-loud.md).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table analyses alter column request drop default`.execute(db);
