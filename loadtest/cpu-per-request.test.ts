@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cpuUsPerRequest, disturbance, gatewayVerdict, median, roundRatios, totalUs } from "./cpu-per-request.js";
+import { cpuUsPerRequest, disturbance, gatewayVerdict, median, medianBy, roundRatios, totalUs } from "./cpu-per-request.js";
 
 describe("cpuUsPerRequest", () => {
   it("turns milliseconds of CPU over a number of requests into microseconds per request, to 0.1 µs", () => {
@@ -32,6 +32,18 @@ describe("median", () => {
     expect(median([3, 1, 2])).toBe(2);
     expect(median([4, 1, 3, 2])).toBe(3);
     expect(median([])).toBeNaN();
+  });
+});
+
+describe("medianBy", () => {
+  it("takes the whole element whose score is the median, so its other fields come from the same run", () => {
+    const runs = [
+      { total: 300, workers: 200 },
+      { total: 100, workers: 90 },
+      { total: 200, workers: 50 },
+    ];
+    expect(medianBy(runs, (run) => run.total)).toEqual({ total: 200, workers: 50 });
+    expect(medianBy([], (run: { total: number }) => run.total)).toBeUndefined();
   });
 });
 

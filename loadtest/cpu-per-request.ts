@@ -53,8 +53,12 @@ export function roundRatios(round: GatewayRound): { toPeer: number; toHello: num
 
 /** The middle value (the upper one of an even count); NaN for none. */
 export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+  return medianBy(values, (value) => value) ?? Number.NaN;
+}
+
+/** The element with the middle `score` (the upper one of an even count); undefined for none. */
+export function medianBy<T>(values: readonly T[], score: (value: T) => number): T | undefined {
+  return [...values].sort((a, b) => score(a) - score(b))[Math.floor(values.length / 2)];
 }
 
 export interface GatewayVerdict {

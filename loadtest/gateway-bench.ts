@@ -1,4 +1,4 @@
-import { cpuUsPerRequest, disturbance, gatewayVerdict, GATEWAY_TARGETS, median, totalUs, type GatewayVerdict } from "./cpu-per-request.js";
+import { cpuUsPerRequest, disturbance, gatewayVerdict, GATEWAY_TARGETS, median, medianBy, totalUs, type GatewayVerdict } from "./cpu-per-request.js";
 import { runLoad, type LoadFigures } from "./load-generator.js";
 import { cpuMs, measureMachineCpu } from "./process-stats.js";
 
@@ -73,11 +73,6 @@ async function measure(options: GatewayBenchOptions, server: Server, rate?: numb
   return { ...figures, serverCpuUs: cpu.serverUs, redisCpuUs: cpu.redisUs, totalCpuUs: totalUs(cpu), ...disturbance(machine.stop(), serverMs + redisMs + generatorMs) };
 }
 
-/** The element of `values` with the median `score`. */
-function medianBy<T>(values: T[], score: (value: T) => number): T {
-  return [...values].sort((a, b) => score(a) - score(b))[Math.floor(values.length / 2)]!;
-}
-
 const failuresOf = (figures: Figures[]) => figures.reduce((sum, f) => sum + f.non2xx + f.errors, 0);
 
 export async function measureGateway(options: GatewayBenchOptions): Promise<GatewayReport> {
@@ -92,7 +87,7 @@ export async function measureGateway(options: GatewayBenchOptions): Promise<Gate
     const unmetered = await measure(options, servers.unmetered);
     rounds.push({ hello, peer, metered, unmetered });
   }
-  const medianRound = (name: Name) => medianBy(rounds.map((round) => round[name]), (f) => f.totalCpuUs);
+  const medianRound = (name: Name) => medianBy(rounds.map((round) => round[name]), (f) => f.totalCpuUs)!;
   const saturated = { hello: medianRound("hello"), peer: medianRound("peer"), metered: medianRound("metered"), unmetered: medianRound("unmetered") };
   const verdict = gatewayVerdict(rounds.map((round) => ({ hello: cpuOf(round.hello), peer: cpuOf(round.peer), metered: cpuOf(round.metered) })));
 

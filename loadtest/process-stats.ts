@@ -19,15 +19,65 @@ export function rssMb(pid: number): number {
   }
 }
 
+/** The fields of /proc/<pid>/stat after the command name, from field 3 (state) on. */
+function statFields(stat: string): string[] {
+  // The command name (field 2) may hold spaces and parentheses; the fields after its last closing parenthesis do not.
+  return stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
+}
+
 /** User plus system CPU time a process has used, in ms (NaN once it is gone). */
 export function cpuMs(pid: number): number {
   try {
-    // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    const fields = statFields(readFileSync(`/proc/${pid}/stat`, "utf8"));
     const ticks = Number(fields[11]) + Number(fields[12]);
     return (ticks * 1_000) / TICKS_PER_SECOND;
   } catch {
     return Number.NaN;
+  }
+}
+
+/** The parent pid (field 4) in the text of /proc/<pid>/stat; NaN for other text. */
+export function parentPidIn(stat: string): number {
+  return stat.includes(") ") ? Number(statFields(stat)[1]) : Number.NaN;
+}
+
+/** The processes below `root` in a process table of pid and parent pid: children, theirs, and so on. */
+export function descendantsIn(root: number, table: ReadonlyArray<{ pid: number; parent: number }>): number[] {
+  const found: number[] = [];
+  const pending = [root];
+  for (let parent = pending.pop(); parent !== undefined; parent = pending.pop()) {
+    for (const row of table) {
+      if (row.parent === parent && row.pid !== root && !found.includes(row.pid)) {
+        found.push(row.pid);
+        pending.push(row.pid);
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * The live descendants of a process, from the parent pid of every process in /proc: the engine's
+ * analytics workers (DuckDB runs in them, decision 0016), including replacements of dead ones.
+ */
+export function descendantPids(root: number): number[] {
+  const table: Array<{ pid: number; parent: number }> = [];
+  for (const entry of listProc()) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      table.push({ pid: Number(entry), parent: parentPidIn(readFileSync(`/proc/${entry}/stat`, "utf8")) });
+    } catch {
+      // Gone since the listing.
+    }
+  }
+  return descendantsIn(root, table);
+}
+
+function listProc(): string[] {
+  try {
+    return readdirSync("/proc");
+  } catch {
+    return [];
   }
 }
 
@@ -41,13 +91,7 @@ export function processIdInRedisInfo(info: string): number {
 
 /** The processes whose command name (/proc/<pid>/comm) is `name`, such as every PostgreSQL backend. */
 export function pidsNamed(name: string): number[] {
-  let entries: string[];
-  try {
-    entries = readdirSync("/proc");
-  } catch {
-    return [];
-  }
-  return entries.filter((entry) => /^\d+$/.test(entry) && commandName(entry) === name).map(Number);
+  return listProc().filter((entry) => /^\d+$/.test(entry) && commandName(entry) === name).map(Number);
 }
 
 function commandName(pid: string): string | undefined {

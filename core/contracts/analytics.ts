@@ -103,18 +103,44 @@ export const AnalyzeRequestSchema = z
   .strict();
 export type AnalyzeRequest = z.infer<typeof AnalyzeRequestSchema>;
 
+/** Which merges of key clustering change cells; the others are reported as suggestions. */
+export const APPLY_CLUSTERS = ["none", "fingerprint", "all"] as const;
+
 export const CleanOptionsSchema = z
   .object({
-    /** Remove exact duplicate rows (default true); each removal names the row kept. */
-    deduplicate: z.boolean().default(true),
-    /** Fill missing values (default none). */
-    impute: z.enum(IMPUTE_METHODS).default("none"),
-    /** Flag numeric outliers (IQR 1.5) in the report (default flag); values are kept. */
-    outliers: z.enum(["flag", "none"]).default("flag"),
-    /** Trim and collapse whitespace, unify values differing only in case (default true). */
-    normalise_strings: z.boolean().default(true),
-    /** Columns whose values are clustered OpenRefine-style (fingerprint, n-gram, nearest neighbour) and merged. */
-    cluster_keys: z.array(columnName).max(50).default([]),
+    deduplicate: z.boolean().default(true).describe("Remove exact duplicate rows; each removal names the row kept."),
+    impute: z.enum(IMPUTE_METHODS).default("none").describe("Fill missing values with the column's mean, median or mode (numeric columns for mean and median)."),
+    outliers: z.enum(["flag", "none"]).default("flag").describe("Flag numeric outliers (outside Tukey's fences, IQR 1.5) in the report; values are kept."),
+    normalise_strings: z.boolean().default(true).describe("Trim and collapse whitespace, and unify values that differ only in case."),
+    infer_types: z
+      .boolean()
+      .default(true)
+      .describe(
+        'Read text as what it means: missing-value sentinels ("", "N/A", "null", ...) become null; numbers (thousands separators, decimal commas, percentages, currencies), booleans and dates written as text become typed values. Identifier-like columns (leading zeros, fixed-width digit strings, international phone numbers) stay text, non-finite numbers (Infinity, inf) in a numeric column become null, and each such decision is in the report. Off: no cell changes type.',
+      ),
+    decimal_separator: z
+      .enum(["auto", ".", ","])
+      .default("auto")
+      .describe(
+        'Decimal separator of numbers written as text. auto decides per column: a column whose values use a decimal comma ("3,5", "1.234,56") is read that way; a column whose values fit both ("1,234") is read with a decimal point and flagged (flag_ambiguous_number).',
+      ),
+    day_order: z
+      .enum(["auto", "mdy", "dmy"])
+      .default("auto")
+      .describe(
+        "Order of day and month in dates like 03/04/2024. auto decides per column from a day over 12; when every such date fits both orders, the column is kept as text and flagged (flag_ambiguous_date).",
+      ),
+    cluster_keys: z
+      .array(columnName)
+      .max(50)
+      .default([])
+      .describe("Columns whose values are clustered OpenRefine-style (fingerprint, n-gram fingerprint, nearest neighbour by Levenshtein distance)."),
+    apply_clusters: z
+      .enum(APPLY_CLUSTERS)
+      .default("fingerprint")
+      .describe(
+        "Which merges of key clustering change cells. fingerprint: only spellings that differ in case, accents, whitespace, punctuation or word order; none: no merge; all: n-gram and nearest-neighbour merges too. Merges not applied are reported as suggest_merge entries with the value proposed.",
+      ),
   })
   .strict();
 
@@ -122,7 +148,7 @@ export const CleanRequestSchema = z
   .object({
     dataset: inlineDataset.optional(),
     dataset_id: datasetId.optional(),
-    options: CleanOptionsSchema.default({ deduplicate: true, impute: "none", outliers: "flag", normalise_strings: true, cluster_keys: [] }),
+    options: CleanOptionsSchema.default(CleanOptionsSchema.parse({})),
   })
   .strict();
 export type CleanRequest = z.infer<typeof CleanRequestSchema>;
@@ -266,9 +292,14 @@ export const CLEAN_ACTIONS = [
   "standardise_null",
   "convert_type",
   "invalid_value",
+  "replace_non_finite",
+  "keep_text",
+  "flag_ambiguous_number",
+  "flag_ambiguous_date",
   "normalise_whitespace",
   "normalise_case",
   "merge_cluster",
+  "suggest_merge",
   "remove_duplicate",
   "impute",
   "flag_outlier",
@@ -276,13 +307,17 @@ export const CLEAN_ACTIONS = [
 export type CleanAction = (typeof CLEAN_ACTIONS)[number];
 
 export const CleanReportEntrySchema = z.object({
-  /** The row's position in the input (0-based). */
-  row: z.number().int(),
+  row: z.number().int().describe("The row's position in the input (0-based); a decision about a whole column names the first row that shows it."),
   column: z.string().nullable(),
-  action: z.enum(CLEAN_ACTIONS),
+  action: z
+    .enum(CLEAN_ACTIONS)
+    .describe(
+      "What was done. Besides changes: keep_text (an identifier-like column kept as text), flag_ambiguous_number and flag_ambiguous_date (a column whose values read two ways), suggest_merge (a cluster merge not applied), flag_outlier (a value outside the fences, kept).",
+    ),
   before: z.unknown(),
-  after: z.unknown(),
+  after: z.unknown().describe("The cell as returned; equal to before for flags, keep_text and suggest_merge."),
   reason: z.string(),
+  suggestion: z.unknown().optional().describe("suggest_merge only: the value the cell could become (apply_clusters all would apply it)."),
 });
 export type CleanReportEntry = z.infer<typeof CleanReportEntrySchema>;
 

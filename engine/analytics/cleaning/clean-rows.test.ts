@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CleanOptionsSchema } from "../../../core/contracts/analytics.js";
-import { CleanInputError, cleanRows, type Row } from "./clean-rows.js";
+import type { Row } from "./clean-report.js";
+import { CleanInputError, cleanRows } from "./clean-rows.js";
 import { clusterKeys, fingerprint, levenshtein, ngramFingerprint } from "./key-clustering.js";
 import { parseDate, parseNumeric } from "./value-parsing.js";
 
@@ -61,7 +62,7 @@ describe("cleaning rows", () => {
   ];
 
   it("reports every change type with the row, column, before, after and reason", () => {
-    const result = cleanRows(input, options({ impute: "median", cluster_keys: ["city"] }));
+    const result = cleanRows(input, options({ impute: "median", cluster_keys: ["city"], apply_clusters: "all" }));
 
     expect(entriesOf(result, "normalise_whitespace")).toEqual([
       { row: 0, column: "city", action: "normalise_whitespace", before: " New York ", after: "New York", reason: "surrounding or repeated whitespace removed" },
@@ -96,9 +97,9 @@ describe("cleaning rows", () => {
     expect(result.rows).toEqual([{ d: "2024-12-25" }, { d: "2024-04-03" }]);
   });
 
-  it("leaves data alone when every option is off and keeps short codes apart", () => {
+  it("keeps short codes apart even when every merge is applied", () => {
     const rows = [{ code: "A1", n: 1 }, { code: "A1", n: 1 }, { code: "A2", n: 2 }];
-    const result = cleanRows(rows, options({ deduplicate: false, outliers: "none", normalise_strings: false, cluster_keys: ["code"] }));
+    const result = cleanRows(rows, options({ deduplicate: false, outliers: "none", normalise_strings: false, cluster_keys: ["code"], apply_clusters: "all" }));
     expect(result.rows).toEqual(rows);
     expect(result.report).toEqual([]);
   });

@@ -2,10 +2,13 @@
  * OpenRefine-style key clustering: spellings of one thing ("New York", "new york ", "York, New",
  * "Nwe York") are found by three methods in turn, each over the clusters the previous one left:
  * the fingerprint key, the character n-gram fingerprint, and nearest neighbours by Levenshtein
- * distance. Every member of a cluster becomes its most frequent spelling.
+ * distance. A member's merge names the first method that put it with its cluster's most frequent
+ * spelling. Only fingerprint merges are sure to keep meaning (case, accents, whitespace,
+ * punctuation, word order); the others can join different things ("Jan Smith", "John Smith").
  */
 
-export type ClusterMethod = "fingerprint" | "ngram-fingerprint" | "levenshtein";
+export const CLUSTER_METHODS = ["fingerprint", "ngram-fingerprint", "levenshtein"] as const;
+export type ClusterMethod = (typeof CLUSTER_METHODS)[number];
 
 /** Lower case, accents and punctuation removed, unique tokens sorted and joined. */
 export function fingerprint(text: string): string {
@@ -59,85 +62,93 @@ const MAX_NEIGHBOUR_VALUES = 2_000;
 /** Short codes ("A1", "A2") differ by one character without being the same thing. */
 const MIN_NEIGHBOUR_LENGTH = 5;
 const MAX_DISTANCE = 2;
+/** A word and its negation ("active", "inactive") are close in spelling and opposite in meaning. */
+const NEGATING_PREFIXES = ["in", "un", "non", "non-", "non ", "dis", "im", "ir", "il", "not "];
 
-interface Member {
-  value: string;
-  /** The method that first merged this value with another; null while it stands alone. */
-  method: ClusterMethod | null;
-}
-
-type Cluster = Member[];
+type Cluster = string[];
 
 /**
- * Clusters the distinct values of a column (with their counts) and returns, for each value that
- * should change, its canonical spelling and the method that merged it.
+ * Clusters the distinct values of a column (with their counts, in order of first appearance) by
+ * the given methods, in their order, and returns for each value that should change its
+ * canonical spelling and the method that joined it to that spelling.
  */
-export function clusterKeys(counts: ReadonlyMap<string, number>): Map<string, ClusterMerge> {
-  const countOf = (value: string) => counts.get(value) ?? 0;
-  const canonicalOf = (cluster: Cluster) =>
-    cluster.reduce((best, member) => (countOf(member.value) > countOf(best) ? member.value : best), cluster[0]?.value ?? "");
-
-  let clusters: Cluster[] = [...counts.keys()].map((value) => [{ value, method: null }]);
-  clusters = mergeByKey(clusters, (cluster) => fingerprint(canonicalOf(cluster)), "fingerprint");
-  clusters = mergeByKey(clusters, (cluster) => ngramFingerprint(canonicalOf(cluster)), "ngram-fingerprint");
-  if (clusters.length <= MAX_NEIGHBOUR_VALUES) clusters = mergeNeighbours(clusters, canonicalOf);
+export function clusterKeys(counts: ReadonlyMap<string, number>, methods: readonly ClusterMethod[] = CLUSTER_METHODS): Map<string, ClusterMerge> {
+  const canonicalOf = (cluster: Cluster) => cluster.reduce((best, value) => ((counts.get(value) ?? 0) > (counts.get(best) ?? 0) ? value : best));
+  const stages: { method: ClusterMethod; clusterOf: Map<string, Cluster> }[] = [];
+  let clusters: Cluster[] = [...counts.keys()].map((value) => [value]);
+  for (const method of CLUSTER_METHODS) {
+    if (!methods.includes(method)) continue;
+    if (method === "fingerprint") clusters = mergeByKey(clusters, (cluster) => fingerprint(canonicalOf(cluster)));
+    if (method === "ngram-fingerprint") clusters = mergeByKey(clusters, (cluster) => ngramFingerprint(canonicalOf(cluster)));
+    if (method === "levenshtein" && clusters.length <= MAX_NEIGHBOUR_VALUES) clusters = mergeNeighbours(clusters, canonicalOf);
+    stages.push({ method, clusterOf: new Map(clusters.flatMap((cluster) => cluster.map((value) => [value, cluster] as const))) });
+  }
 
   const merges = new Map<string, ClusterMerge>();
   for (const cluster of clusters) {
-    if (cluster.length < 2) continue;
     const canonical = canonicalOf(cluster);
-    for (const member of cluster) if (member.value !== canonical) merges.set(member.value, { canonical, method: member.method ?? "fingerprint" });
+    for (const value of cluster) {
+      if (value === canonical) continue;
+      const joined = stages.find((stage) => stage.clusterOf.get(value) === stage.clusterOf.get(canonical));
+      if (joined) merges.set(value, { canonical, method: joined.method });
+    }
   }
   return merges;
 }
 
-/** Joins `from` into `into`; members that stood alone until now record `method`. */
-function join(into: Cluster, from: Cluster, method: ClusterMethod): void {
-  for (const member of into) member.method ??= method;
-  for (const member of from) into.push({ value: member.value, method: member.method ?? method });
-}
-
-function mergeByKey(clusters: Cluster[], keyOf: (cluster: Cluster) => string, method: ClusterMethod): Cluster[] {
+function mergeByKey(clusters: Cluster[], keyOf: (cluster: Cluster) => string): Cluster[] {
   const byKey = new Map<string, Cluster>();
   const out: Cluster[] = [];
   for (const cluster of clusters) {
     const key = keyOf(cluster);
     const existing = key === "" ? undefined : byKey.get(key);
     if (existing) {
-      join(existing, cluster, method);
+      existing.push(...cluster);
       continue;
     }
-    const copy = cluster.map((member) => ({ ...member }));
+    const copy = [...cluster];
     if (key !== "") byKey.set(key, copy);
     out.push(copy);
   }
   return out;
 }
 
+interface Label {
+  text: string;
+  numbers: string;
+}
+
+/** Close spellings, unless they differ in their numbers ("Route 66", "Route 67") or by a negation. */
+function areNeighbours(a: Label, b: Label): boolean {
+  if (b.text.length < MIN_NEIGHBOUR_LENGTH || a.numbers !== b.numbers) return false;
+  if (NEGATING_PREFIXES.some((prefix) => a.text === prefix + b.text || b.text === prefix + a.text)) return false;
+  return levenshtein(a.text, b.text, MAX_DISTANCE) <= MAX_DISTANCE;
+}
+
 function mergeNeighbours(clusters: Cluster[], canonicalOf: (cluster: Cluster) => string): Cluster[] {
   const parent = clusters.map((_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i] as number)));
-  const labels = clusters.map((cluster) => foldText(canonicalOf(cluster)));
+  const labels: Label[] = clusters.map((cluster) => {
+    const text = foldText(canonicalOf(cluster));
+    return { text, numbers: (text.match(/\p{N}+/gu) ?? []).join(" ") };
+  });
   for (let i = 0; i < clusters.length; i++) {
-    const a = labels[i] as string;
-    if (a.length < MIN_NEIGHBOUR_LENGTH) continue;
+    const a = labels[i] as Label;
+    if (a.text.length < MIN_NEIGHBOUR_LENGTH) continue;
     for (let j = i + 1; j < clusters.length; j++) {
-      const b = labels[j] as string;
-      if (b.length < MIN_NEIGHBOUR_LENGTH || find(i) === find(j)) continue;
-      if (levenshtein(a, b, MAX_DISTANCE) <= MAX_DISTANCE) parent[find(j)] = find(i);
+      if (find(i) !== find(j) && areNeighbours(a, labels[j] as Label)) parent[find(j)] = find(i);
     }
   }
   const roots = new Map<number, Cluster>();
   const out: Cluster[] = [];
   clusters.forEach((cluster, i) => {
-    const root = find(i);
-    const target = roots.get(root);
+    const target = roots.get(find(i));
     if (target) {
-      join(target, cluster, "levenshtein");
+      target.push(...cluster);
       return;
     }
-    const copy = cluster.map((member) => ({ ...member }));
-    roots.set(root, copy);
+    const copy = [...cluster];
+    roots.set(find(i), copy);
     out.push(copy);
   });
   return out;

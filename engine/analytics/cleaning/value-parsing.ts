@@ -18,31 +18,48 @@ export interface Parsed<T> {
   reason: string;
 }
 
+/** The character between a number's whole and fractional parts. */
+export type DecimalSeparator = "." | ",";
+
 const CURRENCY_SYMBOLS = "$€£¥₹₦₩₽₺₴";
 const CURRENCY_CODES = ["USD", "EUR", "GBP", "JPY", "KES", "UGX", "TZS", "NGN", "ZAR", "INR", "CAD", "AUD", "CHF", "CNY"];
-const NUMBER_PATTERN = new RegExp(
-  `^(?<open>\\()?(?<sign>[-+])?(?<pre>[${CURRENCY_SYMBOLS}]|(?:${CURRENCY_CODES.join("|")})\\s?)?(?<sign2>[-+])?` +
-    `(?<digits>\\d{1,3}(?:,\\d{3})+|\\d{1,3}(?: \\d{3})+|\\d+)?(?<fraction>\\.\\d+)?` +
-    `(?<post>\\s?(?:[${CURRENCY_SYMBOLS}]|${CURRENCY_CODES.join("|")}))?(?<percent>\\s?%)?(?<close>\\))?$`,
-  "i",
-);
+/** Spaces that group thousands: plain, no-break and narrow no-break (the French and Swiss forms). */
+const GROUP_SPACE = "[ \u00a0\u202f]";
 
-/** A number, possibly written with separators, a currency, a percent sign or accounting parentheses. */
-export function parseNumeric(text: string): Parsed<number> | null {
+function numberPattern(decimal: DecimalSeparator): RegExp {
+  const group = decimal === "." ? "," : "\\.";
+  const fraction = decimal === "." ? "\\." : ",";
+  return new RegExp(
+    `^(?<open>\\()?(?<sign>[-+])?(?<pre>[${CURRENCY_SYMBOLS}]|(?:${CURRENCY_CODES.join("|")})\\s?)?(?<sign2>[-+])?` +
+      `(?<digits>\\d{1,3}(?:${group}\\d{3})+|\\d{1,3}(?:${GROUP_SPACE}\\d{3})+|\\d+)?(?<fraction>${fraction}\\d+)?` +
+      `(?<post>\\s?(?:[${CURRENCY_SYMBOLS}]|${CURRENCY_CODES.join("|")}))?(?<percent>\\s?%)?(?<close>\\))?$`,
+    "i",
+  );
+}
+
+const NUMBER_PATTERNS: Record<DecimalSeparator, RegExp> = { ".": numberPattern("."), ",": numberPattern(",") };
+
+/**
+ * A number, possibly written with thousands separators, a currency, a percent sign or accounting
+ * parentheses; `decimal` says which of "." and "," ends the whole part ("," groups thousands
+ * with "." or a space).
+ */
+export function parseNumeric(text: string, decimal: DecimalSeparator = "."): Parsed<number> | null {
   const trimmed = text.trim();
-  const match = NUMBER_PATTERN.exec(trimmed);
+  const match = NUMBER_PATTERNS[decimal].exec(trimmed);
   const groups = match?.groups;
   if (!groups || (!groups.digits && !groups.fraction)) return null;
   if (Boolean(groups.open) !== Boolean(groups.close)) return null;
   if (groups.sign && groups.sign2) return null;
   if (groups.pre && groups.post) return null;
-  const plain = `${groups.digits ?? "0"}${groups.fraction ?? ""}`.replace(/[, ]/g, "");
-  let value = Number(plain);
+  const whole = (groups.digits ?? "0").replace(/[^\d]/g, "");
+  let value = Number(`${whole}.${(groups.fraction ?? "0").slice(1)}`);
   if (!Number.isFinite(value)) return null;
   const negative = groups.sign === "-" || groups.sign2 === "-" || Boolean(groups.open);
   if (negative) value = -value;
   const reasons: string[] = [];
-  if (groups.digits && /[, ]/.test(groups.digits)) reasons.push("thousands separators removed");
+  if (groups.digits && /[^\d]/.test(groups.digits)) reasons.push("thousands separators removed");
+  if (groups.fraction && decimal === ",") reasons.push("decimal comma read as a point");
   const currency = (groups.pre ?? groups.post)?.trim();
   if (currency) reasons.push(`currency ${currency} removed`);
   if (groups.open) reasons.push("accounting parentheses read as negative");
@@ -52,6 +69,15 @@ export function parseNumeric(text: string): Parsed<number> | null {
   }
   if (reasons.length === 0) reasons.push("number stored as text");
   return { value: roundFloat(value), reason: reasons.join("; ") };
+}
+
+/** Texts for an infinite number; "NaN" is a missing-value sentinel. */
+const NON_FINITE = /^[-+]?(?:inf|infinity|∞)$/i;
+
+/** True for a value no statistic can use: a non-finite number, or text such as "Infinity" or "-inf". */
+export function isNonFinite(value: unknown): boolean {
+  if (typeof value === "number") return !Number.isFinite(value);
+  return typeof value === "string" && NON_FINITE.test(value.trim());
 }
 
 /** Undo float noise from dividing by 100 (12.3 % is 0.123, not 0.12300000000000001). */

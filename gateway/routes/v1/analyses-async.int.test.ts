@@ -39,7 +39,7 @@ describe("analyses beyond the wait budget", () => {
       return polled.status === "completed" ? polled : undefined;
     });
     expect(done.rows).toEqual([{ n: 1000 }, { n: null }]);
-    expect(done.summary?.changes).toEqual({ convert_type: 2, standardise_null: 1, remove_duplicate: 1 });
+    expect(done.summary?.changes).toEqual({ convert_type: 2, standardise_null: 1, flag_ambiguous_number: 1, remove_duplicate: 1 });
   });
 
   it("answers 404 for an analysis id that does not exist", async () => {

@@ -300,15 +300,59 @@ describe("POST /v1/data/clean", () => {
       { city: "Chicago", amount: 99999, day: "2026-01-20" },
       { city: "Chicago", amount: 270, day: "2026-01-21" },
     ];
-    const response = await call(authorization, "POST", "/v1/data/clean", { dataset, options: { impute: "median", cluster_keys: ["city"] } });
+    const response = await call(authorization, "POST", "/v1/data/clean", { dataset, options: { impute: "median", cluster_keys: ["city"], apply_clusters: "all" } });
     expect(response.status).toBe(200);
     const body = AnalysisSchema.parse(await response.json());
     expect(body).toMatchObject({ analysis: "clean", status: "completed", summary: { rows_in: 8, rows_out: 7 } });
     expect(new Set(body.report?.map((entry) => entry.action))).toEqual(
-      new Set(["normalise_whitespace", "standardise_null", "convert_type", "normalise_case", "merge_cluster", "remove_duplicate", "flag_outlier", "impute"]),
+      new Set(["normalise_whitespace", "standardise_null", "convert_type", "flag_ambiguous_number", "normalise_case", "merge_cluster", "remove_duplicate", "flag_outlier", "impute"]),
     );
     expect(body.rows?.[0]).toEqual({ city: "New York", amount: 1200, day: "2026-01-15" });
     expect(body.rows?.map((row) => row.city)).not.toContain("Bostn");
+  });
+
+  it("changes no value's meaning by default: identifiers stay text, ambiguous values and fuzzy merges are reported", async () => {
+    const { authorization } = await createKeyedAccount(db());
+    const dataset = [
+      { zip: "02134", price: "1.234,56", day: "03/04/2026", reading: "12", owner: "John Smith", status: "active" },
+      { zip: "10001", price: "3,5", day: "05/06/2026", reading: "Infinity", owner: "John Smith", status: "inactive" },
+      { zip: "94105", price: "7", day: "07/08/2026", reading: "14", owner: "Jan Smith", status: "active" },
+    ];
+    const response = await call(authorization, "POST", "/v1/data/clean", { dataset, options: { cluster_keys: ["owner", "status"] } });
+    expect(response.status).toBe(200);
+    const body = AnalysisSchema.parse(await response.json());
+    expect(body.rows).toEqual([
+      { zip: "02134", price: 1234.56, day: "03/04/2026", reading: 12, owner: "John Smith", status: "active" },
+      { zip: "10001", price: 3.5, day: "05/06/2026", reading: null, owner: "John Smith", status: "inactive" },
+      { zip: "94105", price: 7, day: "07/08/2026", reading: 14, owner: "Jan Smith", status: "active" },
+    ]);
+    // Stored as jsonb, the rows come back to the engine with their keys in jsonb's order.
+    expect(Object.fromEntries(body.columns?.map((column) => [column.name, column.type]) ?? [])).toEqual({
+      zip: "string",
+      price: "number",
+      day: "string",
+      reading: "integer",
+      owner: "string",
+      status: "string",
+    });
+    const notes = body.report?.filter((entry) => entry.action !== "convert_type").map(({ row, column, action }) => ({ row, column, action }));
+    expect(notes?.sort((a, b) => a.action.localeCompare(b.action))).toEqual([
+      { row: 0, column: "day", action: "flag_ambiguous_date" },
+      { row: 0, column: "zip", action: "keep_text" },
+      { row: 1, column: "reading", action: "replace_non_finite" },
+      { row: 2, column: "owner", action: "suggest_merge" },
+    ]);
+    expect(body.report?.find((entry) => entry.action === "suggest_merge")).toMatchObject({ before: "Jan Smith", after: "Jan Smith", suggestion: "John Smith" });
+  });
+
+  it("gives the rows back as sent when every option is off", async () => {
+    const { authorization } = await createKeyedAccount(db());
+    const dataset = [{ zip: "02134", amount: "1,000", day: "03/04/2026", note: " N/A " }, { zip: "02134", amount: "1,000", day: "03/04/2026", note: " N/A " }];
+    const options = { deduplicate: false, impute: "none", outliers: "none", normalise_strings: false, infer_types: false, cluster_keys: [] };
+    const response = await call(authorization, "POST", "/v1/data/clean", { dataset, options });
+    const body = AnalysisSchema.parse(await response.json());
+    expect(body.rows).toEqual(dataset);
+    expect(body.report).toEqual([]);
   });
 
   it("refuses cluster keys that are not columns with 422", async () => {

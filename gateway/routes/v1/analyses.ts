@@ -37,7 +37,7 @@ const cleanRoute = createRoute({
   path: "/v1/data/clean",
   tags,
   summary: "Clean a dataset",
-  description: `Type inference (missing-value sentinels, thousands separators, percentages, currencies, dates), duplicate removal, imputation, outlier flags, string normalisation and key clustering. Returns the cleaned rows and a report of every change. ${waitNote}`,
+  description: `Type inference (missing-value sentinels, thousands separators, decimal commas, percentages, currencies, dates), duplicate removal, imputation, outlier flags, string normalisation and key clustering. Returns the cleaned rows and a report of every change. Nothing changes a value's meaning silently: identifier-like columns (leading zeros) stay text, numbers and dates that read two ways are flagged, and fuzzy merges are suggestions unless apply_clusters asks for them; with every option off the rows come back as given. ${waitNote}`,
   security,
   request: jsonBody(CleanRequestBodySchema),
   responses: {

@@ -401,7 +401,7 @@ export interface paths {
         put?: never;
         /**
          * Clean a dataset
-         * @description Type inference (missing-value sentinels, thousands separators, percentages, currencies, dates), duplicate removal, imputation, outlier flags, string normalisation and key clustering. Returns the cleaned rows and a report of every change. Answers 200 with the result when the work finishes within the wait budget (a few seconds), otherwise 202 with the analysis id and status; poll GET /v1/analyses/{id}. Work that fails on its input (an unusable column, an impossible time_grain, too little data) within the wait is 422 VALIDATION_FAILED naming the field; after a 202 it is failed with code INVALID_INPUT. The bytes read are charged when the work is admitted and stay charged whatever its outcome; a request refused before any work (4xx) charges no bytes. The bytes read (inline rows as JSON, or the dataset's file) count against the month's data allowance: when it is exhausted the answer is 429 QUOTA_EXCEEDED with X-RateLimit-Resource: data. Progress is also sent as processing.started, processing.completed and processing.failed webhook events. Inline rows (dataset) are capped at 100,000 rows (422 past it) and 8 MiB of request body (413 past it); larger data is uploaded once with POST /v1/datasets and analysed by dataset_id.
+         * @description Type inference (missing-value sentinels, thousands separators, decimal commas, percentages, currencies, dates), duplicate removal, imputation, outlier flags, string normalisation and key clustering. Returns the cleaned rows and a report of every change. Nothing changes a value's meaning silently: identifier-like columns (leading zeros) stay text, numbers and dates that read two ways are flagged, and fuzzy merges are suggestions unless apply_clusters asks for them; with every option off the rows come back as given. Answers 200 with the result when the work finishes within the wait budget (a few seconds), otherwise 202 with the analysis id and status; poll GET /v1/analyses/{id}. Work that fails on its input (an unusable column, an impossible time_grain, too little data) within the wait is 422 VALIDATION_FAILED naming the field; after a 202 it is failed with code INVALID_INPUT. The bytes read are charged when the work is admitted and stay charged whatever its outcome; a request refused before any work (4xx) charges no bytes. The bytes read (inline rows as JSON, or the dataset's file) count against the month's data allowance: when it is exhausted the answer is 429 QUOTA_EXCEEDED with X-RateLimit-Resource: data. Progress is also sent as processing.started, processing.completed and processing.failed webhook events. Inline rows (dataset) are capped at 100,000 rows (422 past it) and 8 MiB of request body (413 past it); larger data is uploaded once with POST /v1/datasets and analysed by dataset_id.
          */
         post: operations["clean"];
         delete?: never;
@@ -1241,13 +1241,20 @@ export interface components {
                 type: "number" | "integer" | "string" | "boolean" | "date" | "timestamp" | "empty";
             }[];
             report?: {
+                /** @description The row's position in the input (0-based); a decision about a whole column names the first row that shows it. */
                 row: number;
                 column: string | null;
-                /** @enum {string} */
-                action: "standardise_null" | "convert_type" | "invalid_value" | "normalise_whitespace" | "normalise_case" | "merge_cluster" | "remove_duplicate" | "impute" | "flag_outlier";
+                /**
+                 * @description What was done. Besides changes: keep_text (an identifier-like column kept as text), flag_ambiguous_number and flag_ambiguous_date (a column whose values read two ways), suggest_merge (a cluster merge not applied), flag_outlier (a value outside the fences, kept).
+                 * @enum {string}
+                 */
+                action: "standardise_null" | "convert_type" | "invalid_value" | "replace_non_finite" | "keep_text" | "flag_ambiguous_number" | "flag_ambiguous_date" | "normalise_whitespace" | "normalise_case" | "merge_cluster" | "suggest_merge" | "remove_duplicate" | "impute" | "flag_outlier";
                 before?: unknown;
+                /** @description The cell as returned; equal to before for flags, keep_text and suggest_merge. */
                 after?: unknown;
                 reason: string;
+                /** @description suggest_merge only: the value the cell could become (apply_clusters all would apply it). */
+                suggestion?: unknown;
             }[];
             report_truncated?: boolean;
             summary?: {
@@ -1367,26 +1374,64 @@ export interface components {
              *       "impute": "none",
              *       "outliers": "flag",
              *       "normalise_strings": true,
-             *       "cluster_keys": []
+             *       "infer_types": true,
+             *       "decimal_separator": "auto",
+             *       "day_order": "auto",
+             *       "cluster_keys": [],
+             *       "apply_clusters": "fingerprint"
              *     }
              */
             options?: {
-                /** @default true */
+                /**
+                 * @description Remove exact duplicate rows; each removal names the row kept.
+                 * @default true
+                 */
                 deduplicate?: boolean;
                 /**
+                 * @description Fill missing values with the column's mean, median or mode (numeric columns for mean and median).
                  * @default none
                  * @enum {string}
                  */
                 impute?: "none" | "mean" | "median" | "mode";
                 /**
+                 * @description Flag numeric outliers (outside Tukey's fences, IQR 1.5) in the report; values are kept.
                  * @default flag
                  * @enum {string}
                  */
                 outliers?: "flag" | "none";
-                /** @default true */
+                /**
+                 * @description Trim and collapse whitespace, and unify values that differ only in case.
+                 * @default true
+                 */
                 normalise_strings?: boolean;
-                /** @default [] */
+                /**
+                 * @description Read text as what it means: missing-value sentinels ("", "N/A", "null", ...) become null; numbers (thousands separators, decimal commas, percentages, currencies), booleans and dates written as text become typed values. Identifier-like columns (leading zeros, fixed-width digit strings, international phone numbers) stay text, non-finite numbers (Infinity, inf) in a numeric column become null, and each such decision is in the report. Off: no cell changes type.
+                 * @default true
+                 */
+                infer_types?: boolean;
+                /**
+                 * @description Decimal separator of numbers written as text. auto decides per column: a column whose values use a decimal comma ("3,5", "1.234,56") is read that way; a column whose values fit both ("1,234") is read with a decimal point and flagged (flag_ambiguous_number).
+                 * @default auto
+                 * @enum {string}
+                 */
+                decimal_separator?: "auto" | "." | ",";
+                /**
+                 * @description Order of day and month in dates like 03/04/2024. auto decides per column from a day over 12; when every such date fits both orders, the column is kept as text and flagged (flag_ambiguous_date).
+                 * @default auto
+                 * @enum {string}
+                 */
+                day_order?: "auto" | "mdy" | "dmy";
+                /**
+                 * @description Columns whose values are clustered OpenRefine-style (fingerprint, n-gram fingerprint, nearest neighbour by Levenshtein distance).
+                 * @default []
+                 */
                 cluster_keys?: string[];
+                /**
+                 * @description Which merges of key clustering change cells. fingerprint: only spellings that differ in case, accents, whitespace, punctuation or word order; none: no merge; all: n-gram and nearest-neighbour merges too. Merges not applied are reported as suggest_merge entries with the value proposed.
+                 * @default fingerprint
+                 * @enum {string}
+                 */
+                apply_clusters?: "none" | "fingerprint" | "all";
             };
         };
         HookAccepted: {

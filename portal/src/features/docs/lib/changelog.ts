@@ -17,6 +17,15 @@ export const CHANGELOG: readonly ChangelogEntry[] = [
   },
   {
     date: "2026-11-27",
+    title: "Cleaning that keeps meaning",
+    changes: [
+      "POST /v1/data/clean keeps identifier-like columns (leading zeros, fixed-width digits, phone numbers) as text, reads decimal commas, and flags numbers and dates that read two ways instead of guessing (options decimal_separator and day_order).",
+      "Only fingerprint merges (case, accents, punctuation, word order) are applied by default; n-gram and nearest-neighbour merges are suggest_merge entries unless apply_clusters is all.",
+      "Infinity in a numeric column becomes null (replace_non_finite); infer_types: false leaves every cell as sent.",
+    ],
+  },
+  {
+    date: "2026-11-27",
     title: "Webhook endpoints by mode",
     changes: [
       "A webhook endpoint has the mode of the key that adds it (mode: live or test); a key sees and manages only its own mode's endpoints, and another mode's answers 404.",
