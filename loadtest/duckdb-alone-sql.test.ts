@@ -17,7 +17,17 @@ const ROWS = [
   { date: "2024-01-04", value: null, region: "a" },
   { date: "2024-01-04", value: 4, region: "b" },
 ];
-const SERIES = { time_column: "date", value_column: "value", aggregate: "sum", grain: "day", points: 4, start: "", end: "", seasonality: 7 } as const;
+const SERIES = {
+  time_column: "date",
+  value_column: "value",
+  aggregate: "sum",
+  grain: "day",
+  chosen: { time_column: "inferred", value_column: "inferred", value_column_reason: "", grain: "inferred", grain_reason: "" },
+  points: 4,
+  start: "",
+  end: "",
+  seasonality: 7,
+} as const;
 
 let directory: string;
 let source: BaselineSource;
@@ -46,7 +56,7 @@ async function rowsOf(statement: Statement): Promise<Array<Record<string, unknow
 
 describe("baselineStatements", () => {
   it("summarises each numeric column Sluice described: count, nulls, mean, sample std, min, type-7 quartiles, max", async () => {
-    const [statement] = baselineStatements("summary", source, { statistics: { value: { count: 7, mean: 4, std: null, min: 1, p25: null, median: null, p75: null, max: 8 } } });
+    const [statement] = baselineStatements("summary", source, { statistics: { value: { count: 7, nulls: 1, mean: 4, std: null, min: 1, p25: null, median: null, p75: null, max: 8 } } });
     const [row] = await rowsOf(statement as Statement);
     expect(row).toMatchObject({ c0_count: 7n, c0_nulls: 1n, c0_mean: 2, c0_min: 0.5, c0_max: 4, c0_q: [1.25, 2, 2.5] });
     expect(row?.c0_std).toBeCloseTo(Math.sqrt(32 / 6) / 2, 10);
@@ -66,7 +76,7 @@ describe("baselineStatements", () => {
   });
 
   it("runs the summary and the series once for auto", () => {
-    const statements = baselineStatements("auto", source, { statistics: { value: { count: 7, mean: 4, std: null, min: 1, p25: null, median: null, p75: null, max: 8 } }, series: SERIES });
+    const statements = baselineStatements("auto", source, { statistics: { value: { count: 7, nulls: 1, mean: 4, std: null, min: 1, p25: null, median: null, p75: null, max: 8 } }, series: SERIES });
     expect(statements).toHaveLength(2);
     expect(statements[1]?.sql).toContain("regr_slope");
   });

@@ -46,6 +46,9 @@ export const ANALYSIS_LIMITS = {
   maxClusters: 20,
 } as const;
 
+/** A series is put on a regular calendar of at most this many periods (choose-grain.ts in the engine). */
+export const SERIES_LIMITS = { maxPeriods: 10_000 } as const;
+
 const UPLOAD_INSTEAD = "upload larger data with POST /v1/datasets and analyse it by dataset_id";
 
 /** The 413 of an inline request past `maxInlineBytes`. */
@@ -82,8 +85,19 @@ export const AnalyzeRequestSchema = z
       .enum(ANALYSIS_TYPES, { error: `analysis must be one of: ${ANALYSIS_TYPES.join(", ")}` })
       .meta({ description: [...ANALYSES, AUTO_ANALYSIS].map((analysis) => `\`${analysis.type}\`: ${analysis.description}`).join("\n") }),
     timeframe: z.enum(TIMEFRAMES).default("all"),
-    time_column: columnName.optional(),
-    value_column: columnName.optional(),
+    time_column: columnName.optional().meta({ description: "The column of dates or timestamps; by default the first date or timestamp column." }),
+    value_column: columnName
+      .optional()
+      .meta({
+        description:
+          "The numeric column analysed over time; by default the first numeric column, in the dataset's order, that is not the time column and does not look like an identifier: not named id, row, index, idx, seq, obs, year, quarter, month, week, day, hour, minute or second (nor ending in _id or Id), and not holding the row numbers themselves (distinct whole numbers 0..n−1 or 1..n). When every numeric column looks like one, the first is used. The answer's `series.value_column` and `series.chosen` say which column was used and why; a note warns when there was more than one candidate.",
+      }),
+    time_grain: z
+      .enum(TIME_GRAINS)
+      .optional()
+      .meta({
+        description: `The period the series is aggregated by. By default the finest grain whose calendar, from the first to the last timestamp, has at most ${SERIES_LIMITS.maxPeriods.toLocaleString("en-US")} periods of which most have rows (per-minute events over two years are read by day). A grain with more periods than that, or finer than the data (fewer than 10 % of its periods have rows), is refused with 422 naming the finest grain the data allows.`,
+      }),
     options: AnalyzeOptionsSchema.default({ horizon: 30, aggregate: "sum", standardize: true }),
   })
   .strict();
@@ -223,7 +237,10 @@ export const InsightsSchema = z.object({
 });
 
 export const ColumnStatisticsSchema = z.object({
+  /** Values present. */
   count: z.number().int(),
+  /** Rows without a value (null, or a cell DuckDB read as missing). */
+  nulls: z.number().int(),
   mean: z.number().nullable(),
   std: z.number().nullable(),
   min: z.number().nullable(),
@@ -251,6 +268,15 @@ export const AnalysisResultSchema = z.object({
       value_column: z.string().nullable(),
       aggregate: z.enum([...AGGREGATES, "count"]),
       grain: z.enum(TIME_GRAINS),
+      chosen: z
+        .object({
+          time_column: z.enum(["requested", "inferred"]),
+          value_column: z.enum(["requested", "inferred", "none"]),
+          value_column_reason: z.string(),
+          grain: z.enum(["requested", "inferred"]),
+          grain_reason: z.string(),
+        })
+        .meta({ description: "How the time column, the value column and the grain were chosen: named in the request, or inferred by the documented rules (see time_column, value_column and time_grain of the request), with the reason." }),
       points: z.number().int(),
       start: z.string(),
       end: z.string(),
@@ -330,7 +356,12 @@ export const CleanResultSchema = z.object({
 });
 export type CleanResult = z.infer<typeof CleanResultSchema>;
 
-export const AnalysisErrorSchema = z.object({ code: z.string(), message: z.string() });
+export const AnalysisErrorSchema = z.object({
+  code: z.string().meta({ description: "INVALID_INPUT when the data or the request cannot be analysed as asked (see `message`); TIMEOUT, ANALYSIS_CRASHED or INTERNAL_ERROR otherwise." }),
+  message: z.string(),
+  /** The request field at fault, for INVALID_INPUT, when one is (time_column, value_column, time_grain). */
+  field: z.string().optional(),
+});
 
 /**
  * GET /v1/analyses/{id} and the answers of POST /v1/data/analyze and /v1/data/clean. Once

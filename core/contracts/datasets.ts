@@ -13,7 +13,8 @@ export type DatasetFormat = (typeof DATASET_FORMATS)[number];
 export const STREAM_DATASET_FORMAT = "stream";
 
 export const DATASET_STATUSES = ["processing", "ready", "failed"] as const;
-export const DATASET_COLUMN_TYPES = ["number", "integer", "string", "boolean", "date", "timestamp"] as const;
+/** `empty`: a column without a single value (every cell null or blank); analyses skip it. */
+export const DATASET_COLUMN_TYPES = ["number", "integer", "string", "boolean", "date", "timestamp", "empty"] as const;
 
 const timestamp = (description: string) => z.string().meta({ format: "date-time", description });
 

@@ -71,7 +71,7 @@ export async function completeAnalysis(deps: RowDeps, analysis: ClaimedAnalysis,
   await enqueueDeliveries(deps.queues, deliveryIds);
 }
 
-export async function failAnalysis(deps: RowDeps, analysis: ClaimedAnalysis, error: { code: string; message: string }, processingTimeMs: number, now: Date): Promise<void> {
+export async function failAnalysis(deps: RowDeps, analysis: ClaimedAnalysis, error: { code: string; message: string; field?: string }, processingTimeMs: number, now: Date): Promise<void> {
   const deliveryIds = await deps.db.transaction().execute(async (trx) => {
     const ended = await trx
       .updateTable("analyses")

@@ -1,5 +1,6 @@
+import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
-import type { DatasetFormat } from "../../core/contracts/datasets.js";
+import type { DATASET_COLUMN_TYPES, DatasetFormat } from "../../core/contracts/datasets.js";
 import type { AnalyticsSession } from "./analytics-db.js";
 
 /**
@@ -15,7 +16,7 @@ export class UnreadableUploadError extends Error {
   }
 }
 
-export type DatasetColumnType = "number" | "integer" | "string" | "boolean" | "date" | "timestamp";
+export type DatasetColumnType = (typeof DATASET_COLUMN_TYPES)[number];
 
 export interface SourceColumn {
   name: string;
@@ -40,6 +41,7 @@ const READERS: Record<DatasetFormat, string> = {
 export async function chooseReader(session: AnalyticsSession, path: string, format: DatasetFormat): Promise<string> {
   if (format === "json") await assertCompleteJsonArray(path);
   if (format !== "csv") return READERS[format];
+  await assertRectangularCsv(path);
   const columns = await describe(session, CSV, path, format);
   if (columns.length === 1 && (await firstLine(path)).includes(",")) {
     await describe(session, CSV_COMMAS, path, format);
@@ -58,6 +60,19 @@ export async function describe(session: AnalyticsSession, reader: string, path: 
     const ref = quoteIdentifier(name);
     return { name, duckdbType, type, select: cast ? `cast(${ref} as ${cast}) as ${ref}` : ref };
   });
+}
+
+/**
+ * The columns typed as text that hold no value at all (every cell null or blank) become `empty`:
+ * DuckDB reads such a column as VARCHAR or JSON, which would call it a string.
+ */
+export async function markEmptyColumns(session: AnalyticsSession, reader: string, path: string, columns: SourceColumn[]): Promise<SourceColumn[]> {
+  const candidates = columns.filter((column) => column.type === "string");
+  if (candidates.length === 0) return columns;
+  const counts = candidates.map((column, i) => `count(nullif(trim(cast(${quoteIdentifier(column.name)} as varchar)), '')) as c${i}`);
+  const [row] = await session.all(`select ${counts.join(", ")} from ${reader}`, [path]);
+  const empty = new Set(candidates.filter((_, i) => Number(row?.[`c${i}`] ?? 1) === 0).map((column) => column.name));
+  return columns.map((column) => (empty.has(column.name) ? { ...column, type: "empty" } : column));
 }
 
 /** Runs a DuckDB read and turns its reader errors into UnreadableUploadError (paths removed). */
@@ -83,7 +98,7 @@ export function summariseReaderError(message: string): string {
   const kept: string[] = [];
   for (const raw of message.split("\n")) {
     const line = raw.trim();
-    if (/^(LINE \d+:|Possible (fixes|Solution)|The search space used|\* |file =|delimiter =|quote =)/.test(line)) break;
+    if (/^(LINE \d+:|Possible (fixes|Solution)|The search space used|\* |file =|delimiter =|quote =|Try (setting|increasing|using))/.test(line)) break;
     if (line) kept.push(line);
   }
   let text = kept
@@ -93,6 +108,13 @@ export function summariseReaderError(message: string): string {
     .replace(/"\/[^"]*"/g, "the file")
     .replace(/'\/[^']*'/g, "the file")
     .replace(/\s+/g, " ")
+    .trim();
+  // DuckDB's own vocabulary (its error classes, reader functions and options) means nothing to a client.
+  text = text
+    .replace(/\b(json_read|read_json|read_csv|read_parquet)\b expected records, but got non-record JSON instead\.?/g, "the top-level array mixes objects with other values; every row must be an object.")
+    .replace(/ ?Try (setting|increasing|using) [^.]*\.?/g, "")
+    .replace(/\b(DuckDB|Binder Error|Invalid Input Error|Conversion Error|Parser Error)\b:? ?/g, "")
+    .replace(/\b(json_read|read_json|read_csv|read_parquet)\b/g, "the reader")
     .trim();
   if (/automatically detect the CSV parsing dialect/.test(text)) {
     text += " (check for an unterminated quote or rows with a different number of fields)";
@@ -126,6 +148,50 @@ async function firstLine(path: string): Promise<string> {
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * Every CSV row has as many fields as the header: DuckDB's sniffer, given ragged rows, guesses
+ * another header or no rows at all, and the client is told "no data rows". Quoted fields may hold
+ * commas and line breaks. Checked for comma-separated files (the header holds a comma).
+ */
+async function assertRectangularCsv(path: string): Promise<void> {
+  const stream = createReadStream(path, { encoding: "utf8", highWaterMark: 1 << 20 });
+  let line = 1;
+  let fields = 1;
+  let expected: number | null = null;
+  let quoted = false;
+  let empty = true;
+  const endRow = () => {
+    if (!empty) {
+      if (expected === null) expected = fields;
+      else if (fields !== expected) {
+        throw new UnreadableUploadError(`The file could not be read as CSV: line ${line} has ${fields} field${fields === 1 ? "" : "s"}, the header has ${expected}; every row needs the same number of fields.`);
+      }
+    }
+    fields = 1;
+    empty = true;
+  };
+  for await (const chunk of stream as AsyncIterable<string>) {
+    for (let i = 0; i < chunk.length; i++) {
+      const c = chunk.charCodeAt(i);
+      if (c === 34) quoted = !quoted; // an escaped quote ("") toggles twice
+      else if (quoted) continue;
+      else if (c === 44) fields++;
+      else if (c === 10) {
+        endRow();
+        line++;
+        continue;
+      } else if (c === 13) continue;
+      empty = false;
+    }
+    if (expected === 1) {
+      stream.destroy();
+      return;
+    }
+  }
+  // An unterminated quote: DuckDB's reader names it.
+  if (!quoted) endRow();
 }
 
 /** DuckDB reads a truncated array ("[{...},") without complaint; a JSON array must be closed. */

@@ -6,7 +6,7 @@ import { DATASET_FORMATS } from "../../core/contracts/datasets.js";
 import type { EngineContext } from "../worker-definition.js";
 import { checkUploadShape } from "../../core/datasets/upload-shape.js";
 import { AnalyticsCrashError, AnalyticsTimeoutError } from "./analytics-db.js";
-import { UnreadableUploadError, chooseReader, describe, readOrExplain } from "./ingest-source.js";
+import { UnreadableUploadError, chooseReader, describe, markEmptyColumns, readOrExplain } from "./ingest-source.js";
 
 export type IngestOutcome =
   | { dataset_id: string; status: "ready"; row_count: number }
@@ -54,7 +54,7 @@ export async function ingestDataset(datasetId: string, context: Pick<EngineConte
     const { columns, rowCount } = await analytics.session(
       async (session) => {
         const reader = await chooseReader(session, source, format);
-        const columns = await describe(session, reader, source, format);
+        const columns = await readOrExplain(format, async () => markEmptyColumns(session, reader, source, await describe(session, reader, source, format)));
         const copied = await readOrExplain(format, () =>
           session.all(`copy (select ${columns.map((c) => c.select).join(", ")} from ${reader}) to $2 (format parquet, compression zstd)`, [source, staging]),
         );

@@ -61,15 +61,14 @@ export async function runAnalysisJob(analysisId: string, context: EngineContext)
   }
 }
 
-function describeFailure(error: unknown, timeoutMs: number): { code: string; message: string } | null {
+function describeFailure(error: unknown, timeoutMs: number): { code: string; message: string; field?: string } | null {
   if (error instanceof AnalysisTimeoutError || error instanceof AnalyticsTimeoutError) {
     return { code: "TIMEOUT", message: `The analysis did not finish within ${timeoutMs} ms.` };
   }
   // DuckDB's process died running it: running it again would most likely end the same way.
   if (error instanceof AnalyticsCrashError) return { code: "ANALYSIS_CRASHED", message: "The analysis could not finish: the data reader stopped unexpectedly." };
-  if (error instanceof AnalysisInputError || error instanceof KernelInputError || error instanceof CleanInputError) {
-    return { code: "INVALID_INPUT", message: error.message };
-  }
+  if (error instanceof AnalysisInputError) return { code: "INVALID_INPUT", message: error.message, ...(error.field ? { field: error.field } : {}) };
+  if (error instanceof KernelInputError || error instanceof CleanInputError) return { code: "INVALID_INPUT", message: error.message };
   return null;
 }
 

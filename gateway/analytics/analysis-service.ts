@@ -1,5 +1,5 @@
 import { AppError, type ErrorDetail } from "../../core/errors.js";
-import type { AnalyzeRequest, CleanRequest } from "../../core/contracts/analytics.js";
+import { AnalysisErrorSchema, type AnalyzeRequest, type CleanRequest } from "../../core/contracts/analytics.js";
 import type { Database } from "../../core/db/client.js";
 import { newId } from "../../core/ids.js";
 import { chargeDataBytes, dataQuotaExceeded } from "../../core/metering/data-meter.js";
@@ -26,7 +26,8 @@ export type Submission = { kind: "analyze"; request: AnalyzeRequest } | { kind: 
  * Accepts an analysis or a cleaning (DESIGN.md section 8): checks the input, charges the bytes it
  * reads against the month's data allowance (429 data-month when exhausted), writes the analyses
  * row, adds its job (job id = analysis id), then waits up to `waitMs` for it. Returns the row as
- * it is then: completed or failed when the engine was quick enough, queued or running otherwise.
+ * it is then: completed or failed when the engine was quick enough, queued or running otherwise;
+ * a failure on the input within the wait is a 422 instead.
  */
 export async function submitAnalysis(deps: AnalysisDeps, key: KeyContext, submission: Submission): Promise<AnalysisRow> {
   const { request } = submission;
@@ -52,7 +53,22 @@ export async function submitAnalysis(deps: AnalysisDeps, key: KeyContext, submis
 
   const row = await findAnalysis(deps.db, owner, id);
   if (!row) throw new AppError("NOT_FOUND", "No such analysis.");
+  refuseInputFailure(row);
   return row;
+}
+
+/**
+ * Work that failed on its input within the wait is answered as the input error it is: 422 naming
+ * the field at fault (`dataset` when the data itself is unusable), not 200 with a failed status.
+ * The analysis stays readable by id, failed with the same error.
+ */
+function refuseInputFailure(row: AnalysisRow): void {
+  if (row.status !== "failed") return;
+  const error = AnalysisErrorSchema.safeParse(row.error);
+  if (!error.success || error.data.code !== "INVALID_INPUT") return;
+  throw new AppError("VALIDATION_FAILED", `The analysis ${row.id} cannot run on this input: ${error.data.message}`, {
+    details: [{ field: error.data.field ?? "dataset", message: error.data.message }],
+  });
 }
 
 /** Exactly one of dataset and dataset_id; the bytes the work reads (inline JSON, or the uploaded file). */

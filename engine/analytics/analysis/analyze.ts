@@ -4,7 +4,8 @@ import { KernelInputError } from "../kernels/errors.js";
 import type { AnalysisRunner, AttemptPart, PartContext } from "./analysis-runner.js";
 import { runnersFor } from "./analysis-runners.js";
 import { AnalysisInputError, describeSource, type DataSource, type SourceColumn } from "./data-source.js";
-import { chooseColumns, loadSeries, type RowFilter, type Series } from "./load-series.js";
+import { chooseColumns } from "./choose-columns.js";
+import { loadSeries, type RowFilter, type Series } from "./load-series.js";
 import { describeColumns, loadMatrix } from "./numeric-columns.js";
 import { seriesChart } from "./visualizations.js";
 
@@ -19,7 +20,7 @@ type ReadingRunner<R extends AnalysisRunner["reads"]> = Extract<AnalysisRunner, 
  */
 export async function analyzeSource(db: AnalyticsDb, source: DataSource, request: AnalyzeRequest, call: AnalyticsCallOptions): Promise<AnalysisResult> {
   const columns = await describeSource(db, source, call);
-  const choice = chooseColumns(columns, request);
+  const choice = await chooseColumns(db, source, columns, request, call);
   const runners = runnersFor(request.analysis);
   const seriesRunners = runners.filter((runner): runner is ReadingRunner<"series"> => runner.reads === "series");
   const matrixRunners = runners.filter((runner): runner is ReadingRunner<"matrix"> => runner.reads === "matrix");
@@ -27,6 +28,9 @@ export async function analyzeSource(db: AnalyticsDb, source: DataSource, request
   const auto = request.analysis === "auto";
   const notes: string[] = [];
   const result: AnalysisResult = { insights: {}, visualizations: [], notes, row_count: 0 };
+  // Inline rows read as JSON: a column whose every value is null has no type of its own.
+  const valueless = columns.filter((column) => column.sqlType === "JSON" || column.sqlType === '"NULL"').map((column) => column.name);
+  if (valueless.length) notes.push(`${listOf(valueless)} ${valueless.length === 1 ? "has" : "have"} no values and ${valueless.length === 1 ? "was" : "were"} skipped`);
 
   /** Runs one part; in auto mode a part that does not apply becomes a note instead of a failure. */
   const attempt: AttemptPart = async (part, work) => {
@@ -34,7 +38,7 @@ export async function analyzeSource(db: AnalyticsDb, source: DataSource, request
       return await work();
     } catch (error) {
       if (!(error instanceof KernelInputError || error instanceof AnalysisInputError)) throw error;
-      if (!auto) throw new AnalysisInputError(`${part}: ${error.message}`);
+      if (!auto) throw new AnalysisInputError(`${part}: ${error.message}`, error instanceof AnalysisInputError ? error.field : undefined);
       notes.push(`${part} omitted: ${error.message}`);
       return undefined;
     }
@@ -68,9 +72,18 @@ export async function analyzeSource(db: AnalyticsDb, source: DataSource, request
       start: (series.buckets[0] as Date).toISOString(),
       end: (series.buckets[series.buckets.length - 1] as Date).toISOString(),
       seasonality: series.seasonality,
+      chosen: {
+        time_column: choice.timeChosen,
+        value_column: choice.valueChosen,
+        value_column_reason: choice.valueReason,
+        grain: series.grainChoice.chosen,
+        grain_reason: series.grainChoice.reason,
+      },
     };
     result.row_count = series.rowCount;
     if (!series.valueColumn) notes.push("no numeric column: the series counts rows per period");
+    if (choice.ambiguity) notes.push(choice.ambiguity);
+    if (series.grainChoice.ambiguity) notes.push(series.grainChoice.ambiguity);
     if (series.filled) notes.push(`${series.filled} of ${series.values.length} periods had no rows and were ${series.aggregate === "mean" ? "interpolated" : "counted as 0"}`);
     for (const runner of seriesRunners) await runner.run(series, context);
     result.visualizations.push(seriesChart(series, result.insights));

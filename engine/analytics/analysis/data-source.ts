@@ -14,8 +14,18 @@ export interface DataSource {
   dispose: () => Promise<void>;
 }
 
-/** Raised for input an analysis cannot use (unknown or unsuitable columns, too little data). */
-export class AnalysisInputError extends Error {}
+/**
+ * Raised for input an analysis cannot use (unknown or unsuitable columns, an impossible grain,
+ * too little data); `field` names the request field at fault, when one is.
+ */
+export class AnalysisInputError extends Error {
+  constructor(
+    message: string,
+    readonly field?: "time_column" | "value_column" | "time_grain",
+  ) {
+    super(message);
+  }
+}
 
 export function parquetSource(absolutePath: string): DataSource {
   return { from: "read_parquet(?)", params: [absolutePath], dispose: async () => undefined };

@@ -1,35 +1,9 @@
-import type { AnalyzeRequest, TimeGrain } from "../../../core/contracts/analytics.js";
+import { TIME_GRAINS, type AnalyzeRequest, type TimeGrain } from "../../../core/contracts/analytics.js";
 import type { AnalyticsCallOptions, AnalyticsDb } from "../analytics-db.js";
+import type { ColumnChoice } from "./choose-columns.js";
+import { MAX_SERIES_PERIODS, chooseGrain, type GrainCalendar, type GrainChoice } from "./choose-grain.js";
 import { AnalysisInputError, quoteIdentifier, type DataSource, type SourceColumn } from "./data-source.js";
-import { fillGaps, grainOf, seasonalityOf, timeframeStart } from "./time-grain.js";
-
-/** The longest regular calendar a series may have (a few years of hours). */
-const MAX_BUCKETS = 50_000;
-
-/** Which columns an analysis reads: the time column (if any) and the value column (if any). */
-export interface ColumnChoice {
-  time: SourceColumn | null;
-  value: SourceColumn | null;
-  numeric: SourceColumn[];
-}
-
-/**
- * The columns named in the request, or inferred: the first date/timestamp column and the first
- * numeric column other than it. A named column that does not exist, or a value column that is
- * not numeric, is an input error.
- */
-export function chooseColumns(columns: SourceColumn[], request: Pick<AnalyzeRequest, "time_column" | "value_column">): ColumnChoice {
-  const named = (name: string, role: string) => {
-    const column = columns.find((candidate) => candidate.name === name);
-    if (!column) throw new AnalysisInputError(`${role} "${name}" is not a column of the dataset (columns: ${columns.map((c) => c.name).join(", ")})`);
-    return column;
-  };
-  const time = request.time_column ? named(request.time_column, "time_column") : (columns.find((column) => column.kind === "time") ?? null);
-  if (time && time.kind !== "time" && time.kind !== "string") throw new AnalysisInputError(`time_column "${time.name}" holds ${time.sqlType}, not dates or timestamps`);
-  const value = request.value_column ? named(request.value_column, "value_column") : (columns.find((column) => column.kind === "number" && column.name !== time?.name) ?? null);
-  if (value && value.kind !== "number") throw new AnalysisInputError(`value_column "${value.name}" holds ${value.sqlType}, not numbers`);
-  return { time, value, numeric: columns.filter((column) => column.kind === "number" && column.name !== time?.name) };
-}
+import { fillGaps, seasonalityOf, timeframeStart } from "./time-grain.js";
 
 /** A time column as TIMESTAMP: text columns are read with TRY_CAST (unreadable cells are skipped). */
 export function timeExpression(column: SourceColumn): string {
@@ -47,6 +21,7 @@ export interface Series {
   valueColumn: string | null;
   aggregate: "sum" | "mean" | "count";
   grain: TimeGrain;
+  grainChoice: GrainChoice;
   buckets: Date[];
   values: number[];
   filled: number;
@@ -56,29 +31,25 @@ export interface Series {
 }
 
 /**
- * Aggregates the value per time bucket in DuckDB: the grain comes from the median gap between
- * distinct timestamps, the timeframe counts back from the last timestamp, and the buckets are put
- * on a regular calendar. Without a value column the series counts rows per bucket.
+ * Aggregates the value per time bucket in DuckDB: the timeframe counts back from the last
+ * timestamp, the grain is the requested one or chosen from the span and density of the
+ * timestamps in it (choose-grain.ts), and the buckets are put on a regular calendar. Without a
+ * value column the series counts rows per bucket.
  */
 export async function loadSeries(
   db: AnalyticsDb,
   source: DataSource,
   choice: ColumnChoice & { time: SourceColumn },
-  request: Pick<AnalyzeRequest, "timeframe" | "options">,
+  request: Pick<AnalyzeRequest, "timeframe" | "options" | "time_grain">,
   call: AnalyticsCallOptions,
 ): Promise<Series> {
   const time = timeExpression(choice.time);
-  const [span] = await db.all(
-    `with stamps as (select distinct ${time} as ts from ${source.from} where ${time} is not null),
-          gaps as (select ts, epoch(ts) - epoch(lag(ts) over (order by ts)) as gap from stamps)
-     select max(ts) as last, median(gap) as gap, count(*) as stamps from gaps`,
-    source.params,
-    call,
-  );
-  if (!span || !span.last || Number(span.stamps) === 0) throw new AnalysisInputError(`time_column "${choice.time.name}" has no readable dates or timestamps`);
-  const grain = grainOf(span.gap === null ? null : Number(span.gap));
+  const [span] = await db.all(`select max(${time}) as last from ${source.from}`, source.params, call);
+  if (!span?.last) throw new AnalysisInputError(`time_column "${choice.time.name}" has no readable dates or timestamps`, "time_column");
   const start = timeframeStart(request.timeframe, new Date(String(span.last)));
   const filter: RowFilter = start ? { where: `${time} > cast(? as timestamp)`, params: [start.toISOString()] } : { where: `${time} is not null`, params: [] };
+  const grainChoice = chooseGrain(await grainCalendars(db, source, time, filter, call), request.time_grain);
+  const grain = grainChoice.grain;
 
   const aggregate = choice.value ? request.options.aggregate : "count";
   const value = choice.value ? `cast(${quoteIdentifier(choice.value.name)} as double)` : null;
@@ -92,9 +63,9 @@ export async function loadSeries(
   const points = rows.map((row) => ({ bucket: new Date(String(row.bucket)), value: row.value === null ? null : Number(row.value) }));
   let filled;
   try {
-    filled = fillGaps(points, grain, aggregate === "mean" ? "interpolate" : "zero", MAX_BUCKETS);
+    filled = fillGaps(points, grain, aggregate === "mean" ? "interpolate" : "zero", MAX_SERIES_PERIODS);
   } catch (error) {
-    throw new AnalysisInputError(error instanceof Error ? error.message : String(error));
+    throw new AnalysisInputError(error instanceof Error ? error.message : String(error), "time_grain");
   }
   const seasonality = request.options.seasonality !== undefined ? request.options.seasonality : seasonalityOf(grain);
   return {
@@ -102,9 +73,24 @@ export async function loadSeries(
     valueColumn: choice.value?.name ?? null,
     aggregate,
     grain,
+    grainChoice,
     ...filled,
     seasonality,
     rowCount: rows.reduce((sum, row) => sum + Number(row.row_count), 0),
     filter,
   };
+}
+
+/** For every grain: the periods of its calendar from the first to the last timestamp, and how many have rows. */
+async function grainCalendars(db: AnalyticsDb, source: DataSource, time: string, filter: RowFilter, call: AnalyticsCallOptions): Promise<GrainCalendar[]> {
+  const measures = TIME_GRAINS.map(
+    (grain) => `count(distinct date_trunc('${grain}', ts)) as ${grain}_filled,
+                date_diff('${grain}', date_trunc('${grain}', min(ts)), date_trunc('${grain}', max(ts))) + 1 as ${grain}_periods`,
+  );
+  const [row] = await db.all(
+    `with stamps as (select distinct ${time} as ts from ${source.from} where ${filter.where}) select ${measures.join(", ")} from stamps`,
+    [...source.params, ...filter.params],
+    call,
+  );
+  return TIME_GRAINS.map((grain) => ({ grain, periods: Number(row?.[`${grain}_periods`] ?? 0), filled: Number(row?.[`${grain}_filled`] ?? 0) }));
 }

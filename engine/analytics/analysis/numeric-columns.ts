@@ -17,13 +17,13 @@ const asNumber = (value: unknown) => (value === null || value === undefined ? nu
 
 /**
  * Descriptive statistics of every numeric column, computed in DuckDB over all rows in one pass:
- * count of values, mean, sample standard deviation, min, type-7 quartiles (quantile_cont), max.
+ * count of values and of nulls, mean, sample standard deviation, min, type-7 quartiles (quantile_cont), max.
  */
 export async function describeColumns(db: AnalyticsDb, source: DataSource, columns: SourceColumn[], filter: RowFilter, call: AnalyticsCallOptions): Promise<Statistics> {
   if (columns.length === 0) return {};
   const selects = columns.map((column, i) => {
     const v = `cast(${quoteIdentifier(column.name)} as double)`;
-    return `count(${v}) as c${i}_count, avg(${v}) as c${i}_mean, stddev_samp(${v}) as c${i}_std, min(${v}) as c${i}_min,
+    return `count(${v}) as c${i}_count, count(*) - count(${v}) as c${i}_nulls, avg(${v}) as c${i}_mean, stddev_samp(${v}) as c${i}_std, min(${v}) as c${i}_min,
             quantile_cont(${v}, [0.25, 0.5, 0.75]) as c${i}_q, max(${v}) as c${i}_max`;
   });
   const [row] = await db.all(`select ${selects.join(", ")} from ${source.from} where ${filter.where}`, [...source.params, ...filter.params], call);
@@ -32,6 +32,7 @@ export async function describeColumns(db: AnalyticsDb, source: DataSource, colum
     const quartiles = Array.isArray(row?.[`c${i}_q`]) ? (row?.[`c${i}_q`] as unknown[]) : [];
     statistics[column.name] = {
       count: Number(row?.[`c${i}_count`] ?? 0),
+      nulls: Number(row?.[`c${i}_nulls`] ?? 0),
       mean: asNumber(row?.[`c${i}_mean`]),
       std: asNumber(row?.[`c${i}_std`]),
       min: asNumber(row?.[`c${i}_min`]),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Series } from "./load-series.js";
 import { anomaliesOf, forecastOf, growthOf, trendOf, usablePeriod } from "./series-insights.js";
-import { fillGaps, grainOf, seasonalityOf, stepBucket, timeframeStart } from "./time-grain.js";
+import { fillGaps, seasonalityOf, stepBucket, timeframeStart } from "./time-grain.js";
 import { seriesChart } from "./visualizations.js";
 
 const day = (d: number) => new Date(Date.UTC(2026, 0, d));
@@ -12,6 +12,7 @@ function seriesOf(values: number[], overrides: Partial<Series> = {}): Series {
     valueColumn: "v",
     aggregate: "sum",
     grain: "day",
+    grainChoice: { grain: "day", chosen: "inferred", reason: "", ambiguity: null },
     buckets: values.map((_, i) => day(1 + i)),
     values,
     filled: 0,
@@ -23,12 +24,7 @@ function seriesOf(values: number[], overrides: Partial<Series> = {}): Series {
 }
 
 describe("the series calendar", () => {
-  it("infers the grain from the median gap and the season from the grain", () => {
-    expect(grainOf(3_600)).toBe("hour");
-    expect(grainOf(86_400)).toBe("day");
-    expect(grainOf(7 * 86_400)).toBe("week");
-    expect(grainOf(30 * 86_400)).toBe("month");
-    expect(grainOf(null)).toBe("day");
+  it("infers the season from the grain", () => {
     expect([seasonalityOf("hour"), seasonalityOf("day"), seasonalityOf("month"), seasonalityOf("week")]).toEqual([24, 7, 12, null]);
   });
 

@@ -1,25 +1,13 @@
 import type { Timeframe, TimeGrain } from "../../../core/contracts/analytics.js";
 
 /**
- * The calendar of a series: its grain, inferred from the typical gap between timestamps, the
- * season length that grain implies, and stepping from one bucket to the next (UTC).
+ * The calendar of a series: the season length its grain implies (choose-grain.ts chooses the
+ * grain), and stepping from one bucket to the next (UTC).
  */
 
 const MINUTE = 60;
 const HOUR = 3_600;
 const DAY = 86_400;
-
-/** The grain whose period is nearest above the median gap (seconds) between distinct timestamps. */
-export function grainOf(medianGapSeconds: number | null): TimeGrain {
-  const gap = medianGapSeconds ?? DAY;
-  if (gap < HOUR * 0.75) return "minute";
-  if (gap < DAY * 0.75) return "hour";
-  if (gap < 5 * DAY) return "day";
-  if (gap < 26 * DAY) return "week";
-  if (gap < 80 * DAY) return "month";
-  if (gap < 300 * DAY) return "quarter";
-  return "year";
-}
 
 /** Season length implied by the grain: a week of days, a day of hours, a year of months or quarters. */
 export function seasonalityOf(grain: TimeGrain): number | null {

@@ -35,6 +35,25 @@ describe("the inline data limits of /v1/data/analyze and /v1/data/clean", () => 
     expect(done.row_count).toBe(ANALYSIS_LIMITS.maxInlineRows);
   }, 120_000);
 
+  it("analyses the documented row limit of per-minute readings (about 69 days) by hour", async () => {
+    const { authorization } = await createKeyedAccount(db());
+    const start = Date.UTC(2024, 0, 1);
+    const dataset = Array.from({ length: ANALYSIS_LIMITS.maxInlineRows }, (_, i) => ({ ts: new Date(start + i * 60_000).toISOString(), value: i % 97 }));
+    const response = await call(authorization, "POST", "/v1/data/analyze", JSON.stringify({ dataset, analysis: "trend" }));
+    expect([200, 202]).toContain(response.status);
+    const { analysis_id: id } = AnalysisSchema.parse(await response.json());
+    const done = await waitFor(
+      async () => {
+        const analysis = AnalysisSchema.parse(await (await call(authorization, "GET", `/v1/analyses/${id}`)).json());
+        return analysis.status === "completed" || analysis.status === "failed" ? analysis : undefined;
+      },
+      90_000,
+    );
+    expect(done.error).toBeNull();
+    expect(done.series).toMatchObject({ grain: "hour", points: 1_667, time_column: "ts", value_column: "value" });
+    expect(done.row_count).toBe(ANALYSIS_LIMITS.maxInlineRows);
+  }, 120_000);
+
   it("refuses one row past the limit with 422 pointing to dataset uploads", async () => {
     const { authorization } = await createKeyedAccount(db());
     for (const path of ["/v1/data/analyze", "/v1/data/clean"]) {

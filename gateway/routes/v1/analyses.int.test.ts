@@ -107,7 +107,7 @@ describe("POST /v1/data/analyze with inline rows", () => {
   it("summarises every numeric column with type-7 quartiles", async () => {
     const { authorization } = await createKeyedAccount(db());
     const { body } = await analyze(authorization, { dataset: [{ a: 1, b: "x" }, { a: 2, b: "y" }, { a: 3, b: "z" }, { a: 10, b: "w" }], analysis: "summary" });
-    expect(body.statistics).toEqual({ a: { count: 4, mean: 4, std: expect.closeTo(4.082, 3), min: 1, p25: 1.75, median: 2.5, p75: 4.75, max: 10 } });
+    expect(body.statistics).toEqual({ a: { count: 4, nulls: 0, mean: 4, std: expect.closeTo(4.082, 3), min: 1, p25: 1.75, median: 2.5, p75: 4.75, max: 10 } });
     expect(body.row_count).toBe(4);
   });
 
@@ -154,12 +154,17 @@ describe("POST /v1/data/analyze with inline rows", () => {
     expect(noTime.body.notes).toEqual(expect.arrayContaining([expect.stringMatching(/^trend, growth_rate, anomalies and forecast omitted: no date/), expect.stringMatching(/^correlations and clusters omitted/)]));
   });
 
-  it("fails a requested analysis that cannot apply, with a clear error", async () => {
+  it("answers a requested analysis that cannot apply with 422 and a clear error; the analysis is failed by id", async () => {
     const { authorization } = await createKeyedAccount(db());
-    const { status, body } = await analyze(authorization, { dataset: [{ a: 1 }, { a: 2 }], analysis: "forecast" });
-    expect(status).toBe(200);
-    expect(body.status).toBe("failed");
-    expect(body.error).toEqual({ code: "INVALID_INPUT", message: expect.stringContaining("needs a time series") });
+    const response = await call(authorization, "POST", "/v1/data/analyze", { dataset: [{ a: 1 }, { a: 2 }], analysis: "forecast" });
+    expect(response.status).toBe(422);
+    const error = await codeOf(response);
+    expect(error.code).toBe("VALIDATION_FAILED");
+    expect(error.details).toEqual([{ field: "dataset", message: expect.stringContaining("needs a time series") }]);
+    const id = /analysis (an_\w+)/.exec(error.message)?.[1];
+    const stored = AnalysisSchema.parse(await (await call(authorization, "GET", `/v1/analyses/${id ?? ""}`)).json());
+    expect(stored.status).toBe("failed");
+    expect(stored.error).toEqual({ code: "INVALID_INPUT", message: expect.stringContaining("needs a time series") });
   });
 });
 

@@ -129,6 +129,35 @@ describe("POST /v1/datasets", () => {
     expect(list.total).toBe(0);
   });
 
+  it("explains unreadable files in its own words: a ragged CSV names the line and field counts, no reader internals leak", async () => {
+    const { authorization } = await createKeyedAccount(db());
+    const ragged = await upload(authorization, "a,b,c\n1,2,3\n4,5\n6,7,8\n", "text/csv");
+    expect(ragged.status).toBe(422);
+    expect(ErrorSchema.parse(await ragged.json()).error.message).toBe(
+      "The file could not be read as CSV: line 3 has 2 fields, the header has 3; every row needs the same number of fields.",
+    );
+    const mixed = await upload(authorization, '[{"a": 1}, 2, "x", {"a": 3}]', "application/json");
+    expect(mixed.status).toBe(422);
+    const { message } = ErrorSchema.parse(await mixed.json()).error;
+    expect(message).toMatch(/could not be read as JSON/);
+    for (const internal of ["Try setting", "DuckDB", "Binder Error", "read_json", "json_read", "records="]) expect(message).not.toContain(internal);
+  });
+
+  it("types JSON whole numbers as integer like CSV, and a column without values as empty", async () => {
+    const { authorization } = await createKeyedAccount(db());
+    const json = await ready(await upload(authorization, '[{"n": 1, "x": 1.5, "none": null}, {"n": 2, "x": 2, "none": null}]', "application/json"));
+    expect(json.schema).toEqual([
+      { name: "n", type: "integer" },
+      { name: "x", type: "number" },
+      { name: "none", type: "empty" },
+    ]);
+    const csv = await ready(await upload(authorization, "n,none\n1,\n2,\n", "text/csv"));
+    expect(csv.schema).toEqual([
+      { name: "n", type: "integer" },
+      { name: "none", type: "empty" },
+    ]);
+  });
+
   it("refuses a truncated JSON array and an empty file with 422", async () => {
     const { authorization, userId } = await createKeyedAccount(db());
     const truncated = await upload(authorization, '[{"a": 1}, {"a": 2},', "application/json");

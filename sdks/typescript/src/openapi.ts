@@ -381,7 +381,7 @@ export interface paths {
         put?: never;
         /**
          * Analyse a dataset
-         * @description Summary statistics, trend (OLS, Theil–Sen, Mann–Kendall), growth rate, anomalies, forecast with prediction intervals, correlations and k-means clusters, with chart specs. "auto" runs everything that applies and notes what does not. Answers 200 with the result when the work finishes within the wait budget (a few seconds), otherwise 202 with the analysis id and status; poll GET /v1/analyses/{id}. The bytes read (inline rows as JSON, or the dataset's file) count against the month's data allowance: when it is exhausted the answer is 429 QUOTA_EXCEEDED with X-RateLimit-Resource: data. Progress is also sent as processing.started, processing.completed and processing.failed webhook events. Inline rows (dataset) are capped at 100,000 rows (422 past it) and 8 MiB of request body (413 past it); larger data is uploaded once with POST /v1/datasets and analysed by dataset_id.
+         * @description Summary statistics, trend (OLS, Theil–Sen, Mann–Kendall), growth rate, anomalies, forecast with prediction intervals, correlations and k-means clusters, with chart specs. "auto" runs everything that applies and notes what does not. Answers 200 with the result when the work finishes within the wait budget (a few seconds), otherwise 202 with the analysis id and status; poll GET /v1/analyses/{id}. Work that fails on its input (an unusable column, an impossible time_grain, too little data) within the wait is 422 VALIDATION_FAILED naming the field; after a 202 it is failed with code INVALID_INPUT. The bytes read are charged when the work is admitted and stay charged whatever its outcome; a request refused before any work (4xx) charges no bytes. The bytes read (inline rows as JSON, or the dataset's file) count against the month's data allowance: when it is exhausted the answer is 429 QUOTA_EXCEEDED with X-RateLimit-Resource: data. Progress is also sent as processing.started, processing.completed and processing.failed webhook events. Inline rows (dataset) are capped at 100,000 rows (422 past it) and 8 MiB of request body (413 past it); larger data is uploaded once with POST /v1/datasets and analysed by dataset_id.
          */
         post: operations["analyze"];
         delete?: never;
@@ -401,7 +401,7 @@ export interface paths {
         put?: never;
         /**
          * Clean a dataset
-         * @description Type inference (missing-value sentinels, thousands separators, decimal commas, percentages, currencies, dates), duplicate removal, imputation, outlier flags, string normalisation and key clustering. Returns the cleaned rows and a report of every change. Nothing changes a value's meaning silently: identifier-like columns (leading zeros) stay text, numbers and dates that read two ways are flagged, and fuzzy merges are suggestions unless apply_clusters asks for them; with every option off the rows come back as given. Answers 200 with the result when the work finishes within the wait budget (a few seconds), otherwise 202 with the analysis id and status; poll GET /v1/analyses/{id}. The bytes read (inline rows as JSON, or the dataset's file) count against the month's data allowance: when it is exhausted the answer is 429 QUOTA_EXCEEDED with X-RateLimit-Resource: data. Progress is also sent as processing.started, processing.completed and processing.failed webhook events. Inline rows (dataset) are capped at 100,000 rows (422 past it) and 8 MiB of request body (413 past it); larger data is uploaded once with POST /v1/datasets and analysed by dataset_id.
+         * @description Type inference (missing-value sentinels, thousands separators, decimal commas, percentages, currencies, dates), duplicate removal, imputation, outlier flags, string normalisation and key clustering. Returns the cleaned rows and a report of every change. Nothing changes a value's meaning silently: identifier-like columns (leading zeros) stay text, numbers and dates that read two ways are flagged, and fuzzy merges are suggestions unless apply_clusters asks for them; with every option off the rows come back as given. Answers 200 with the result when the work finishes within the wait budget (a few seconds), otherwise 202 with the analysis id and status; poll GET /v1/analyses/{id}. Work that fails on its input (an unusable column, an impossible time_grain, too little data) within the wait is 422 VALIDATION_FAILED naming the field; after a 202 it is failed with code INVALID_INPUT. The bytes read are charged when the work is admitted and stay charged whatever its outcome; a request refused before any work (4xx) charges no bytes. The bytes read (inline rows as JSON, or the dataset's file) count against the month's data allowance: when it is exhausted the answer is 429 QUOTA_EXCEEDED with X-RateLimit-Resource: data. Progress is also sent as processing.started, processing.completed and processing.failed webhook events. Inline rows (dataset) are capped at 100,000 rows (422 past it) and 8 MiB of request body (413 past it); larger data is uploaded once with POST /v1/datasets and analysed by dataset_id.
          */
         post: operations["clean"];
         delete?: never;
@@ -1055,7 +1055,7 @@ export interface components {
         DatasetColumn: {
             name: string;
             /** @enum {string} */
-            type: "number" | "integer" | "string" | "boolean" | "date" | "timestamp";
+            type: "number" | "integer" | "string" | "boolean" | "date" | "timestamp" | "empty";
         };
         DatasetList: {
             datasets: components["schemas"]["Dataset"][];
@@ -1083,8 +1083,10 @@ export interface components {
             completed_at: string | null;
             processing_time_ms: number | null;
             error: {
+                /** @description INVALID_INPUT when the data or the request cannot be analysed as asked (see `message`); TIMEOUT, ANALYSIS_CRASHED or INTERNAL_ERROR otherwise. */
                 code: string;
                 message: string;
+                field?: string;
             } | null;
             series?: {
                 time_column: string;
@@ -1093,6 +1095,17 @@ export interface components {
                 aggregate: "sum" | "mean" | "count";
                 /** @enum {string} */
                 grain: "minute" | "hour" | "day" | "week" | "month" | "quarter" | "year";
+                /** @description How the time column, the value column and the grain were chosen: named in the request, or inferred by the documented rules (see time_column, value_column and time_grain of the request), with the reason. */
+                chosen: {
+                    /** @enum {string} */
+                    time_column: "requested" | "inferred";
+                    /** @enum {string} */
+                    value_column: "requested" | "inferred" | "none";
+                    value_column_reason: string;
+                    /** @enum {string} */
+                    grain: "requested" | "inferred";
+                    grain_reason: string;
+                };
                 points: number;
                 start: string;
                 end: string;
@@ -1167,6 +1180,7 @@ export interface components {
             statistics?: {
                 [key: string]: {
                     count: number;
+                    nulls: number;
                     mean: number | null;
                     std: number | null;
                     min: number | null;
@@ -1300,8 +1314,15 @@ export interface components {
              * @enum {string}
              */
             timeframe?: "last_7_days" | "last_30_days" | "last_90_days" | "last_365_days" | "all";
+            /** @description The column of dates or timestamps; by default the first date or timestamp column. */
             time_column?: string;
+            /** @description The numeric column analysed over time; by default the first numeric column, in the dataset's order, that is not the time column and does not look like an identifier: not named id, row, index, idx, seq, obs, year, quarter, month, week, day, hour, minute or second (nor ending in _id or Id), and not holding the row numbers themselves (distinct whole numbers 0..n−1 or 1..n). When every numeric column looks like one, the first is used. The answer's `series.value_column` and `series.chosen` say which column was used and why; a note warns when there was more than one candidate. */
             value_column?: string;
+            /**
+             * @description The period the series is aggregated by. By default the finest grain whose calendar, from the first to the last timestamp, has at most 10,000 periods of which most have rows (per-minute events over two years are read by day). A grain with more periods than that, or finer than the data (fewer than 10 % of its periods have rows), is refused with 422 naming the finest grain the data allows.
+             * @enum {string}
+             */
+            time_grain?: "minute" | "hour" | "day" | "week" | "month" | "quarter" | "year";
             /**
              * @default {
              *       "horizon": 30,

@@ -7,6 +7,15 @@ export interface ChangelogEntry {
 
 export const CHANGELOG: readonly ChangelogEntry[] = [
   {
+    date: "2026-11-29",
+    title: "Analyses say which columns and grain they used",
+    changes: [
+      "The time grain is the finest with at most 10,000 periods of which most have rows (per-minute events over two years are read by day); time_grain sets it, and an impossible one is 422 naming the finest the data allows.",
+      "The default value column is the first numeric column, in the dataset's order, that does not look like an identifier (id, row, index, Day, Month, Year… or the row numbers); series.chosen says how each column and the grain were chosen, and a note warns when several columns were candidates.",
+      "An analysis that fails on its input within the wait is 422 naming the field, no longer 200 failed; summaries count nulls; a column without values is typed empty; a ragged CSV names the line and its field counts.",
+    ],
+  },
+  {
     date: "2026-11-27",
     title: "Cleaning that keeps meaning",
     changes: [

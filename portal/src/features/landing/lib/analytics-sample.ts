@@ -44,6 +44,13 @@ export const SAMPLE_ANALYSIS_RESPONSE = {
     start: "2026-03-01T00:00:00.000Z",
     end: "2026-03-08T00:00:00.000Z",
     seasonality: 7,
+    chosen: {
+      time_column: "inferred",
+      value_column: "inferred",
+      value_column_reason: "the first numeric column",
+      grain: "inferred",
+      grain_reason: "the finest grain with at most 10,000 periods of which most have rows (8 of 8)",
+    },
   },
   insights: {
     trend: {
