@@ -173,6 +173,25 @@ export const GrowthRateSchema = z.object({
 
 export const AnomalySchema = z.object({ timestamp: z.string(), value: z.number(), expected: z.number(), score: z.number() });
 
+/** How the anomalies were found (engine/analytics/kernels/anomalies.ts). */
+export const ANOMALY_METHODS = ["robust_stl", "robust_stl_log", "robust_loess"] as const;
+export type AnomalyMethod = (typeof ANOMALY_METHODS)[number];
+
+export const AnomalyScoringSchema = z.object({
+  method: z.enum(ANOMALY_METHODS).meta({
+    description:
+      "robust_stl: a robust seasonal-trend decomposition by loess (season smoothed over 13 cycles, local linear trend over 1.5 periods); " +
+      "robust_stl_log: the same on log(value), chosen when every value is positive and the seasonal amplitude grows with the level " +
+      "(at least 3 complete cycles whose levels span a ratio of 1.25, and a Theil–Sen slope of log amplitude on log level above 0.5); robust_loess: a local linear trend over 7 points, without a season.",
+  }),
+  threshold: z.number().meta({ description: "A period is an anomaly when |score| exceeds this." }),
+  scores: z.array(z.number()).meta({
+    description:
+      "The score of every period of the series, oldest first, the newest included: the modified z-score 0.6745·(d − median)/MAD of the " +
+      "period's deleted residual d (its value, or log value, minus the trend and season fitted without it).",
+  }),
+});
+
 export const ForecastInsightSchema = z.object({
   method: z.enum(FORECAST_METHODS),
   /** The next `horizon` periods (named after the documented example; 30 by default). */
@@ -198,6 +217,8 @@ export const InsightsSchema = z.object({
   trend: TrendInsightSchema.optional(),
   growth_rate: GrowthRateSchema.optional(),
   anomalies: z.array(AnomalySchema).optional(),
+  /** Present with `anomalies`: the method, the threshold and every period's score. */
+  anomaly_scoring: AnomalyScoringSchema.optional(),
   forecast: ForecastInsightSchema.optional(),
 });
 

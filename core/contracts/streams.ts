@@ -57,7 +57,7 @@ export const StreamAnomalySchema = z.object({
   /** The value's position among the field's values (1 for its first): `recent` of the field's statistics ends at `count`. */
   sequence: z.number().int(),
   value: z.number(),
-  /** The robust z-score; null when every value of the window was equal (any other value is flagged). */
+  /** The robust z-score of the value's residual from the field's local level; null when the recent residuals had no spread (any other residual is flagged). */
   score: z.number().nullable(),
 });
 export type StreamAnomaly = z.infer<typeof StreamAnomalySchema>;
@@ -102,7 +102,7 @@ export const FieldStatisticsSchema = z.object({
   ewma: z.number(),
   /** Values received over the last 60 minutes (by arrival), per minute of that span. */
   rate_per_minute: z.number(),
-  /** The field's last values (at most 100, the anomaly score's window), oldest first; the last is value number `count`. */
+  /** The field's last values (at most 100), oldest first; the last is value number `count`. */
   recent: z.array(z.number()),
   last_anomalies: z.array(StoredAnomalySchema),
 });

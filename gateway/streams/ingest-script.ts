@@ -1,5 +1,5 @@
 import { ANOMALIES_KEPT } from "../../core/contracts/streams.js";
-import { ANOMALY_MIN_VALUES, ANOMALY_THRESHOLD, ANOMALY_WINDOW, EWMA_ALPHA } from "./statistics.js";
+import { ANOMALY_MIN_VALUES, ANOMALY_THRESHOLD, EWMA_ALPHA, LEVEL_ALPHA, RECENT_VALUES, RESIDUAL_WINDOW, SCALE_FLOOR, SLOPE_BETA } from "./statistics.js";
 
 /** Seconds an event id is remembered for idempotency. */
 export const EVENT_ID_TTL_SECONDS = 24 * 3_600;
@@ -13,9 +13,11 @@ export const RATE_MINUTES = 60;
  *   ARGV: 1 now (ms), 2 the events as JSON [{id, minute, fields: [[name, value], …]}, …],
  *         3 how many event ids to keep (the newest)
  * The hash holds per field f: `n|f`, `mean|f`, `m2|f`, `min|f`, `max|f`, `ewma|f`, `win|f` (the
- * last values, oldest first, comma-separated) and `rate|f` (`minute:count` buckets), plus `events`.
- * Doubles are written with %.17g, which reads back as the same double. Welford, EWMA and the
- * robust score follow gateway/streams/statistics.ts operation for operation.
+ * last values, oldest first, comma-separated), `level|f` and `slope|f` (Holt's local level),
+ * `res|f` (the last one-step residuals, oldest first), `steps|f` (the sum of |x_i − x_{i−1}| over
+ * `win|f`) and `rate|f` (`minute:count` buckets), plus
+ * `events`. Doubles are written with %.17g, which reads back as the same double. Welford, EWMA
+ * and the local-level score follow gateway/streams/statistics.ts operation for operation.
  * The rollup hash holds per event minute (of the event's timestamp) and field `minute|f`:
  * "count,sum,min,max" of the values, until the engine moves it to PostgreSQL.
  * An id among the last ARGV[3] seen in the last 24 hours (ZADD NX fails) is a duplicate and
@@ -25,7 +27,8 @@ export const RATE_MINUTES = 60;
 export const INGEST_SCRIPT = `
 local now = tonumber(ARGV[1])
 local events = cjson.decode(ARGV[2])
-local window_size, min_values, threshold, alpha = ${ANOMALY_WINDOW}, ${ANOMALY_MIN_VALUES}, ${ANOMALY_THRESHOLD}, ${EWMA_ALPHA}
+local recent_size, residual_size, min_values, threshold, alpha = ${RECENT_VALUES}, ${RESIDUAL_WINDOW}, ${ANOMALY_MIN_VALUES}, ${ANOMALY_THRESHOLD}, ${EWMA_ALPHA}
+local level_alpha, slope_beta, scale_floor = ${LEVEL_ALPHA}, ${SLOPE_BETA}, ${SCALE_FLOOR}
 local minute = math.floor(now / 60000)
 local function fmt(x) return string.format("%.17g", x) end
 redis.call("ZREMRANGEBYSCORE", KEYS[2], "-inf", now - ${EVENT_ID_TTL_SECONDS * 1_000})
@@ -34,11 +37,17 @@ local state = {}
 local function load(field)
   local s = state[field]
   if s then return s end
-  local v = redis.call("HMGET", KEYS[1], "n|" .. field, "mean|" .. field, "m2|" .. field, "min|" .. field, "max|" .. field, "ewma|" .. field, "win|" .. field, "rate|" .. field)
-  s = { n = tonumber(v[1] or "0"), mean = tonumber(v[2] or "0"), m2 = tonumber(v[3] or "0"), min = tonumber(v[4] or ""), max = tonumber(v[5] or ""), ewma = tonumber(v[6] or ""), win = {}, rate = {} }
+  local v = redis.call("HMGET", KEYS[1], "n|" .. field, "mean|" .. field, "m2|" .. field, "min|" .. field, "max|" .. field, "ewma|" .. field, "win|" .. field, "rate|" .. field,
+    "level|" .. field, "slope|" .. field, "res|" .. field, "steps|" .. field)
+  s = { n = tonumber(v[1] or "0"), mean = tonumber(v[2] or "0"), m2 = tonumber(v[3] or "0"), min = tonumber(v[4] or ""), max = tonumber(v[5] or ""), ewma = tonumber(v[6] or ""), win = {}, rate = {},
+    level = tonumber(v[9] or ""), slope = tonumber(v[10] or "0"), res = {}, steps = tonumber(v[12] or "0") }
   if v[7] and v[7] ~= "" then for item in string.gmatch(v[7], "[^,]+") do s.win[#s.win + 1] = tonumber(item) end end
+  if not v[12] then
+    for i = 2, #s.win do s.steps = s.steps + math.abs(s.win[i] - s.win[i - 1]) end
+  end
+  if v[11] and v[11] ~= "" then for item in string.gmatch(v[11], "[^,]+") do s.res[#s.res + 1] = tonumber(item) end end
   s.sorted = {}
-  for i = 1, #s.win do s.sorted[i] = s.win[i] end
+  for i = 1, #s.res do s.sorted[i] = s.res[i] end
   table.sort(s.sorted)
   if v[8] and v[8] ~= "" then
     for m, c in string.gmatch(v[8], "(%d+):(%d+)") do
@@ -79,30 +88,52 @@ local function deviations_at(sorted, centre, k)
   return previous, d
 end
 
--- Returns flagged, score (nil: degenerate window, any other value flagged). The window's values
+-- Scores x against the field's local level and moves the level on (statistics.ts scoreValue):
+-- returns flagged, score (nil: degenerate window, any other residual flagged). The residuals
 -- are kept sorted too, so the median is read and the MAD selected without sorting.
-local function robust(s, x)
-  local sorted, n = s.sorted, #s.sorted
-  if n < min_values then return false, 0 end
-  local centre = median(sorted)
-  local half = math.floor(n / 2)
-  local lower, upper = deviations_at(sorted, centre, half)
-  local mad = upper
-  if n % 2 == 0 then mad = (lower + upper) / 2 end
-  local score
-  if mad > 0 then
-    score = (0.6745 * (x - centre)) / mad
-  else
-    local sum = 0
-    for i = 1, n do sum = sum + math.abs(s.win[i] - centre) end
-    local mean_deviation = sum / n
-    if mean_deviation == 0 then
-      if x == centre then return false, 0 end
-      return true, nil
-    end
-    score = (x - centre) / (1.253314 * mean_deviation)
+local function score_value(s, x)
+  if s.level == nil then
+    s.level, s.slope = x, 0
+    return false, 0
   end
-  return math.abs(score) > threshold, score
+  local forecast = s.level + s.slope
+  local e = x - forecast
+  local noise = 1e-9 * math.abs(forecast)
+  local sorted, n = s.sorted, #s.sorted
+  local flagged, score, kept = false, 0, e
+  if n >= min_values then
+    local floor = 0
+    if #s.win >= 2 then floor = scale_floor * (s.steps / (#s.win - 1)) end
+    local centre = median(sorted)
+    local half = math.floor(n / 2)
+    local lower, upper = deviations_at(sorted, centre, half)
+    local mad = upper
+    if n % 2 == 0 then mad = (lower + upper) / 2 end
+    local scale = mad / 0.6745
+    if not (mad > noise) then
+      local sum = 0
+      for i = 1, n do sum = sum + math.abs(s.res[i] - centre) end
+      scale = 1.253314 * (sum / n)
+    end
+    if floor > scale then scale = floor end
+    if not (scale > noise) then
+      if math.abs(e - centre) > noise then flagged, score = true, nil end
+    else
+      score = (e - centre) / scale
+      flagged = math.abs(score) > threshold
+      if flagged then kept = centre + (e - centre) * (threshold / math.abs(score)) end
+    end
+  end
+  local level = forecast + level_alpha * kept
+  s.slope = s.slope + slope_beta * (level - forecast)
+  s.level = level
+  s.res[#s.res + 1] = kept
+  table.insert(s.sorted, rank(s.sorted, kept, false) + 1, kept)
+  if #s.res > residual_size then
+    local oldest = table.remove(s.res, 1)
+    table.remove(s.sorted, rank(s.sorted, oldest, true) + 1)
+  end
+  return flagged, score
 end
 
 local accepted, duplicates = 0, 0
@@ -133,7 +164,7 @@ for _, event in ipairs(events) do
     for _, pair in ipairs(event.fields) do
       local field, x = pair[1], pair[2]
       local s = load(field)
-      local flagged, score = robust(s, x)
+      local flagged, score = score_value(s, x)
       if flagged then
         found[#found + 1] = '{"event_id":' .. cjson.encode(event.id) .. ',"field":' .. cjson.encode(field) .. ',"sequence":' .. (s.n + 1) .. ',"value":' .. fmt(x) .. ',"score":' .. (score and fmt(score) or "null") .. ',"detected_at":' .. now .. '}'
       end
@@ -144,11 +175,11 @@ for _, event in ipairs(events) do
       if s.min == nil or x < s.min then s.min = x end
       if s.max == nil or x > s.max then s.max = x end
       if s.ewma == nil then s.ewma = x else s.ewma = s.ewma + alpha * (x - s.ewma) end
+      if #s.win > 0 then s.steps = s.steps + math.abs(x - s.win[#s.win]) end
       s.win[#s.win + 1] = x
-      table.insert(s.sorted, rank(s.sorted, x, false) + 1, x)
-      if #s.win > window_size then
-        local oldest = table.remove(s.win, 1)
-        table.remove(s.sorted, rank(s.sorted, oldest, true) + 1)
+      if #s.win > recent_size then
+        s.steps = s.steps - math.abs(s.win[2] - s.win[1])
+        table.remove(s.win, 1)
       end
       s.rate[minute] = (s.rate[minute] or 0) + 1
       roll(event.minute, field, x)
@@ -157,11 +188,13 @@ for _, event in ipairs(events) do
 end
 
 for field, s in pairs(state) do
-  local win, rate = {}, {}
+  local win, res, rate = {}, {}, {}
   for i = 1, #s.win do win[i] = fmt(s.win[i]) end
+  for i = 1, #s.res do res[i] = fmt(s.res[i]) end
   for m, c in pairs(s.rate) do rate[#rate + 1] = m .. ":" .. c end
   redis.call("HSET", KEYS[1], "n|" .. field, s.n, "mean|" .. field, fmt(s.mean), "m2|" .. field, fmt(s.m2), "min|" .. field, fmt(s.min), "max|" .. field, fmt(s.max),
-    "ewma|" .. field, fmt(s.ewma), "win|" .. field, table.concat(win, ","), "rate|" .. field, table.concat(rate, ","))
+    "ewma|" .. field, fmt(s.ewma), "win|" .. field, table.concat(win, ","), "rate|" .. field, table.concat(rate, ","),
+    "level|" .. field, fmt(s.level), "slope|" .. field, fmt(s.slope), "res|" .. field, table.concat(res, ","), "steps|" .. field, fmt(s.steps))
 end
 for key, r in pairs(rollups) do
   redis.call("HSET", KEYS[4], key, r.c .. "," .. fmt(r.s) .. "," .. fmt(r.lo) .. "," .. fmt(r.hi))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ANOMALY_MIN_VALUES, EWMA_ALPHA, ewma, robustScore, sampleVariance, welford, type Moments } from "./statistics.js";
+import { ANOMALY_MIN_VALUES, EMPTY_LEVEL, EWMA_ALPHA, ewma, sampleVariance, scoreSequence, scoreValue, welford, type Moments } from "./statistics.js";
 
 const relative = (actual: number, expected: number) => Math.abs(actual - expected) / Math.max(Math.abs(expected), Number.MIN_VALUE);
 
@@ -26,30 +26,104 @@ describe("ewma", () => {
   });
 });
 
-describe("robustScore", () => {
-  const window = Array.from({ length: 40 }, (_, i) => 100 + (i % 10));
+/** A deterministic standard normal stream (Box–Muller over a seeded LCG). */
+function normals(seed: number) {
+  let state = seed;
+  const uniform = () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return (state + 0.5) / 2_147_483_648;
+  };
+  return () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
+}
 
-  it("scores nothing below the minimum window", () => {
-    expect(robustScore(window.slice(0, ANOMALY_MIN_VALUES - 1), 1e6)).toEqual({ flagged: false, score: 0 });
+/** Precision and recall of the streamed scores over seeded series, each with 3 spikes at random positions (after the warm-up). */
+function accuracy(make: (seed: number, spikes: Set<number>) => number[]) {
+  let found = 0;
+  let missed = 0;
+  let falseAlarms = 0;
+  for (let seed = 1; seed <= 10; seed++) {
+    const position = normals(seed * 31);
+    const spikes = new Set<number>();
+    while (spikes.size < 3) spikes.add(100 + Math.floor(Math.abs(position() * 1_000)) % 2_900);
+    scoreSequence(make(seed, spikes)).forEach(({ flagged }, i) => {
+      if (spikes.has(i)) {
+        if (flagged) found++;
+        else missed++;
+      } else if (flagged) falseAlarms++;
+    });
+  }
+  return { precision: found / Math.max(1, found + falseAlarms), recall: found / Math.max(1, found + missed), falseAlarms };
+}
+
+const sine = (i: number) => 10 * Math.sin((2 * Math.PI * i) / 600);
+
+describe("scoreValue", () => {
+  it("scores nothing below the minimum of residuals", () => {
+    const scores = scoreSequence([...Array.from({ length: ANOMALY_MIN_VALUES }, (_, i) => 100 + (i % 3)), 1e6]);
+    expect(scores.every(({ flagged, score }) => !flagged && score === 0)).toBe(true);
   });
 
-  it("computes 0.6745·(x − median)/MAD", () => {
-    // median 104.5, absolute deviations 0.5..4.5 each four times: MAD 2.5.
-    const { flagged, score } = robustScore(window, 130);
-    expect(score).toBeCloseTo((0.6745 * (130 - 104.5)) / 2.5, 12);
+  it("scores the residual from the local level against the median and MAD of the recent residuals", () => {
+    const values = Array.from({ length: 60 }, (_, i) => 100 + 0.5 * i + (i % 2 === 0 ? 1 : -1));
+    let state = EMPTY_LEVEL;
+    for (const x of values) state = scoreValue(state, x).next;
+    const forecast = (state.level as number) + state.slope;
+    const median = (xs: number[]) => {
+      const sorted = [...xs].sort((a, b) => a - b);
+      const middle = sorted.length >> 1;
+      return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+    };
+    const centre = median(state.residuals);
+    const scale = median(state.residuals.map((r) => Math.abs(r - centre))) / 0.6745;
+    const { score, flagged } = scoreValue({ ...state, recent: [], steps: 0 }, forecast + 40);
+    expect(score).toBeCloseTo((40 - centre) / scale, 9);
     expect(flagged).toBe(true);
-    expect(robustScore(window, 106).flagged).toBe(false);
+    // The steps of the recent values set a floor under the scale: half their mean absolute size.
+    const floor = 0.5 * (60 / 2);
+    expect(floor).toBeGreaterThan(scale);
+    expect(scoreValue({ ...state, recent: [0, 30, 0], steps: 60 }, forecast + 40).score).toBeCloseTo((40 - centre) / floor, 9);
   });
 
-  it("falls back to the mean absolute deviation when the MAD is 0", () => {
-    const mostlyFlat = [...Array.from({ length: 30 }, () => 5), ...Array.from({ length: 10 }, () => 9)];
-    const { score } = robustScore(mostlyFlat, 50);
-    expect(score).toBeCloseTo((50 - 5) / (1.253314 * 1), 12);
+  it("keeps a flagged value from dragging the level: the next ordinary value is not flagged", () => {
+    const normal = normals(5);
+    const values = Array.from({ length: 300 }, () => 50 + normal());
+    values[200] = 500;
+    const scores = scoreSequence(values);
+    expect(scores.flatMap(({ flagged }, i) => (flagged ? [i] : []))).toEqual([200]);
   });
 
-  it("flags any other value with a null score when every window value is equal", () => {
-    const flat = Array.from({ length: 25 }, () => 7);
-    expect(robustScore(flat, 7)).toEqual({ flagged: false, score: 0 });
-    expect(robustScore(flat, 7.5)).toEqual({ flagged: true, score: null });
+  it("flags any change of a flat series with a null score, and not its repetition", () => {
+    const scores = scoreSequence([...Array.from({ length: 25 }, () => 7), 7, 7.5]);
+    expect(scores[25]).toEqual({ flagged: false, score: 0 });
+    expect(scores[26]).toEqual({ flagged: true, score: null });
+  });
+
+  // Issue 37: scored against the raw last 100 values, this sine caught 2 of 3 spikes with 7 false alarms.
+  it("finds 15σ spikes on a noisy sine (sd 1, amplitude 10, period 600) with precision and recall >= 0.9", () => {
+    const result = accuracy((seed, spikes) => {
+      const normal = normals(seed);
+      return Array.from({ length: 3_000 }, (_, i) => sine(i) + normal() + (spikes.has(i) ? 15 : 0));
+    });
+    expect(result.precision).toBeGreaterThanOrEqual(0.9);
+    expect(result.recall).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("finds ±15σ spikes on a random walk (steps of sd 1) with precision and recall >= 0.9", () => {
+    const result = accuracy((seed, spikes) => {
+      const normal = normals(seed);
+      let walk = 0;
+      return Array.from({ length: 3_000 }, (_, i) => {
+        walk += normal();
+        return walk + (spikes.has(i) ? (i % 2 === 0 ? 15 : -15) : 0);
+      });
+    });
+    expect(result.precision).toBeGreaterThanOrEqual(0.9);
+    expect(result.recall).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("raises no alarm on a smooth sine without noise, turning points included", () => {
+    const scores = scoreSequence(Array.from({ length: 3_000 }, (_, i) => sine(i)));
+    expect(scores.filter(({ flagged }) => flagged)).toEqual([]);
+    expect(Math.max(...scores.map(({ score }) => Math.abs(score ?? Infinity)))).toBeLessThan(3);
   });
 });

@@ -5,6 +5,6 @@ export const anomaliesAnalysis = {
   reads: "series",
   parts: ["anomalies"],
   async run(series, { result, attempt }) {
-    result.insights.anomalies = await attempt("anomalies", () => anomaliesOf(series));
+    Object.assign(result.insights, await attempt("anomalies", () => anomaliesOf(series)));
   },
 } as const satisfies AnalysisRunner;

@@ -63,8 +63,11 @@ describe("assembling series insights", () => {
   it("dates anomalies by their bucket and draws them, the trend and the forecast on one line chart", () => {
     const values = Array.from({ length: 28 }, (_, i) => 50 + 3 * (i % 7) + (((i * 7_919) % 11) - 5) * 0.4 + (i === 20 ? 80 : 0));
     const series = seriesOf(values);
-    const anomalies = anomaliesOf(series);
+    const { anomalies, anomaly_scoring: scoring } = anomaliesOf(series);
     expect(anomalies.map((a) => a.timestamp)).toEqual([day(21).toISOString()]);
+    expect(scoring).toMatchObject({ method: "robust_stl", threshold: 4 });
+    expect(scoring.scores).toHaveLength(28);
+    expect(scoring.scores[20]).toBe(anomalies[0]?.score);
     const forecast = forecastOf(series, { horizon: 2 });
     const chart = seriesChart(series, { trend: trendOf(series), anomalies, forecast });
     expect(chart.x.values).toHaveLength(30);

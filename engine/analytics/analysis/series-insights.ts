@@ -1,5 +1,5 @@
 import type { AnalysisResult, ForecastMethod } from "../../../core/contracts/analytics.js";
-import { robustAnomalies } from "../kernels/anomalies.js";
+import { detectAnomalies } from "../kernels/anomalies.js";
 import { forecast } from "../kernels/forecast.js";
 import { cagr, periodOverPeriod } from "../kernels/growth.js";
 import { mannKendall, ols, theilSen } from "../kernels/trend.js";
@@ -45,13 +45,18 @@ export function usablePeriod(series: Series): number | null {
   return series.seasonality !== null && series.values.length >= 2 * series.seasonality ? series.seasonality : null;
 }
 
-export function anomaliesOf(series: Series): NonNullable<Insights["anomalies"]> {
-  return robustAnomalies(series.values, usablePeriod(series)).map((anomaly) => ({
-    timestamp: (series.buckets[anomaly.index] as Date).toISOString(),
-    value: anomaly.value,
-    expected: anomaly.expected,
-    score: anomaly.score,
-  }));
+/** The anomalies of the series and the scoring behind them (every period's score, the newest included). */
+export function anomaliesOf(series: Series): Required<Pick<Insights, "anomalies" | "anomaly_scoring">> {
+  const detection = detectAnomalies(series.values, usablePeriod(series));
+  return {
+    anomalies: detection.anomalies.map((anomaly) => ({
+      timestamp: (series.buckets[anomaly.index] as Date).toISOString(),
+      value: anomaly.value,
+      expected: anomaly.expected,
+      score: anomaly.score,
+    })),
+    anomaly_scoring: { method: detection.method, threshold: detection.threshold, scores: detection.scores },
+  };
 }
 
 export function forecastOf(series: Series, options: { horizon: number; method?: ForecastMethod | undefined }): NonNullable<Insights["forecast"]> {

@@ -68,6 +68,19 @@ describe("POST /v1/data/analyze with inline rows", () => {
     expect(body.insights?.anomalies?.[0]?.score).toBeGreaterThan(3.5);
   });
 
+  it("scores every period, the newest included, and finds a spike on the last day", async () => {
+    const { authorization } = await createKeyedAccount(db());
+    const rows = dailyRows();
+    const last = rows[rows.length - 1]!;
+    rows[rows.length - 1] = { ...last, revenue: last.revenue + 100 };
+    const { body } = await analyze(authorization, { dataset: rows, analysis: "anomalies", value_column: "revenue" });
+    expect(body.insights?.anomalies?.map((a) => a.timestamp)).toEqual(["2026-02-10T00:00:00.000Z", "2026-03-01T00:00:00.000Z"]);
+    const scoring = body.insights?.anomaly_scoring;
+    expect(scoring).toMatchObject({ method: "robust_stl", threshold: 4 });
+    expect(scoring?.scores).toHaveLength(body.series?.points ?? -1);
+    expect(scoring?.scores.at(-1)).toBe(body.insights?.anomalies?.[1]?.score);
+  });
+
   it("forecasts the horizon asked for, with widening intervals, dated after the series", async () => {
     const { authorization } = await createKeyedAccount(db());
     const { body } = await analyze(authorization, { dataset: dailyRows(), analysis: "forecast", value_column: "visitors", options: { horizon: 14 } });
@@ -128,7 +141,7 @@ describe("POST /v1/data/analyze with inline rows", () => {
     const { authorization } = await createKeyedAccount(db());
     const full = await analyze(authorization, { dataset: dailyRows(), analysis: "auto", value_column: "revenue", timeframe: "last_30_days" });
     expect(full.body.series?.points).toBe(30);
-    expect(Object.keys(full.body.insights ?? {}).sort()).toEqual(["anomalies", "forecast", "growth_rate", "trend"]);
+    expect(Object.keys(full.body.insights ?? {}).sort()).toEqual(["anomalies", "anomaly_scoring", "forecast", "growth_rate", "trend"]);
     expect(full.body.insights?.forecast?.next_30_days).toHaveLength(30);
     expect(full.body.statistics?.revenue?.count).toBe(30);
     expect(full.body.correlations).toBeDefined();

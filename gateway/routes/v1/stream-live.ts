@@ -1,12 +1,9 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
 import { STREAM_NAME_MESSAGE, STREAM_NAME_PATTERN, StreamLiveUpdateSchema } from "../../../core/contracts/streams.js";
-import type { Database } from "../../../core/db/client.js";
-import { AppError } from "../../../core/errors.js";
 import type { Redis } from "../../../core/redis.js";
 import type { AppEnv } from "../../app-env.js";
 import { errorResponses } from "../../http/error-responses.js";
-import { findStream } from "../../streams/stream-queries.js";
 import type { StreamHub } from "../../streams/stream-hub.js";
 import { readStreamStatistics } from "../../streams/stream-state.js";
 import type { ApiSurface } from "../../http/api-surface.js";
@@ -25,12 +22,14 @@ const liveRoute = (surface: ApiSurface<Owner>) => createRoute({
   description:
     "An `text/event-stream` that sends a `statistics` event on connect and after every batch that changes the stream (the same " +
     "statistics as GET /v1/streams/{name}), and an `anomaly` event for each anomaly a batch raises. Any gateway serves any " +
-    "subscriber. A comment line every 15 s keeps the connection open through proxies. Metered as one request when it opens.",
+    "subscriber. A stream that has no event yet is followed too (its first statistics show 0 events), so a monitor can start " +
+    "before its producer; names are per account (and mode), so this says nothing about other accounts' streams. " +
+    "A comment line every 15 s keeps the connection open through proxies. Metered as one request when it opens.",
   ...(surface.hide ? { hide: true } : { security: [{ apiKey: [] }] }),
   request: { params: z.object({ name: z.string().regex(STREAM_NAME_PATTERN, STREAM_NAME_MESSAGE).openapi({ param: { name: "name", in: "path" }, example: "checkout-latency" }) }) },
   responses: {
     200: { description: "The event stream.", content: { "text/event-stream": { schema: z.string().openapi({ example: 'event: statistics\ndata: {"events":42,"fields":{},"anomalies":[]}\n\n' }) } } },
-    ...errorResponses("BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "QUOTA_EXCEEDED"),
+    ...errorResponses("BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "RATE_LIMITED", "QUOTA_EXCEEDED"),
   },
 });
 
@@ -43,11 +42,11 @@ function parseUpdate(message: string) {
 }
 
 /** GET …/streams/{name}/live: the stream's statistics and anomalies as they change. */
-export function registerStreamLive(app: OpenAPIHono<AppEnv>, deps: { db: Database; redis: Redis; hub: StreamHub; now: () => Date; isShuttingDown: () => boolean }, surface: ApiSurface<Owner>) {
+export function registerStreamLive(app: OpenAPIHono<AppEnv>, deps: { redis: Redis; hub: StreamHub; now: () => Date; isShuttingDown: () => boolean }, surface: ApiSurface<Owner>) {
   app.openapi(liveRoute(surface), async (c) => {
     const owner = surface.principal(c);
     const { name } = c.req.valid("param");
-    if (!(await findStream(deps.db, owner, name))) throw new AppError("NOT_FOUND", "No such stream.");
+    // No existence check: the account's stream of that name is followed whether or not it has events yet.
     const ref = { ...owner, name };
     return streamSSE(c, async (stream) => {
       let lastWrite = Date.now();

@@ -8,7 +8,7 @@ import { startGatewayProcess, type GatewayProcess } from "../../../testing/gatew
 import { readEvents } from "../../../testing/sse.js";
 import { createApiCaller, useTestApp, type Auth } from "../../../testing/gateway.js";
 import { streamKeys } from "../../streams/stream-state.js";
-import { ewma, robustScore, sampleVariance, welford, type Moments } from "../../streams/statistics.js";
+import { ewma, sampleVariance, scoreSequence, welford, type Moments } from "../../streams/statistics.js";
 
 const testApp = useTestApp();
 const call = createApiCaller(testApp);
@@ -87,8 +87,7 @@ describe("ingesting events", () => {
       expect(stats.ewma).toBe(xs.reduce<number | null>(ewma, null));
       expect(stats.rate_per_minute).toBe(600);
       expect(stats.recent).toEqual(xs.slice(-100));
-      xs.forEach((x, i) => {
-        const { flagged, score } = robustScore(xs.slice(Math.max(0, i - 100), i), x);
+      scoreSequence(xs).forEach(({ flagged, score }, i) => {
         if (flagged) expectedAnomalies.push({ event_id: `e-${Math.floor(i / 150)}-${i % 150}`, field, sequence: i + 1, score });
       });
     }
@@ -170,17 +169,52 @@ describe("ingesting events", () => {
     expect(deliveries).toEqual([{ endpoint_id: testEndpoint }]);
   });
 
-  it("scores against a window whose MAD is 0 as the reference does, and flags any change of a flat window with a null score", async () => {
+  it("scores against residuals whose MAD is 0 as the reference does, and flags any change of a flat window with a null score", async () => {
     const { authorization } = await account();
     const window = [...Array.from({ length: 30 }, () => 5), ...Array.from({ length: 10 }, () => 9)];
     await ingest(authorization, "mostly-flat", window.map((v, i) => event(`w-${i}`, { v })));
     const fallback = await ingest(authorization, "mostly-flat", [event("big", { v: 50 })]);
-    expect(fallback.anomalies).toEqual([{ event_id: "big", field: "v", sequence: 41, value: 50, score: robustScore(window, 50).score }]);
+    const reference = scoreSequence([...window, 50]).at(-1);
+    expect(reference?.flagged).toBe(true);
+    expect(fallback.anomalies).toEqual([{ event_id: "big", field: "v", sequence: 41, value: 50, score: reference?.score }]);
 
     await ingest(authorization, "flat", Array.from({ length: 25 }, (_, i) => event(`f-${i}`, { v: 7 })));
     expect((await ingest(authorization, "flat", [event("same", { v: 7 })])).anomalies).toEqual([]);
     expect((await ingest(authorization, "flat", [event("moved", { v: 7.5 })])).anomalies).toEqual([{ event_id: "moved", field: "v", sequence: 27, value: 7.5, score: null }]);
   });
+
+  // Issue 37: scored against the raw last 100 values, the noisy sine caught 2 of 3 spikes with 7 false alarms.
+  it("sees spikes through drift and cycles, as the reference does: noisy sine, random walk, smooth sine", async () => {
+    const { authorization } = await account();
+    const random = sequence(19);
+    const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+    const spikes = new Set([700, 1_650, 2_999]);
+    const values = { sine: [] as number[], walk: [] as number[], smooth: [] as number[] };
+    let walk = 0;
+    for (let i = 0; i < 3_000; i++) {
+      const cycle = 10 * Math.sin((2 * Math.PI * i) / 600);
+      walk += normal();
+      values.sine.push(cycle + normal() + (spikes.has(i) ? 15 : 0));
+      values.walk.push(walk + (spikes.has(i) ? -15 : 0));
+      values.smooth.push(cycle);
+    }
+    const reported: Array<{ field: string; sequence: number; score: number | null }> = [];
+    for (let b = 0; b < 3; b++) {
+      const events = Array.from({ length: 1_000 }, (_, k) => {
+        const i = b * 1_000 + k;
+        return event(`s-${i}`, { sine: values.sine[i]!, walk: values.walk[i]!, smooth: values.smooth[i]! });
+      });
+      reported.push(...(await ingest(authorization, "monitored", events)).anomalies.map(({ field, sequence, score }) => ({ field, sequence, score })));
+    }
+    const expected = (["sine", "walk", "smooth"] as const).flatMap((field) =>
+      scoreSequence(values[field]).flatMap(({ flagged, score }, i) => (flagged ? [{ field, sequence: i + 1, score }] : [])),
+    );
+    const order = (a: { field: string; sequence: number }, b: { field: string; sequence: number }) => a.field.localeCompare(b.field) || a.sequence - b.sequence;
+    expect(reported.sort(order)).toEqual(expected.sort(order));
+    const spikeSequences = [...spikes].map((i) => i + 1);
+    for (const field of ["sine", "walk"]) expect(reported.filter((a) => a.field === field).map((a) => a.sequence)).toEqual(spikeSequences);
+    expect(reported.filter((a) => a.field === "smooth")).toEqual([]);
+  }, 60_000);
 
   it("charges the body bytes to the data allowance", async () => {
     const { userId, authorization } = await account();
@@ -294,7 +328,14 @@ describe("the dashboard's streams (/api/streams)", () => {
     const other = new BrowserClient(testApp.current.app);
     expect((await other.post("/auth/signin", { email: stranger.email, password: stranger.password })).status).toBe(200);
     expect((await other.request("/api/streams/orders")).status).toBe(404);
-    expect((await other.request("/api/streams/orders/live")).status).toBe(404);
+    const strangerLive = await other.request("/api/streams/orders/live");
+    expect(strangerLive.status).toBe(200);
+    const strangerEvents = readEvents(strangerLive);
+    try {
+      expect(JSON.parse((await strangerEvents.next()).data)).toEqual({ events: 0, fields: {}, anomalies: [] });
+    } finally {
+      await strangerEvents.close();
+    }
     expect(StreamListSchema.parse(await (await other.request("/api/streams")).json()).streams).toEqual([]);
     expect((await testApp.current.app.request("/api/streams")).status).toBe(401);
   });
@@ -361,11 +402,29 @@ describe("concurrent writers through two gateway processes", () => {
     }
   }, 60_000);
 
-  it("answer 404 for the live view of a missing stream or another account's", async () => {
+  it("follow a stream opened before its first event, and show another account nothing of a stream of the same name", async () => {
     const { authorization: owner } = await account();
     const { authorization: stranger } = await account();
-    await ingest(owner, "private", [event("p-1", { v: 1 })]);
-    expect((await fetch(`${gateways[0]!.url}/v1/streams/nothing-here/live`, { headers: owner })).status).toBe(404);
-    expect((await fetch(`${gateways[0]!.url}/v1/streams/private/live`, { headers: stranger })).status).toBe(404);
-  });
+    const [writer, reader] = gateways as [GatewayProcess, GatewayProcess];
+    const ownerLive = await fetch(`${reader.url}/v1/streams/later/live`, { headers: owner });
+    const strangerLive = await fetch(`${reader.url}/v1/streams/later/live`, { headers: stranger });
+    expect([ownerLive.status, strangerLive.status]).toEqual([200, 200]);
+    const ownerEvents = readEvents(ownerLive);
+    const strangerEvents = readEvents(strangerLive);
+    try {
+      const empty = { events: 0, fields: {}, anomalies: [] };
+      expect(JSON.parse((await ownerEvents.next()).data)).toEqual(empty);
+      expect(JSON.parse((await strangerEvents.next()).data)).toEqual(empty);
+      const posted = await fetch(`${writer.url}/v1/streams/later/events`, {
+        method: "POST",
+        headers: { ...owner, "Content-Type": "application/json" },
+        body: JSON.stringify({ events: [event("first", { v: 3 })] }),
+      });
+      expect(posted.status).toBe(200);
+      expect(JSON.parse((await ownerEvents.next()).data)).toMatchObject({ events: 1, fields: { v: { count: 1, max: 3 } } });
+      await expect(strangerEvents.next(1_000)).rejects.toThrow("no event in time");
+    } finally {
+      await Promise.all([ownerEvents.close(), strangerEvents.close()]);
+    }
+  }, 60_000);
 });

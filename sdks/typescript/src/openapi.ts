@@ -441,7 +441,7 @@ export interface paths {
         put?: never;
         /**
          * Send events to a stream
-         * @description A batch of 1 to 1,000 events, each with an id, a timestamp and 1 to 50 numeric fields. The stream is created by its first batch. Per field the stream keeps count, mean and variance (Welford), min, max, an EWMA (alpha 0.1) and the arrival rate, updated atomically; each value is scored against the last 100 values of its field (modified z-score 0.6745·(x − median)/MAD, once 20 values exist) and flagged when |z| > 3.5. An event id seen on this stream in the last 24 hours (among its last 100,000 ids by default) is a duplicate and changes nothing. The request is metered and its body size is charged to the data allowance. Stream names are 1 to 63 lower-case letters, digits, '_' or '-', starting with a letter or digit; field names 1 to 64 letters, digits, '_', '.' or '-', starting with a letter or '_'; event ids and dimensions may be any text without NUL or unpaired surrogates.
+         * @description A batch of 1 to 1,000 events, each with an id, a timestamp and 1 to 50 numeric fields. The stream is created by its first batch. Per field the stream keeps count, mean and variance (Welford), min, max, an EWMA (alpha 0.1) and the arrival rate, updated atomically; each value's residual from the field's local level (Holt, alpha 0.3, beta 0.05) is scored against the field's last 100 residuals (z = (e − median)/(MAD/0.6745), the scale never below half the mean step of the last 100 values; once 20 residuals exist) and flagged when |z| > 6; a flagged value is clipped to the threshold before it moves the level. An event id seen on this stream in the last 24 hours (among its last 100,000 ids by default) is a duplicate and changes nothing. The request is metered and its body size is charged to the data allowance. Stream names are 1 to 63 lower-case letters, digits, '_' or '-', starting with a letter or digit; field names 1 to 64 letters, digits, '_', '.' or '-', starting with a letter or '_'; event ids and dimensions may be any text without NUL or unpaired surrogates.
          */
         post: operations["sendStreamEvents"];
         delete?: never;
@@ -500,7 +500,7 @@ export interface paths {
         };
         /**
          * Follow a stream live (Server-Sent Events)
-         * @description An `text/event-stream` that sends a `statistics` event on connect and after every batch that changes the stream (the same statistics as GET /v1/streams/{name}), and an `anomaly` event for each anomaly a batch raises. Any gateway serves any subscriber. A comment line every 15 s keeps the connection open through proxies. Metered as one request when it opens.
+         * @description An `text/event-stream` that sends a `statistics` event on connect and after every batch that changes the stream (the same statistics as GET /v1/streams/{name}), and an `anomaly` event for each anomaly a batch raises. Any gateway serves any subscriber. A stream that has no event yet is followed too (its first statistics show 0 events), so a monitor can start before its producer; names are per account (and mode), so this says nothing about other accounts' streams. A comment line every 15 s keeps the connection open through proxies. Metered as one request when it opens.
          */
         get: operations["followStream"];
         put?: never;
@@ -1127,6 +1127,17 @@ export interface components {
                     expected: number;
                     score: number;
                 }[];
+                anomaly_scoring?: {
+                    /**
+                     * @description robust_stl: a robust seasonal-trend decomposition by loess (season smoothed over 13 cycles, local linear trend over 1.5 periods); robust_stl_log: the same on log(value), chosen when every value is positive and the seasonal amplitude grows with the level (at least 3 complete cycles whose levels span a ratio of 1.25, and a Theil–Sen slope of log amplitude on log level above 0.5); robust_loess: a local linear trend over 7 points, without a season.
+                     * @enum {string}
+                     */
+                    method: "robust_stl" | "robust_stl_log" | "robust_loess";
+                    /** @description A period is an anomaly when |score| exceeds this. */
+                    threshold: number;
+                    /** @description The score of every period of the series, oldest first, the newest included: the modified z-score 0.6745·(d − median)/MAD of the period's deleted residual d (its value, or log value, minus the trend and season fitted without it). */
+                    scores: number[];
+                };
                 forecast?: {
                     /** @enum {string} */
                     method: "drift" | "seasonal_naive" | "holt_linear" | "holt_linear_damped" | "holt_winters_additive" | "holt_winters_multiplicative" | "holt_winters_damped_additive" | "holt_winters_damped_multiplicative";
@@ -3939,15 +3950,6 @@ export interface operations {
             };
             /** @description FORBIDDEN: You do not have permission to perform this action. */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description NOT_FOUND: The requested resource was not found. */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -10,7 +10,7 @@ const STATISTICS: Record<string, string> = {
   "min, max": "Over every value the field has had.",
   ewma: "Exponentially weighted moving average, alpha 0.1.",
   rate_per_minute: "Values received over the last 60 minutes, per minute.",
-  recent: "The last 100 values, oldest first: the window anomalies are scored against.",
+  recent: "The last 100 values, oldest first.",
 };
 
 export function StreamsSection({ origin }: { origin: string }) {
@@ -19,7 +19,9 @@ export function StreamsSection({ origin }: { origin: string }) {
       <p>
         A stream takes batches of up to 1,000 events, each with an <InlineCode>id</InlineCode>, a <InlineCode>timestamp</InlineCode> and numeric{" "}
         <InlineCode>fields</InlineCode>. Statistics per field are updated atomically as each batch lands, and every value is scored against the
-        field&apos;s last 100 (robust z-score): above 3.5 it is an anomaly, returned at once. An event id seen in the last 24 hours (among the streamAn event id seen in the last 24 hours counts once.apos;s last 100,000) counts once.
+        field&apos;s local level (a Holt level and slope), relative to the spread of its last 100 residuals (robust z-score): above 6 it is an
+        anomaly, returned at once. Drift and slow cycles move the level, so they neither hide a spike nor raise an alarm. An event id seen in
+        the last 24 hours (among the stream&apos;s last 100,000) counts once. <InlineCode>/live</InlineCode> can be opened before the first event.
       </p>
       <CodeTabs label="Send events: language" tabs={requestSamples(STREAM_EVENTS_REQUEST, origin)} />
       <CodeBlock title="Response" code={STREAM_EVENTS_RESPONSE} />

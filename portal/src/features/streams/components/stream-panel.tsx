@@ -75,7 +75,7 @@ function AnomalyList({ anomalies }: { anomalies: StoredAnomaly[] }) {
     <div>
       <h3 className="font-semibold text-slate-900">Last anomalies</h3>
       {anomalies.length === 0 ? (
-        <p className="mt-1 text-sm text-slate-600">None so far: a value is flagged when its robust z-score against the field&apos;s last 100 values exceeds 3.5.</p>
+        <p className="mt-1 text-sm text-slate-600">None so far: a value is flagged when its distance from the field&apos;s local level exceeds 6 robust standard deviations of the recent residuals.</p>
       ) : (
         <ul className="mt-2 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white text-sm">
           {anomalies.map((anomaly) => (
