@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Database } from "../../core/db/client.js";
 import type { ProducerQueues } from "../../core/queues.js";
 import { enqueueDeliveries, recordWebhookEvent } from "../../core/webhooks/events.js";
@@ -14,7 +15,14 @@ export interface ClaimedAnalysis {
   user_id: string;
   dataset_id: string | null;
   analysis: string;
+  /** The stored request without its inline rows. */
   request: unknown;
+  /**
+   * The request's inline rows (`dataset`) as PostgreSQL prints them: a JSON array, validated by
+   * the gateway when it accepted the request. Kept as text so an analysis hands it to DuckDB as it
+   * is, never parsed into objects and serialised again. Null when the request names a dataset.
+   */
+  inlineRows: string | null;
   mode: "live" | "test";
 }
 
@@ -33,13 +41,14 @@ export async function claimAnalysis(deps: RowDeps, analysisId: string, now: Date
   const claimed = await deps.db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom("analyses")
-      .select(["id", "user_id", "mode", "dataset_id", "analysis", "request", "status"])
+      .select(["id", "user_id", "mode", "dataset_id", "analysis", "status"])
+      .select([sql<unknown>`request - 'dataset'`.as("request"), sql<string | null>`(request -> 'dataset')::text`.as("inline_rows")])
       .where("id", "=", analysisId)
       .forUpdate()
       .executeTakeFirst();
     if (!row || (row.status !== "queued" && row.status !== "running")) return null;
     await trx.updateTable("analyses").set({ status: "running" }).where("id", "=", analysisId).execute();
-    const analysis: ClaimedAnalysis = { id: row.id, user_id: row.user_id, dataset_id: row.dataset_id, analysis: row.analysis, request: row.request, mode: row.mode === "test" ? "test" : "live" };
+    const analysis: ClaimedAnalysis = { id: row.id, user_id: row.user_id, dataset_id: row.dataset_id, analysis: row.analysis, request: row.request, inlineRows: row.inline_rows, mode: row.mode === "test" ? "test" : "live" };
     if (row.status === "running") return { analysis, deliveryIds: [] };
     const event = await recordWebhookEvent(trx, { userId: row.user_id, type: "processing.started", data: eventData(analysis), now, mode: analysis.mode });
     return { analysis, deliveryIds: event.deliveryIds };

@@ -4,7 +4,7 @@ import { resolveStoragePath } from "../../core/datasets/storage.js";
 import { STREAM_DATASET_FORMAT } from "../../core/contracts/datasets.js";
 import type { EngineContext } from "../worker-definition.js";
 import { analyzeSource } from "./analysis/analyze.js";
-import { AnalysisInputError, inlineSource, parquetSource, type DataSource } from "./analysis/data-source.js";
+import { AnalysisInputError, datasetSource, inlineSource, type DataSource } from "./analysis/data-source.js";
 import { claimAnalysis, completeAnalysis, failAnalysis, findAnalysisDataset, type ClaimedAnalysis } from "./analysis-rows.js";
 import type { Row } from "./cleaning/clean-report.js";
 import { CleanInputError, cleanRows } from "./cleaning/clean-rows.js";
@@ -78,12 +78,13 @@ const StoredRequest = z.object({ mode: z.enum(["live", "test"]).optional() });
 async function runWork(analysis: ClaimedAnalysis, context: EngineContext, call: AnalyticsCallOptions): Promise<AnalysisResult | CleanResult> {
   const stored = StoredRequest.passthrough().parse(analysis.request);
   if (analysis.analysis === "clean") {
-    const request = CleanRequestSchema.parse(withoutMode(stored));
+    const inline: { dataset?: unknown } = analysis.inlineRows === null ? {} : { dataset: JSON.parse(analysis.inlineRows) };
+    const request = CleanRequestSchema.parse({ ...withoutMode(stored), ...inline });
     const rows = request.dataset ?? (await readDatasetRows(analysis, context, call));
     return cleanRows(rows, request.options);
   }
   const request = AnalyzeRequestSchema.parse(withoutMode(stored));
-  const source = await openSource(analysis, context, request.dataset);
+  const source = await openSource(analysis, context, call);
   try {
     return await analyzeSource(context.analytics, source, request, call);
   } finally {
@@ -96,11 +97,11 @@ function withoutMode(stored: Record<string, unknown>): Record<string, unknown> {
   return request;
 }
 
-async function openSource(analysis: ClaimedAnalysis, context: EngineContext, inline: Row[] | undefined): Promise<DataSource> {
-  if (inline) return inlineSource(context.config.DATA_DIR, analysis.id, inline);
+async function openSource(analysis: ClaimedAnalysis, context: EngineContext, call: AnalyticsCallOptions): Promise<DataSource> {
+  const inline = (rowsJson: string) => inlineSource(context.analytics, context.config.DATA_DIR, analysis.id, rowsJson, call);
+  if (analysis.inlineRows !== null) return inline(analysis.inlineRows);
   const dataset = await readableDataset(analysis, context);
-  if ("rows" in dataset) return inlineSource(context.config.DATA_DIR, analysis.id, dataset.rows);
-  return parquetSource(dataset.path);
+  return "rows" in dataset ? inline(JSON.stringify(dataset.rows)) : datasetSource(dataset.path);
 }
 
 /** An uploaded dataset's Parquet file, or a stream dataset's rows (its per-minute rollups). */

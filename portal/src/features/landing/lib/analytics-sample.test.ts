@@ -148,7 +148,7 @@ describe("the landing page's analytics sample", () => {
 
     it("shows the result the engine computes for the sample rows, as the gateway serializes it", async () => {
       const request = AnalyzeRequestSchema.parse(SAMPLE_ANALYZE_REQUEST);
-      const source = await inlineSource(dataDir, SAMPLE_ANALYSIS_RESPONSE.analysis_id, SAMPLE_ANALYZE_REQUEST.dataset);
+      const source = await inlineSource(db, dataDir, SAMPLE_ANALYSIS_RESPONSE.analysis_id, JSON.stringify(SAMPLE_ANALYZE_REQUEST.dataset), {});
       const result = await analyzeSource(db, source, request, {}).finally(() => source.dispose());
       const answer = serializeAnalysis({
         id: SAMPLE_ANALYSIS_RESPONSE.analysis_id,
