@@ -42,7 +42,8 @@ export async function claimAnalysis(deps: RowDeps, analysisId: string, now: Date
     const row = await trx
       .selectFrom("analyses")
       .select(["id", "user_id", "mode", "dataset_id", "analysis", "status"])
-      .select([sql<unknown>`request - 'dataset'`.as("request"), sql<string | null>`(request -> 'dataset')::text`.as("inline_rows")])
+      // request is json (it keeps the rows' key order); jsonb only for dropping the rows.
+      .select([sql<unknown>`request::jsonb - 'dataset'`.as("request"), sql<string | null>`(request -> 'dataset')::text`.as("inline_rows")])
       .where("id", "=", analysisId)
       .forUpdate()
       .executeTakeFirst();
