@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { ANALYSIS_LIMITS, AnalysisSchema } from "../../../core/contracts/analytics.js";
+import { ANALYSIS_LIMITS, AnalysisSchema, type Analysis } from "../../../core/contracts/analytics.js";
 import { ErrorBodySchema } from "../../../core/errors.js";
 import { createKeyedAccount } from "../../../testing/accounts.js";
 import { useAnalyticsStack } from "../../../testing/analytics.js";
-import { createApiCaller } from "../../../testing/gateway.js";
+import { createApiCaller, type Auth } from "../../../testing/gateway.js";
 import { waitFor } from "../../../testing/wait-for.js";
 
 const { testApp } = useAnalyticsStack({ gateway: { ANALYSIS_WAIT_MS: "100" } });
@@ -15,6 +15,15 @@ function sensorRows(count: number) {
   return Array.from({ length: count }, (_, i) => ({ sensor: i % 7, reading: Math.round(1_000 * (20 + Math.sin(i / 90))) / 1_000, humidity: 40 + (i % 30) }));
 }
 
+/** The analysis an answer of /v1/data/analyze started, once it has ended. */
+async function finished(authorization: Auth, response: Response): Promise<Analysis> {
+  const { analysis_id: id } = AnalysisSchema.parse(await response.json());
+  return waitFor(async () => {
+    const analysis = AnalysisSchema.parse(await (await call(authorization, "GET", `/v1/analyses/${id}`)).json());
+    return analysis.status === "completed" || analysis.status === "failed" ? analysis : undefined;
+  }, 90_000);
+}
+
 describe("the inline data limits of /v1/data/analyze and /v1/data/clean", () => {
   it("accepts the documented row limit of a typical series within the byte limit, and analyses it", async () => {
     const { authorization } = await createKeyedAccount(db());
@@ -22,14 +31,7 @@ describe("the inline data limits of /v1/data/analyze and /v1/data/clean", () => 
     expect(Buffer.byteLength(body)).toBeLessThan(ANALYSIS_LIMITS.maxInlineBytes);
     const response = await call(authorization, "POST", "/v1/data/analyze", body);
     expect([200, 202]).toContain(response.status);
-    const { analysis_id: id } = AnalysisSchema.parse(await response.json());
-    const done = await waitFor(
-      async () => {
-        const analysis = AnalysisSchema.parse(await (await call(authorization, "GET", `/v1/analyses/${id}`)).json());
-        return analysis.status === "completed" || analysis.status === "failed" ? analysis : undefined;
-      },
-      90_000,
-    );
+    const done = await finished(authorization, response);
     expect(done.error?.message ?? null).toBeNull();
     expect(done.status).toBe("completed");
     expect(done.row_count).toBe(ANALYSIS_LIMITS.maxInlineRows);
@@ -41,14 +43,7 @@ describe("the inline data limits of /v1/data/analyze and /v1/data/clean", () => 
     const dataset = Array.from({ length: ANALYSIS_LIMITS.maxInlineRows }, (_, i) => ({ ts: new Date(start + i * 60_000).toISOString(), value: i % 97 }));
     const response = await call(authorization, "POST", "/v1/data/analyze", JSON.stringify({ dataset, analysis: "trend" }));
     expect([200, 202]).toContain(response.status);
-    const { analysis_id: id } = AnalysisSchema.parse(await response.json());
-    const done = await waitFor(
-      async () => {
-        const analysis = AnalysisSchema.parse(await (await call(authorization, "GET", `/v1/analyses/${id}`)).json());
-        return analysis.status === "completed" || analysis.status === "failed" ? analysis : undefined;
-      },
-      90_000,
-    );
+    const done = await finished(authorization, response);
     expect(done.error).toBeNull();
     expect(done.series).toMatchObject({ grain: "hour", points: 1_667, time_column: "ts", value_column: "value" });
     expect(done.row_count).toBe(ANALYSIS_LIMITS.maxInlineRows);
