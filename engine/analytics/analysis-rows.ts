@@ -42,7 +42,7 @@ export async function claimAnalysis(deps: RowDeps, analysisId: string, now: Date
     const row = await trx
       .selectFrom("analyses")
       .select(["id", "user_id", "mode", "dataset_id", "analysis", "status"])
-      .select([sql<unknown>`request - 'dataset'`.as("request"), sql<string | null>`(request -> 'dataset')::text`.as("inline_rows")])
+      .select([sql<unknown>`request::jsonb - 'dataset'`.as("request"), sql<string | null>`(request -> 'dataset')::text`.as("inline_rows")])
       .where("id", "=", analysisId)
       .forUpdate()
       .executeTakeFirst();
