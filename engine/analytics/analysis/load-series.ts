@@ -1,8 +1,9 @@
-import { TIME_GRAINS, type AnalyzeRequest, type TimeGrain } from "../../../core/contracts/analytics.js";
+import type { AnalyzeRequest, TimeGrain } from "../../../core/contracts/analytics.js";
 import type { AnalyticsCallOptions, AnalyticsDb } from "../analytics-db.js";
 import type { ColumnChoice } from "./choose-columns.js";
-import { MAX_SERIES_PERIODS, chooseGrain, type GrainCalendar, type GrainChoice } from "./choose-grain.js";
+import { MAX_SERIES_PERIODS, chooseGrain, type GrainChoice } from "./choose-grain.js";
 import { AnalysisInputError, quoteIdentifier, type DataSource, type SourceColumn } from "./data-source.js";
+import { grainBuckets } from "./grain-buckets.js";
 import { fillGaps, seasonalityOf, timeframeStart } from "./time-grain.js";
 
 /** A time column as TIMESTAMP: text columns are read with TRY_CAST (unreadable cells are skipped). */
@@ -34,7 +35,8 @@ export interface Series {
  * Aggregates the value per time bucket in DuckDB: the timeframe counts back from the last
  * timestamp, the grain is the requested one or chosen from the span and density of the
  * timestamps in it (choose-grain.ts), and the buckets are put on a regular calendar. Without a
- * value column the series counts rows per bucket.
+ * value column the series counts rows per bucket. One statement gives the grains' calendars and
+ * buckets (grain-buckets.ts); a timeframe other than "all" first reads the last timestamp.
  */
 export async function loadSeries(
   db: AnalyticsDb,
@@ -44,23 +46,20 @@ export async function loadSeries(
   call: AnalyticsCallOptions,
 ): Promise<Series> {
   const time = timeExpression(choice.time);
-  const [span] = await db.all(`select max(${time}) as last from ${source.from}`, source.params, call);
-  if (!span?.last) throw new AnalysisInputError(`time_column "${choice.time.name}" has no readable dates or timestamps`, "time_column");
-  const start = timeframeStart(request.timeframe, new Date(String(span.last)));
+  const start = request.timeframe === "all" ? null : timeframeStart(request.timeframe, await lastTimestamp(db, source, time, choice.time, call));
   const filter: RowFilter = start ? { where: `${time} > cast(? as timestamp)`, params: [start.toISOString()] } : { where: `${time} is not null`, params: [] };
-  const grainChoice = chooseGrain(await grainCalendars(db, source, time, filter, call), request.time_grain);
+  const value = choice.value ? `cast(${quoteIdentifier(choice.value.name)} as double)` : null;
+  const read = await grainBuckets(db, source, { time, value, ...filter, maxPeriods: MAX_SERIES_PERIODS }, call);
+  if (read.calendars.every((calendar) => calendar.periods === 0)) throw noDates(choice.time);
+  const grainChoice = chooseGrain(read.calendars, request.time_grain);
   const grain = grainChoice.grain;
 
   const aggregate = choice.value ? request.options.aggregate : "count";
-  const value = choice.value ? `cast(${quoteIdentifier(choice.value.name)} as double)` : null;
-  const measure = aggregate === "count" ? "count(*)" : aggregate === "sum" ? `coalesce(sum(${value}), 0)` : `avg(${value})`;
-  const rows = await db.all(
-    `select date_trunc(?, ${time}) as bucket, ${measure} as value, count(*) as row_count
-     from ${source.from} where ${filter.where} group by 1 order by 1`,
-    [grain, ...source.params, ...filter.params],
-    call,
-  );
-  const points = rows.map((row) => ({ bucket: new Date(String(row.bucket)), value: row.value === null ? null : Number(row.value) }));
+  const buckets = read.buckets(grain);
+  const points = buckets.map(({ bucket, total, values, rows }) => ({
+    bucket,
+    value: aggregate === "count" ? rows : aggregate === "sum" ? (total ?? 0) : values > 0 && total !== null ? total / values : null,
+  }));
   let filled;
   try {
     filled = fillGaps(points, grain, aggregate === "mean" ? "interpolate" : "zero", MAX_SERIES_PERIODS);
@@ -76,21 +75,15 @@ export async function loadSeries(
     grainChoice,
     ...filled,
     seasonality,
-    rowCount: rows.reduce((sum, row) => sum + Number(row.row_count), 0),
+    rowCount: buckets.reduce((sum, bucket) => sum + bucket.rows, 0),
     filter,
   };
 }
 
-/** For every grain: the periods of its calendar from the first to the last timestamp, and how many have rows. */
-async function grainCalendars(db: AnalyticsDb, source: DataSource, time: string, filter: RowFilter, call: AnalyticsCallOptions): Promise<GrainCalendar[]> {
-  const measures = TIME_GRAINS.map(
-    (grain) => `count(distinct date_trunc('${grain}', ts)) as ${grain}_filled,
-                date_diff('${grain}', date_trunc('${grain}', min(ts)), date_trunc('${grain}', max(ts))) + 1 as ${grain}_periods`,
-  );
-  const [row] = await db.all(
-    `with stamps as (select distinct ${time} as ts from ${source.from} where ${filter.where}) select ${measures.join(", ")} from stamps`,
-    [...source.params, ...filter.params],
-    call,
-  );
-  return TIME_GRAINS.map((grain) => ({ grain, periods: Number(row?.[`${grain}_periods`] ?? 0), filled: Number(row?.[`${grain}_filled`] ?? 0) }));
+const noDates = (column: SourceColumn) => new AnalysisInputError(`time_column "${column.name}" has no readable dates or timestamps`, "time_column");
+
+async function lastTimestamp(db: AnalyticsDb, source: DataSource, time: string, column: SourceColumn, call: AnalyticsCallOptions): Promise<Date> {
+  const [span] = await db.all(`select max(${time}) as last from ${source.from}`, source.params, call);
+  if (!span?.last) throw noDates(column);
+  return new Date(String(span.last));
 }

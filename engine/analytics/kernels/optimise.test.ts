@@ -33,4 +33,24 @@ describe("minimiseBounded", () => {
     const found = minimiseBounded(guarded, [[0.3]], { lower: [0], upper: [1] });
     expect(found.x[0]).toBeCloseTo(0.5, 4);
   });
+
+  it("screens several starts and runs the best to full precision, with fewer evaluations than running each", () => {
+    const twoBasins = ([x = 0, y = 0]: number[]) => Math.min(0.5 + 50 * (x - 0.1) ** 2, 50 * (x - 0.9) ** 2) + (y - 0.3) ** 2;
+    const box = { lower: [0, 0], upper: [1, 1], tolerance: 1e-12 };
+    const separately = [[0.05, 0.5], [0.8, 0.5], [0.5, 0.9]].map((start) => minimiseBounded(twoBasins, [start], box));
+    const screened = minimiseBounded(twoBasins, [[0.05, 0.5], [0.8, 0.5], [0.5, 0.9]], box);
+    expect(screened.x[0]).toBeCloseTo(0.9, 5);
+    expect(screened.x[1]).toBeCloseTo(0.3, 5);
+    expect(screened.evaluations).toBeLessThan(separately.reduce((sum, run) => sum + run.evaluations, 0));
+  });
+
+  it("starts from a smaller simplex when asked and still converges", () => {
+    const bowl = ([x = 0, y = 0]: number[]) => (x - 0.41) ** 2 + (y - 0.62) ** 2;
+    const box = { lower: [0, 0], upper: [1, 1], tolerance: 1e-12 };
+    const wide = minimiseBounded(bowl, [[0.4, 0.6]], box);
+    const near = minimiseBounded(bowl, [[0.4, 0.6]], { ...box, initialStep: 0.01 });
+    expect(near.x[0]).toBeCloseTo(0.41, 5);
+    expect(near.x[1]).toBeCloseTo(0.62, 5);
+    expect(near.evaluations).toBeLessThan(wide.evaluations);
+  });
 });

@@ -19,6 +19,8 @@ export interface MinimiseOptions {
   maxEvaluations?: number;
   /** Restarts from the best point of the previous run. */
   maxRestarts?: number;
+  /** Size of the first simplex's edges as a share of each range (0.1 unless given): smaller for a start known to be near the minimum. */
+  initialStep?: number;
 }
 
 const REFLECT = 1;
@@ -26,21 +28,32 @@ const EXPAND = 2;
 const CONTRACT = 0.5;
 const SHRINK = 0.5;
 
-/** Minimises `objective` from each start and returns the best point found. */
+/** Relative tolerance of the screening run from each start when there are several: enough to tell their basins apart. */
+const SCREENING_TOLERANCE = 1e-4;
+
+/**
+ * Minimises `objective` from each start and returns the best point found. Several starts are
+ * screened first (one coarse run each) and only the most promising one is run to `tolerance`:
+ * running every start in full spent most of a fit's evaluations on starts that lose. The full run
+ * is the one an unscreened search would make from that start, so the answer is the same whenever
+ * the screening ranks the starts as their full runs would.
+ */
 export function minimiseBounded(
   objective: (x: number[]) => number,
   starts: number[][],
   options: MinimiseOptions,
 ): BoundedMinimum {
-  let best: BoundedMinimum | null = null;
+  let chosen: { start: number[]; value: number } | null = null;
   let evaluations = 0;
-  for (const start of starts) {
-    const found = minimiseWithRestarts(objective, start, options);
-    evaluations += found.evaluations;
-    if (best === null || found.value < best.value) best = found;
+  for (const start of starts.length > 1 ? starts : []) {
+    const screened = nelderMead(objective, project(start, options), { ...options, tolerance: SCREENING_TOLERANCE });
+    evaluations += screened.evaluations;
+    if (chosen === null || screened.value < chosen.value) chosen = { start, value: screened.value };
   }
-  if (best === null) throw new Error("minimiseBounded needs at least one start");
-  return { ...best, evaluations };
+  const start = chosen?.start ?? starts[0];
+  if (start === undefined) throw new Error("minimiseBounded needs at least one start");
+  const found = minimiseWithRestarts(objective, start, options);
+  return { ...found, evaluations: evaluations + found.evaluations };
 }
 
 function minimiseWithRestarts(
@@ -123,12 +136,12 @@ function nelderMead(
   return { x: best.x, value: best.value, evaluations };
 }
 
-/** A vertex 10 % of the range away from the start along one axis, pointing into the box. */
+/** A vertex initialStep (10 %) of the range away from the start along one axis, pointing into the box. */
 function initialVertex(start: number[], axis: number, options: MinimiseOptions): number[] {
   const vertex = [...start];
   const lower = at(options.lower, axis);
   const upper = at(options.upper, axis);
-  const delta = 0.1 * (upper - lower);
+  const delta = (options.initialStep ?? 0.1) * (upper - lower);
   const value = at(start, axis);
   vertex[axis] = value + delta <= upper ? value + delta : value - delta;
   return vertex;
