@@ -80,8 +80,10 @@ describe("an engine killed during an analytics job", () => {
     datasetId = DatasetSchema.parse(await response.json()).id;
     // Killed once the engine is writing the Parquet file.
     await waitFor(() => files().some((name) => name.startsWith(datasetId) && name.endsWith(".tmp")) || undefined, 30_000);
-    const analyticsWorkers = childPids(first.process.pid ?? 0);
-    expect(analyticsWorkers).toHaveLength(2);
+    // Its analytics workers (a pool of two; on a loaded machine one may be on its way out while its
+    // replacement starts, so there can briefly be three).
+    const analyticsWorkers = childPids(first.process.pid ?? 0).filter(isRunning);
+    expect(analyticsWorkers.length).toBeGreaterThanOrEqual(2);
     await first.kill();
     expect(await datasetStatus(datasetId)).toBe("processing");
     // Its analytics workers go with it: none keeps writing the staging file the next engine writes.
