@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ANOMALY_MIN_VALUES, EMPTY_LEVEL, EWMA_ALPHA, ewma, sampleVariance, scoreSequence, scoreValue, welford, type Moments } from "./statistics.js";
+import { ANOMALY_MIN_VALUES, EMPTY_LEVEL, EWMA_ALPHA, SCALE_FLOOR, ewma, sampleVariance, scoreSequence, scoreValue, welford, type Moments } from "./statistics.js";
 
 const relative = (actual: number, expected: number) => Math.abs(actual - expected) / Math.max(Math.abs(expected), Number.MIN_VALUE);
 
@@ -78,10 +78,17 @@ describe("scoreValue", () => {
     const { score, flagged } = scoreValue({ ...state, recent: [], steps: 0 }, forecast + 40);
     expect(score).toBeCloseTo((40 - centre) / scale, 9);
     expect(flagged).toBe(true);
-    // The steps of the recent values set a floor under the scale: half their mean absolute size.
-    const floor = 0.5 * (60 / 2);
+    // The steps of the recent values set a floor under the scale: their mean absolute size.
+    const floor = SCALE_FLOOR * (60 / 2);
     expect(floor).toBeGreaterThan(scale);
     expect(scoreValue({ ...state, recent: [0, 30, 0], steps: 60 }, forecast + 40).score).toBeCloseTo((40 - centre) / floor, 9);
+  });
+
+  it("raises no alarm at the regular resets of a sawtooth, and still flags a spike on it", () => {
+    const sawtooth = Array.from({ length: 300 }, (_, i) => 180 + (i % 10) * 4);
+    expect(scoreSequence(sawtooth).filter(({ flagged }) => flagged)).toEqual([]);
+    const spiked = [...sawtooth.slice(0, 60), 4_870];
+    expect(scoreSequence(spiked).flatMap(({ flagged }, i) => (flagged ? [i] : []))).toEqual([60]);
   });
 
   it("keeps a flagged value from dragging the level: the next ordinary value is not flagged", () => {

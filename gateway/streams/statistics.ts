@@ -18,7 +18,7 @@ export const ANOMALY_MIN_VALUES = 20;
 /** |z| above this flags a value. */
 export const ANOMALY_THRESHOLD = 6;
 /** The residual scale is at least this share of the mean |x_i − x_{i−1}| over `recent`: a smooth, noiseless signal's tiny residuals are not its noise. */
-export const SCALE_FLOOR = 0.5;
+export const SCALE_FLOOR = 1;
 
 export interface Moments {
   count: number;

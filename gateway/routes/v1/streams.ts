@@ -50,7 +50,7 @@ const ingestRoute = createRoute({
     "A batch of 1 to 1,000 events, each with an id, a timestamp and 1 to 50 numeric fields. The stream is created by its first batch. " +
     "Per field the stream keeps count, mean and variance (Welford), min, max, an EWMA (alpha 0.1) and the arrival rate, updated atomically; " +
     "each value's residual from the field's local level (Holt, alpha 0.3, beta 0.05) is scored against the field's last 100 residuals " +
-    "(z = (e − median)/(MAD/0.6745), the scale never below half the mean step of the last 100 values; once 20 residuals exist) and " +
+    "(z = (e − median)/(MAD/0.6745), the scale never below the mean step of the last 100 values; once 20 residuals exist) and " +
     "flagged when |z| > 6; a flagged value is clipped to the threshold before it moves the level. An event id seen on this stream in the last 24 hours (among its last 100,000 ids by default) is a duplicate and changes nothing. The request is metered " +
     "and its body size is charged to the data allowance. Stream names are 1 to 63 lower-case letters, digits, '_' or '-', starting with a letter or digit; " +
     "field names 1 to 64 letters, digits, '_', '.' or '-', starting with a letter or '_'; event ids and dimensions may be any text without NUL or unpaired surrogates.",
