@@ -103,7 +103,7 @@ async function findUnsafeMultipartFields(c: Context<AppEnv>): Promise<UnsafeFiel
 const utf8 = new TextDecoder();
 
 /** 1048576 → "1 MiB", 2048 → "2 KiB", 1000 → "1000 bytes": the limit as the 413 names it. */
-export function describeBytes(bytes: number): string {
+function describeBytes(bytes: number): string {
   if (bytes % 1_048_576 === 0) return `${bytes / 1_048_576} MiB`;
   if (bytes % 1_024 === 0) return `${bytes / 1_024} KiB`;
   return `${bytes} bytes`;
