@@ -74,6 +74,11 @@ export function newId<P extends IdPrefix>(prefix: P, now: number = Date.now()): 
   return `${prefix}_${encodeBase58Fixed(bytes, BODY_LENGTH)}`;
 }
 
+/** `count` new ids of one kind, made at `now`. */
+export function newIds<P extends IdPrefix>(prefix: P, count: number, now: number = Date.now()): Array<Id<P>> {
+  return Array.from({ length: count }, () => newId(prefix, now));
+}
+
 /** 64 random bits as exactly 11 base58 digits (58^11 > 2^64). */
 function randomBase58x11(): string {
   const bytes = new Uint8Array(8);

@@ -10,6 +10,8 @@ export interface TestEndpointOptions {
   failingSince?: Date;
   events?: string[];
   mode?: KeyMode;
+  /** Its id: ids made in one millisecond sort at random, so a test that needs an order gives them. */
+  id?: string;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface TestEndpointOptions {
  */
 export async function insertWebhookEndpoint(db: Database, userId: string, baseUrl: string, options: TestEndpointOptions = {}): Promise<{ id: string; secret: string }> {
   const secret = options.secret ?? generateWebhookSecret();
-  const id = newId("whe");
+  const id = options.id ?? newId("whe");
   await db
     .insertInto("webhook_endpoints")
     .values({

@@ -1,13 +1,20 @@
-import { sql, type QueryCreator, type Transaction } from "kysely";
+import { sql, type RawBuilder, type Transaction } from "kysely";
 import { z } from "zod";
 import type { KeyMode } from "../contracts/api-keys.js";
 import type { WebhookEventBody, WebhookEventType } from "../contracts/webhook-events.js";
 import type { Database } from "../db/client.js";
 import type { DB } from "../db/types.js";
-import { newId } from "../ids.js";
+import { newId, newIds } from "../ids.js";
 import type { ProducerQueues } from "../queues.js";
 import { ClaimedEndpointSchema, type ClaimedAttempt, type ClaimedDelivery } from "./claimed-attempt.js";
 import { enqueueDeliveryAttempt } from "./delivery-jobs.js";
+
+/**
+ * How an event is recorded: the event and one pending delivery per active endpoint of the
+ * account and of the event's mode subscribed to its type, in one statement with the change the
+ * event reports (an execution started or completed) or alone (recordWebhookEvent). One builder,
+ * eventStatementParts, writes both.
+ */
 
 export interface NewWebhookEvent {
   userId: string;
@@ -34,18 +41,8 @@ export interface NewWebhookEvent {
   claimFirstAttempts?: { count: number; leaseUntil: Date };
 }
 
-/** Delivery ids made ahead of the statement that records an event; more endpoints take a second one. */
+/** Delivery ids a statement has ready per event; an account with more endpoints runs it again with room for all. */
 export const PREPARED_DELIVERY_IDS = 8;
-
-type Executor = Database | Transaction<DB>;
-
-const ClaimedEndpointsSchema = z.array(ClaimedEndpointSchema);
-
-/** A claimed delivery as a statement returns it (ClaimedEndpointSchema), from its "deliveries" and "endpoints" CTEs. */
-export const CLAIMED_DELIVERY_JSON = sql<unknown>`json_build_object(
-  'delivery_id', deliveries.id, 'endpoint_id', endpoints.id, 'url', endpoints.url, 'secret', endpoints.secret,
-  'previous_secret', endpoints.previous_secret, 'previous_secret_expires_at', endpoints.previous_secret_expires_at,
-  'failing_since', endpoints.failing_since)`;
 
 export interface RecordedEvent {
   eventId: string;
@@ -55,72 +52,145 @@ export interface RecordedEvent {
   claimed: ClaimedDelivery[];
 }
 
+/** What a statement built from eventStatementParts answers for each event (eventOutcomeColumns). */
+export interface EventOutcome {
+  /** False when the account has more subscribed endpoints than the statement had room for: nothing was written. */
+  fits: boolean;
+  /** How many endpoints get the event: the room to run the statement again with when it did not fit. */
+  subscribed: number;
+  /** The deliveries whose first attempt is left to a job. */
+  deliveryIds: string[];
+  /** The deliveries whose first attempt was claimed, as a JSON list for claimedDeliveries. */
+  claimed: unknown;
+}
+
+/** The outcome columns as a statement returns them. */
+export interface EventOutcomeRow {
+  fits: boolean;
+  subscribed: number;
+  delivery_ids: string[];
+  claimed: unknown;
+}
+
 /**
- * Records an event and one pending delivery per active endpoint of the account and of the event's
- * mode subscribed to its type, in one statement (inside the caller's transaction, if any). An
- * account with more than PREPARED_DELIVERY_IDS subscribed endpoints needs a second statement for
- * the rest; outside a transaction the first statement then writes nothing, and both run again
- * in one transaction, so an event never lacks deliveries. Enqueue
- * the returned deliveries after commit (`enqueueDeliveries`); a delivery whose job was lost is
- * picked up again by the engine's sweep of due deliveries.
+ * Records an event and its deliveries in one statement, inside the caller's transaction if any;
+ * enqueue the returned deliveries after commit (`enqueueDeliveries`). A delivery whose job was
+ * lost is picked up again by the engine's sweep of due deliveries.
  */
-export async function recordWebhookEvent(db: Executor, event: NewWebhookEvent): Promise<RecordedEvent> {
+export async function recordWebhookEvent(db: Database | Transaction<DB>, event: NewWebhookEvent): Promise<RecordedEvent> {
   const body = newWebhookEventBody(event);
-  const eventId = body.id;
-  const prepared = newDeliveryIds(PREPARED_DELIVERY_IDS);
-  // Outside a transaction, nothing is written unless every delivery fits in this statement.
-  const fits =
-    db.isTransaction
-      ? sql<boolean>`true`
-      : sql<boolean>`(${subscribedEndpoints(db, event).select((eb) => eb.fn.countAll().as("count"))}) <= ${prepared.length}`;
-  const claims = { count: event.claimFirstAttempts?.count ?? 0, leaseUntil: event.claimFirstAttempts?.leaseUntil ?? event.now };
-  // Foreign keys are checked at the statement's end, after the event's insert.
-  const row = await db
-    .with("recorded", (qb) =>
-      qb
-        .insertInto("webhook_events")
-        .columns(["id", "user_id", "mode", "type", "payload", "created_at"])
-        .expression(
-          db
-            .selectNoFrom([
-              sql.val(eventId).as("id"),
-              sql.val(event.userId).as("user_id"),
-              sql.val(event.mode).as("mode"),
-              sql.val(event.type).as("type"),
-              sql.val(JSON.stringify(body)).as("payload"),
-              sql.val(event.now).as("created_at"),
-            ])
-            .where(fits),
-        ),
-    )
-    .with("endpoints", () => numberedEndpoints(subscribedEndpoints(db, event)).where(fits))
-    .with("deliveries", (qb) => insertDeliveries(qb, eventId, prepared, event.now, claims))
-    .selectNoFrom((eb) => [
-      fits.as("fits"),
-      eb.selectFrom("endpoints").select((count) => count.fn.countAll<string>().as("count")).as("matching"),
-      sql<string[]>`array(select id from deliveries where attempt = 0)`.as("delivery_ids"),
-      sql<unknown>`(select coalesce(json_agg(${CLAIMED_DELIVERY_JSON}), '[]')
-        from deliveries join endpoints on endpoints.id = deliveries.endpoint_id where deliveries.attempt = 1)`.as("claimed"),
-    ])
-    .executeTakeFirstOrThrow();
-  if (!row.fits) return db.transaction().execute((trx) => recordWebhookEvent(trx, event));
-  const claimed = claimedDeliveries(body, row.claimed);
-  const matching = Number(row.matching ?? 0);
-  if (matching <= prepared.length) return { eventId, deliveryIds: row.delivery_ids, claimed };
-  // Inside a transaction: the endpoints not yet delivered to are numbered again, from 1.
-  const rest = await db
-    .with("endpoints", () => numberedEndpoints(undeliveredEndpoints(db, event, eventId)))
-    .with("deliveries", (qb) => insertDeliveries(qb, eventId, newDeliveryIds(matching - prepared.length), event.now, { count: 0, leaseUntil: event.now }))
-    .selectFrom("deliveries")
-    .select("id")
-    .execute();
-  return { eventId, deliveryIds: [...row.delivery_ids, ...rest.map((delivery) => delivery.id)], claimed };
+  const claims = event.claimFirstAttempts ?? { count: 0, leaseUntil: event.now };
+  const record = async (capacity?: number): Promise<EventOutcome> => {
+    const parts = eventStatementParts(event.type, 1, { capacity, onlyEndpointId: event.onlyEndpointId });
+    const { rows } = await sql<EventOutcomeRow>`
+      with input as (
+        select ${body.id}::text as subject_id, ${body.id}::text as event_id, ${event.userId}::text as user_id, ${event.mode}::text as mode,
+          ${event.now}::timestamptz as now, ${JSON.stringify(body)}::jsonb as payload, ${claims.count}::int as claims,
+          ${claims.leaseUntil}::timestamptz as lease_until, 1 as position
+      ),
+      ${parts.subscriptions},
+      changed as (select subject_id as id from fitting),
+      ${parts.recording}
+      select ${parts.outcome} from input
+    `.execute(db);
+    return eventOutcome(rows[0] as EventOutcomeRow);
+  };
+  const outcome = await withRoomForEveryEndpoint(await record(), record);
+  return { eventId: body.id, deliveryIds: outcome.deliveryIds, claimed: claimedDeliveries(body, outcome.claimed) };
+}
+
+/**
+ * Runs a statement again, with room for every subscribed endpoint, until its event fits: nothing
+ * was written by a statement whose event did not, and endpoints may be added meanwhile.
+ */
+export async function withRoomForEveryEndpoint<T extends EventOutcome>(first: T, again: (capacity: number) => Promise<T>): Promise<T> {
+  let outcome = first;
+  while (!outcome.fits) outcome = await again(outcome.subscribed);
+  return outcome;
+}
+
+export interface EventStatementParts {
+  /** `endpoints` (each input row's subscribed endpoints, numbered from 1) and `fitting` (the input rows whose deliveries fit). */
+  subscriptions: RawBuilder<unknown>;
+  /** `recorded` (the events of the changed rows) and `deliveries` (theirs, returning id, event_id, endpoint_id, attempt). */
+  recording: RawBuilder<unknown>;
+  /** The EventOutcomeRow columns of an `input` row, for the statement's final select. */
+  outcome: RawBuilder<unknown>;
+}
+
+/**
+ * The event half of a statement that records `rows` events of `type`, with delivery ids for
+ * `capacity` endpoints per event (an event whose account has more does not fit). The statement
+ * provides:
+ * - an `input` CTE, one row per event: subject_id (what the event reports on: the execution's
+ *   id, or the event's), event_id, user_id, mode (the event goes to the account's endpoints of
+ *   that mode), now, payload (the event's body), claims and lease_until (first attempts to claim
+ *   for the caller, see NewWebhookEvent), position (from 1);
+ * - between `subscriptions` and `recording`, its change as a CTE named `changed`, returning the
+ *   subject_id (as `id`) of each row it changed and changing only rows in `fitting`: only those
+ *   get their event.
+ */
+export function eventStatementParts(
+  type: WebhookEventType,
+  rows: number,
+  options: { capacity?: number | undefined; onlyEndpointId?: string | undefined } = {},
+): EventStatementParts {
+  const capacity = options.capacity ?? PREPARED_DELIVERY_IDS;
+  const gets =
+    options.onlyEndpointId === undefined ? sql`(${sql.lit(type)} = any(e.events) or '*' = any(e.events))` : sql`e.id = ${options.onlyEndpointId}`;
+  return {
+    subscriptions: sql`
+      endpoints as (
+        select input.subject_id, e.id, e.url, e.secret, e.previous_secret, e.previous_secret_expires_at, e.failing_since,
+          row_number() over (partition by input.subject_id order by e.id) as n
+        from input join webhook_endpoints e on e.user_id = input.user_id and e.mode = input.mode
+        where e.is_active and e.deleted_at is null and ${gets}
+      ),
+      fitting as (
+        select input.* from input
+        where (select count(*) from endpoints where endpoints.subject_id = input.subject_id) <= ${capacity}
+      )`,
+    // Foreign keys are checked at the statement's end, after the event's insert.
+    recording: sql`
+      recorded as (
+        insert into webhook_events (id, user_id, mode, type, payload, created_at)
+        select fitting.event_id, fitting.user_id, fitting.mode, ${sql.lit(type)}, fitting.payload, fitting.now
+        from fitting join changed on changed.id = fitting.subject_id
+      ),
+      deliveries as (
+        insert into webhook_deliveries (id, event_id, endpoint_id, status, attempt, next_attempt_at, created_at, updated_at)
+        select
+          (${newIds("del", rows * capacity)}::text[])[((fitting.position - 1) * ${capacity}::int + endpoints.n)::int],
+          fitting.event_id, endpoints.id, 'pending',
+          case when endpoints.n <= fitting.claims then 1 else 0 end,
+          case when endpoints.n <= fitting.claims then fitting.lease_until else fitting.now end,
+          fitting.now, fitting.now
+        from fitting join changed on changed.id = fitting.subject_id join endpoints on endpoints.subject_id = fitting.subject_id
+        returning id, event_id, endpoint_id, attempt
+      )`,
+    outcome: sql`
+      exists (select 1 from fitting where fitting.subject_id = input.subject_id) as fits,
+      (select count(*)::int from endpoints where endpoints.subject_id = input.subject_id) as subscribed,
+      array(select deliveries.id from deliveries where deliveries.event_id = input.event_id and deliveries.attempt = 0 order by deliveries.id) as delivery_ids,
+      (select coalesce(json_agg(json_build_object(
+          'delivery_id', deliveries.id, 'endpoint_id', endpoints.id, 'url', endpoints.url, 'secret', endpoints.secret,
+          'previous_secret', endpoints.previous_secret, 'previous_secret_expires_at', endpoints.previous_secret_expires_at,
+          'failing_since', endpoints.failing_since)), '[]')
+        from deliveries join endpoints on endpoints.id = deliveries.endpoint_id and endpoints.subject_id = input.subject_id
+        where deliveries.event_id = input.event_id and deliveries.attempt = 1) as claimed`,
+  };
+}
+
+export function eventOutcome(row: EventOutcomeRow): EventOutcome {
+  return { fits: row.fits, subscribed: row.subscribed, deliveryIds: row.delivery_ids, claimed: row.claimed };
 }
 
 /** The body an event is stored and sent with, under a new event id. */
 export function newWebhookEventBody(event: Pick<NewWebhookEvent, "type" | "data" | "now">): WebhookEventBody {
   return { id: newId("evt"), type: event.type, timestamp: event.now.toISOString(), data: event.data };
 }
+
+const ClaimedEndpointsSchema = z.array(ClaimedEndpointSchema);
 
 /** The deliveries of an event whose first attempt a statement claimed, from its JSON list of them. */
 export function claimedDeliveries(body: WebhookEventBody, claimed: unknown): ClaimedDelivery[] {
@@ -139,79 +209,6 @@ function claimedAttempt(body: WebhookEventBody, endpoint: z.infer<typeof Claimed
     failingSince: endpoint.failing_since,
     payload: body,
   };
-}
-
-export function newDeliveryIds(count: number): string[] {
-  return Array.from({ length: count }, () => newId("del"));
-}
-
-/** How many endpoints would get the event now. */
-export async function countSubscribedEndpoints(db: Executor, event: SubscribedTo): Promise<number> {
-  const row = await subscribedEndpoints(db, event)
-    .select((eb) => eb.fn.countAll<string>().as("count"))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
-type SubscribedTo = Pick<NewWebhookEvent, "userId" | "mode" | "type" | "onlyEndpointId">;
-
-/** The active endpoints of the account and of the event's mode that get the event. */
-function subscribedEndpoints(db: Executor, event: SubscribedTo) {
-  return db
-    .selectFrom("webhook_endpoints")
-    .where("user_id", "=", event.userId)
-    .where("mode", "=", event.mode)
-    .where("is_active", "=", true)
-    .where("deleted_at", "is", null)
-    .$if(event.onlyEndpointId === undefined, (query) => query.where(sql<boolean>`(${event.type} = any(events) or '*' = any(events))`))
-    .$if(event.onlyEndpointId !== undefined, (query) => query.where("id", "=", event.onlyEndpointId ?? ""));
-}
-
-/** The subscribed endpoints that have no delivery of the event yet. */
-function undeliveredEndpoints(db: Executor, event: SubscribedTo, eventId: string) {
-  return subscribedEndpoints(db, event).where(({ not, exists, selectFrom }) =>
-    not(exists(selectFrom("webhook_deliveries").select("webhook_deliveries.id").where("event_id", "=", eventId).whereRef("endpoint_id", "=", "webhook_endpoints.id"))),
-  );
-}
-
-/** The endpoints, numbered from 1 in id order, with what a claimed first attempt needs of them. */
-function numberedEndpoints(endpoints: ReturnType<typeof subscribedEndpoints>) {
-  return endpoints.select([
-    "id",
-    "url",
-    "secret",
-    "previous_secret",
-    "previous_secret_expires_at",
-    "failing_since",
-    sql<number>`row_number() over (order by webhook_endpoints.id)`.as("n"),
-  ]);
-}
-
-/**
- * One pending delivery for each numbered endpoint that has an id ready, the first `claims.count`
- * with their first attempt claimed; returns their ids and attempts.
- */
-function insertDeliveries(qb: QueryCreator<DB & { endpoints: { id: string; n: number } }>, eventId: string, ids: readonly string[], now: Date, claims: { count: number; leaseUntil: Date }) {
-  const claimed = sql<boolean>`endpoints.n <= ${claims.count}`;
-  return qb
-    .insertInto("webhook_deliveries")
-    .columns(["id", "event_id", "endpoint_id", "status", "attempt", "next_attempt_at", "created_at", "updated_at"])
-    .expression((eb) =>
-      eb
-        .selectFrom("endpoints")
-        .select([
-          sql<string>`(${sql.val(ids)}::text[])[endpoints.n]`.as("id"),
-          sql.val(eventId).as("event_id"),
-          "endpoints.id as endpoint_id",
-          sql.val("pending").as("status"),
-          sql<number>`case when ${claimed} then 1 else 0 end`.as("attempt"),
-          sql<Date>`case when ${claimed} then ${claims.leaseUntil}::timestamptz else ${now}::timestamptz end`.as("next_attempt_at"),
-          sql.val(now).as("created_at"),
-          sql.val(now).as("updated_at"),
-        ])
-        .where("endpoints.n", "<=", ids.length),
-    )
-    .returning(["id", "endpoint_id", "attempt"]);
 }
 
 /**

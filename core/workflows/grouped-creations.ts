@@ -3,8 +3,7 @@ import type { WebhookEventBody } from "../contracts/webhook-events.js";
 import type { Database } from "../db/client.js";
 import type { DB } from "../db/types.js";
 import { groupCalls, type GroupedCalls } from "../db/grouped-calls.js";
-import { newWebhookEventBody } from "../webhooks/events.js";
-import { groupedEventParts } from "../webhooks/grouped-events.js";
+import { eventOutcome, eventStatementParts, newWebhookEventBody, type EventOutcome, type EventOutcomeRow } from "../webhooks/events.js";
 import type { StartExecutionInput } from "./start-execution.js";
 
 /**
@@ -19,19 +18,13 @@ import type { StartExecutionInput } from "./start-execution.js";
  */
 export type ExecutionCreation = StartExecutionInput & { executionId: string };
 
-export interface CreatedExecution {
+export interface CreatedExecution extends EventOutcome {
   /** False when nothing was written: no such startable workflow, or it did not fit. */
   happened: boolean;
-  /** False when the account has too many subscribed endpoints for this statement. */
-  fits: boolean;
-  /** The event's deliveries, for their jobs. */
-  deliveryIds: string[];
 }
 
-interface CreationRow {
+interface CreationRow extends EventOutcomeRow {
   happened: boolean;
-  fits: boolean;
-  delivery_ids: string[];
 }
 
 export type ExecutionCreations = GroupedCalls<ExecutionCreation, CreatedExecution>;
@@ -50,18 +43,18 @@ export function executionCreations(db: Database): ExecutionCreations {
 
 /**
  * Creates the executions in one statement; one result per creation, in order. `capacity` is how
- * many subscribed endpoints of an execution's account fit (see groupedEventParts).
+ * many subscribed endpoints of an execution's account fit (see eventStatementParts).
  */
 export async function createExecutions(db: Database | Transaction<DB>, creations: readonly ExecutionCreation[], capacity?: number): Promise<CreatedExecution[]> {
   const events = creations.map((creation) =>
     newWebhookEventBody({ type: "workflow.triggered", data: { workflow_id: creation.workflowId, execution_id: creation.executionId, trigger_data: creation.triggerData }, now: creation.now }),
   );
   const each = <T>(value: (creation: ExecutionCreation, event: WebhookEventBody) => T) => creations.map((creation, index) => value(creation, events[index] as WebhookEventBody));
-  const parts = groupedEventParts("workflow.triggered", creations.length, capacity);
+  const parts = eventStatementParts("workflow.triggered", creations.length, { capacity });
   const { rows } = await sql<CreationRow>`
     with input as (
       -- The event goes to the endpoints of the execution's mode; a start claims no first attempts.
-      select input.*, 0 as claims, input.now as lease_until from unnest(
+      select input.*, input.execution_id as subject_id, 0 as claims, input.now as lease_until from unnest(
         ${each((c) => c.executionId)}::text[], ${each((c) => c.workflowId)}::text[], ${each((c) => c.userId)}::text[], ${each((c) => c.mode)}::text[],
         ${each((c) => c.triggerType)}::text[], ${each((c) => JSON.stringify(c.triggerData))}::jsonb[], ${each((c) => c.rerunOf ?? null)}::text[],
         ${each((c) => c.now)}::timestamptz[], ${each((_c, event) => event.id)}::text[], ${each((_c, event) => JSON.stringify(event))}::jsonb[],
@@ -77,12 +70,9 @@ export async function createExecutions(db: Database | Transaction<DB>, creations
       returning id
     ),
     ${parts.recording}
-    select
-      exists (select 1 from changed where changed.id = input.execution_id) as happened,
-      exists (select 1 from fitting where fitting.execution_id = input.execution_id) as fits,
-      array(select deliveries.id from deliveries where deliveries.event_id = input.event_id order by deliveries.id) as delivery_ids
+    select exists (select 1 from changed where changed.id = input.execution_id) as happened, ${parts.outcome}
     from input
     order by input.position
   `.execute(db);
-  return rows.map((row) => ({ happened: row.happened, fits: row.fits, deliveryIds: row.delivery_ids }));
+  return rows.map((row) => ({ happened: row.happened, ...eventOutcome(row) }));
 }

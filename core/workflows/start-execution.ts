@@ -7,8 +7,8 @@ import { AppError } from "../errors.js";
 import { newId } from "../ids.js";
 import type { Logger } from "../logger.js";
 import { enqueue, withinEnqueueWait, type ProducerQueues } from "../queues.js";
-import { countSubscribedEndpoints, enqueueDeliveries } from "../webhooks/events.js";
-import { createExecutions, executionCreations } from "./grouped-creations.js";
+import { enqueueDeliveries, withRoomForEveryEndpoint } from "../webhooks/events.js";
+import { createExecutions, executionCreations, type CreatedExecution } from "./grouped-creations.js";
 import { claimIdempotencyKey, requestHash } from "./idempotency.js";
 
 export interface StartExecutionInput {
@@ -103,10 +103,8 @@ async function startOrReplay(trx: Transaction<DB>, input: StartExecutionInput, k
  * its own when the account has too many subscribed endpoints for that statement.
  */
 async function createGrouped(db: Database, input: StartExecutionInput, executionId: string) {
-  const created = await executionCreations(db).call({ ...input, executionId });
-  if (!created.fits) return createExecution(db, input, executionId);
-  if (!created.happened) throw new AppError("NOT_FOUND", "No such workflow.");
-  return { kind: "created" as const, row: { id: executionId, status: "queued", queued_at: input.now }, deliveryIds: created.deliveryIds };
+  const grouped = await executionCreations(db).call({ ...input, executionId });
+  return createdOrNotFound(input, executionId, await withRoomForEveryEndpoint(grouped, aloneCreation(db, input, executionId)));
 }
 
 /**
@@ -114,13 +112,16 @@ async function createGrouped(db: Database, input: StartExecutionInput, execution
  * with delivery ids for every subscribed endpoint; 404 when the row is not written.
  */
 async function createExecution(db: Database | Transaction<DB>, input: StartExecutionInput, executionId: string) {
-  const creation = { ...input, executionId };
-  let [created] = await createExecutions(db, [creation]);
-  while (created && !created.fits) {
-    const capacity = await countSubscribedEndpoints(db, { userId: input.userId, mode: input.mode, type: "workflow.triggered" });
-    [created] = await createExecutions(db, [creation], capacity);
-  }
-  if (!created?.happened) throw new AppError("NOT_FOUND", "No such workflow.");
+  const createAlone = aloneCreation(db, input, executionId);
+  return createdOrNotFound(input, executionId, await withRoomForEveryEndpoint(await createAlone(), createAlone));
+}
+
+function aloneCreation(db: Database | Transaction<DB>, input: StartExecutionInput, executionId: string) {
+  return async (capacity?: number) => (await createExecutions(db, [{ ...input, executionId }], capacity))[0] as CreatedExecution;
+}
+
+function createdOrNotFound(input: StartExecutionInput, executionId: string, created: CreatedExecution) {
+  if (!created.happened) throw new AppError("NOT_FOUND", "No such workflow.");
   return { kind: "created" as const, row: { id: executionId, status: "queued", queued_at: input.now }, deliveryIds: created.deliveryIds };
 }
 

@@ -226,16 +226,16 @@ describe("finishExecution of a run through every step", () => {
     expect(await findExecution(db(), queued.id)).toMatchObject({ status: "completed", started_at: queued.startedAt, finished_at: now });
     expect((await findSteps(db(), queued.id)).map((row) => [row.step_index, row.status, row.output])).toEqual(steps.map((step) => [step.index, "completed", step.output]));
 
-    expect(forCancelled).toEqual({ happened: false, fits: true, deliveryIds: [], claimed: [] });
+    expect(forCancelled).toEqual({ happened: false, fits: true, subscribed: 1, deliveryIds: [], claimed: [] });
     expect(await findExecution(db(), cancelled.id)).toMatchObject({ status: "cancelled" });
     expect(await completedEvents(cancelled.userId)).toEqual([]);
 
     // A test-mode execution: its event goes to the test endpoint, not the live one.
-    expect(forDry).toEqual({ happened: true, fits: true, deliveryIds: [expect.stringMatching(/^del_/)], claimed: [] });
+    expect(forDry).toEqual({ happened: true, fits: true, subscribed: 1, deliveryIds: [expect.stringMatching(/^del_/)], claimed: [] });
     expect(await completedEvents(dry.userId)).toEqual([expect.objectContaining({ mode: "test", delivery_id: forDry?.deliveryIds[0], endpoint_id: dryEndpoint.id })]);
     expect(await findSteps(db(), dry.id)).toHaveLength(2);
 
-    expect(forCrowded).toMatchObject({ happened: false, fits: false });
+    expect(forCrowded).toMatchObject({ happened: false, fits: false, subscribed: PREPARED_DELIVERY_IDS + 1 });
     expect(await findExecution(db(), crowded.id)).toMatchObject({ status: "running" });
     expect(await completedEvents(crowded.userId)).toEqual([]);
   });

@@ -4,7 +4,7 @@ import type { Database } from "../../core/db/client.js";
 import type { DB } from "../../core/db/types.js";
 import type { ProducerQueues } from "../../core/queues.js";
 import type { ClaimedDelivery } from "../../core/webhooks/claimed-attempt.js";
-import { claimedDeliveries, countSubscribedEndpoints, enqueueDeliveries, newWebhookEventBody, recordWebhookEvent, type NewWebhookEvent } from "../../core/webhooks/events.js";
+import { claimedDeliveries, enqueueDeliveries, newWebhookEventBody, recordWebhookEvent, withRoomForEveryEndpoint, type NewWebhookEvent } from "../../core/webhooks/events.js";
 import type { FirstAttempts } from "../webhooks/first-attempts.js";
 import { completeExecutions, type Completions, type GroupedCompletion, type GroupedCompletionResult } from "./grouped-completions.js";
 import { closeRemainingSteps, countCompletedSteps, endExecution, type FinishedStep, type StepEnd } from "./execution-queries.js";
@@ -86,11 +86,8 @@ async function completeExecution(deps: FinishDeps, execution: EndingExecution, s
   try {
     const body = newWebhookEventBody(event);
     const completion: GroupedCompletion = { executionId: execution.id, userId: execution.userId, startedAt: execution.startedAt, finishedSteps, event: body, now, mode: event.mode, claims };
-    let result = await deps.completions.call(completion);
-    while (!result.fits) {
-      const capacity = await countSubscribedEndpoints(deps.db, event);
-      [result] = (await completeExecutions(deps.db, [completion], capacity)) as [GroupedCompletionResult];
-    }
+    const completeAlone = async (capacity: number) => (await completeExecutions(deps.db, [completion], capacity))[0] as GroupedCompletionResult;
+    const result = await withRoomForEveryEndpoint(await deps.completions.call(completion), completeAlone);
     if (!result.happened) return false;
     claimed = claimedDeliveries(body, result.claimed);
     await enqueueDeliveries(deps.queues, result.deliveryIds);

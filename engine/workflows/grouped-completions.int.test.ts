@@ -1,6 +1,7 @@
+import { newId } from "../../core/ids.js";
 import { describe, expect, it } from "vitest";
 import type { Database } from "../../core/db/client.js";
-import { countSubscribedEndpoints, newWebhookEventBody, PREPARED_DELIVERY_IDS } from "../../core/webhooks/events.js";
+import { newWebhookEventBody, PREPARED_DELIVERY_IDS, withRoomForEveryEndpoint } from "../../core/webhooks/events.js";
 import { createAccount } from "../../testing/accounts.js";
 import { useTestDatabase } from "../../testing/database.js";
 import { useTestQueues } from "../../testing/redis.js";
@@ -40,8 +41,9 @@ function randomCase(random: SeededRandom): Case {
 /** Writes the case's account, endpoints and execution; returns its completion at `now`. */
 async function arrange(shape: Case, now: Date): Promise<GroupedCompletion> {
   const { id: userId } = await createAccount(db());
-  for (const endpoint of shape.endpoints) {
-    const { id } = await insertWebhookEndpoint(db(), userId, "http://127.0.0.1:9", { events: endpoint.events, mode: endpoint.mode });
+  for (const [index, endpoint] of shape.endpoints.entries()) {
+    // In creation order either way: which endpoints are claimed follows their ids.
+    const { id } = await insertWebhookEndpoint(db(), userId, "http://127.0.0.1:9", { events: endpoint.events, mode: endpoint.mode, id: newId("whe", now.getTime() + index) });
     if (!endpoint.active) await db().updateTable("webhook_endpoints").set({ is_active: false }).where("id", "=", id).execute();
   }
   const workflowId = await insertWorkflow(db(), userId, { actions: [], mode: shape.mode });
@@ -66,11 +68,8 @@ async function completeFitting(database: Database, completions: readonly Grouped
   const results = await completeExecutions(database, completions);
   return Promise.all(
     results.map(async (result, index) => {
-      const completion = completions[index]!;
-      if (result.fits) return result;
-      const capacity = await countSubscribedEndpoints(database, { userId: completion.userId, mode: completion.mode, type: "workflow.completed" });
-      const [alone] = await completeExecutions(database, [completion], capacity);
-      return alone!;
+      const completeAlone = async (capacity: number) => (await completeExecutions(database, [completions[index]!], capacity))[0]!;
+      return withRoomForEveryEndpoint(result, completeAlone);
     }),
   );
 }

@@ -3,8 +3,7 @@ import type { KeyMode } from "../../core/contracts/api-keys.js";
 import type { Database } from "../../core/db/client.js";
 import { groupCalls, type GroupedCalls } from "../../core/db/grouped-calls.js";
 import type { WebhookEventBody } from "../../core/contracts/webhook-events.js";
-import { CLAIMED_DELIVERY_JSON } from "../../core/webhooks/events.js";
-import { groupedEventParts } from "../../core/webhooks/grouped-events.js";
+import { eventOutcome, eventStatementParts, type EventOutcome, type EventOutcomeRow } from "../../core/webhooks/events.js";
 import { finishedStepValues, insertFinishedSteps, type FinishedStep } from "./execution-queries.js";
 
 /**
@@ -32,22 +31,13 @@ export interface GroupedCompletion {
   claims: { count: number; leaseUntil: Date };
 }
 
-export interface GroupedCompletionResult {
+export interface GroupedCompletionResult extends EventOutcome {
   /** False when nothing was written: the execution had ended, or it did not fit. */
   happened: boolean;
-  /** False when the account has too many subscribed endpoints for this statement. */
-  fits: boolean;
-  /** Deliveries left to webhook-delivery jobs. */
-  deliveryIds: string[];
-  /** Deliveries whose first attempt was claimed, as a JSON list for claimedDeliveries. */
-  claimed: unknown;
 }
 
-interface CompletionRow {
+interface CompletionRow extends EventOutcomeRow {
   happened: boolean;
-  fits: boolean;
-  delivery_ids: string[];
-  claimed: unknown;
 }
 
 export type Completions = GroupedCalls<GroupedCompletion, GroupedCompletionResult>;
@@ -66,7 +56,7 @@ export function createCompletions(db: Database): Completions {
 
 /**
  * Completes the executions in one statement; one result per completion, in order. `capacity`
- * is how many subscribed endpoints of an execution's account fit (see groupedEventParts).
+ * is how many subscribed endpoints of an execution's account fit (see eventStatementParts).
  */
 export async function completeExecutions(db: Database, completions: readonly GroupedCompletion[], capacity?: number): Promise<GroupedCompletionResult[]> {
   const each = <T>(value: (completion: GroupedCompletion) => T) => completions.map(value);
@@ -75,10 +65,10 @@ export async function completeExecutions(db: Database, completions: readonly Gro
     sql<string>`unnest(${completions.flatMap((completion) => completion.finishedSteps.map(() => completion.executionId))}::text[])`.as("execution_id"),
     ...finishedStepValues(completions.flatMap((completion) => completion.finishedSteps)),
   ]);
-  const events = groupedEventParts("workflow.completed", completions.length, capacity);
+  const events = eventStatementParts("workflow.completed", completions.length, { capacity });
   const { rows } = await sql<CompletionRow>`
     with input as (
-      select * from unnest(
+      select input.*, input.execution_id as subject_id from unnest(
         ${each((c) => c.executionId)}::text[], ${each((c) => c.userId)}::text[], ${each((c) => c.startedAt)}::timestamptz[],
         ${each((c) => c.now)}::timestamptz[], ${each((c) => c.event.id)}::text[], ${each((c) => JSON.stringify(c.event))}::jsonb[],
         ${each((c) => c.mode)}::text[], ${each((c) => c.claims.count)}::int[], ${each((c) => c.claims.leaseUntil)}::timestamptz[]
@@ -98,15 +88,9 @@ export async function completeExecutions(db: Database, completions: readonly Gro
     ),
     finished_steps as (${insertFinishedSteps(db, sql`select steps.* from ${stepRows} as steps join changed on changed.id = steps.execution_id`)}),
     ${events.recording}
-    select
-      exists (select 1 from changed where changed.id = input.execution_id) as happened,
-      exists (select 1 from fitting where fitting.execution_id = input.execution_id) as fits,
-      array(select deliveries.id from deliveries where deliveries.event_id = input.event_id and deliveries.attempt = 0) as delivery_ids,
-      (select coalesce(json_agg(${CLAIMED_DELIVERY_JSON}), '[]')
-        from deliveries join endpoints on endpoints.id = deliveries.endpoint_id and endpoints.execution_id = input.execution_id
-        where deliveries.event_id = input.event_id and deliveries.attempt = 1) as claimed
+    select exists (select 1 from changed where changed.id = input.execution_id) as happened, ${events.outcome}
     from input
     order by input.position
   `.execute(db);
-  return rows.map((row) => ({ happened: row.happened, fits: row.fits, deliveryIds: row.delivery_ids, claimed: row.claimed }));
+  return rows.map((row) => ({ happened: row.happened, ...eventOutcome(row) }));
 }
