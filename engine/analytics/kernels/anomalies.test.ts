@@ -170,8 +170,10 @@ describe("accuracy on R's data sets", () => {
     expect(flagged(named(name).values(0), 12)).toEqual([]);
   });
 
-  it.each(["AirPassengers", "nottem", "co2", "daily"])("finds spikes of 7 residual σ in %s with precision and recall >= 0.9", (name) => {
-    const { precision, recall } = spikeAccuracy(named(name), 7, 40);
+  // Decision 0023: recall >= 0.9 needs a spike about 1.3 σ above the threshold of 4; 6.5 σ is the
+  // smallest on the half-σ grid at which all four series reach it (nottem 0.89 at 6 σ).
+  it.each(["AirPassengers", "nottem", "co2", "daily"])("finds spikes of 6.5 residual σ in %s with precision and recall >= 0.9", (name) => {
+    const { precision, recall } = spikeAccuracy(named(name), 6.5, 40);
     expect(precision).toBeGreaterThanOrEqual(0.9);
     expect(recall).toBeGreaterThanOrEqual(0.9);
   }, 60_000);
@@ -180,7 +182,8 @@ describe("accuracy on R's data sets", () => {
     const { precision, recall } = spikeAccuracy(named(name), 4, 40);
     expect(precision).toBeGreaterThanOrEqual(0.9);
     // Measured: recall 0.75 (AirPassengers), 0.44 (nottem), 0.57 (co2), 0.42 (daily). A 4σ spike on a
-    // point whose own noise pulls it back falls under a threshold that lets these series pass untouched.
+    // point whose own noise pulls it back falls under a threshold that lets these series pass untouched:
+    // at a threshold of 4 it is found with probability about Φ(4 − 4) = 0.5 (decision 0023).
     expect(recall).toBeGreaterThanOrEqual(0.35);
   }, 60_000);
 });

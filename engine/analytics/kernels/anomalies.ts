@@ -13,7 +13,8 @@ import { theilSen } from "./trend.js";
 
 /**
  * |score| above which a point is an anomaly. Above Iglewicz & Hoaglin's 3.5 because every point of
- * a series is tested: R's AirPassengers, nottem and co2 as they are score at most 3.9.
+ * a series is tested: R's AirPassengers, nottem and co2 as they are score at most 3.9. A spike is
+ * then found reliably from about 6.5 residual σ, at 4 σ about half the time (decision 0023).
  */
 export const DEFAULT_ANOMALY_THRESHOLD = 4;
 
