@@ -1,4 +1,4 @@
-import { Navigate, useSearchParams } from "react-router-dom";
+import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { formatUsd } from "../../../../../core/plans";
 import { ContentLayout } from "../../../components/layouts/content-layout";
 import { PageLoading } from "../../../components/ui/page-loading";
@@ -23,6 +23,7 @@ export function CheckoutRoute() {
 function Checkout({ query }: { query: CheckoutQuery }) {
   const { order, reload } = useCheckoutOrder(query);
   const { user, profile } = useAuth();
+  const navigate = useNavigate();
 
   if (order.status === "loading") return <PageLoading />;
   if (order.status !== "ready") {
@@ -48,7 +49,12 @@ function Checkout({ query }: { query: CheckoutQuery }) {
           <OrderSummary plan={plan} period={query.period} quote={quote} />
         </div>
         <div className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-          <CheckoutForm quote={quote} intent={query.intent} initialValues={defaultBillingValues({ email: user?.email, fullName: profile?.full_name })} />
+          <CheckoutForm
+            quote={quote}
+            intent={query.intent}
+            initialValues={defaultBillingValues({ email: user?.email, fullName: profile?.full_name })}
+            onPlaced={(placed, method) => navigate(`/payment-process?${new URLSearchParams({ url: placed.redirect_url, order_id: placed.order_tracking_id, method }).toString()}`)}
+          />
         </div>
       </div>
     </ContentLayout>
