@@ -44,6 +44,12 @@ describe("one price source", () => {
       // A link made before the change (the old price) says so and charges the new one.
       await page.goto(`/checkout?plan=starter&tier=5000&period=monthly&amount=${original}`);
       await page.getByRole("status").getByText(/is not the current price\. You pay the current price, \$31\.00 per month/).waitFor();
+      // A negative or text amount is named for what it is, and the current price is charged.
+      for (const amount of ["-5", "abc"]) {
+        await page.goto(`/checkout?plan=starter&tier=5000&period=monthly&amount=${amount}`);
+        await page.getByRole("status").getByText(/^The amount in this link is not a price .+ You pay the current price, \$31\.00 per month/).waitFor();
+        expect(await page.getByRole("button", { name: /^Pay / }).textContent()).toBe("Pay $31.00");
+      }
     } finally {
       await setStarterPrice(admin, original);
     }

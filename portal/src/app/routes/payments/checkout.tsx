@@ -35,13 +35,18 @@ function Checkout({ query }: { query: CheckoutQuery }) {
   }
 
   const { plan, quote } = order;
-  const priceChanged = query.shownMonthlyCents !== plan.monthly_price_cents;
+  const current = `${formatUsd(plan.monthly_price_cents)} per month before any period discount, as shown in the order summary`;
+  const notice =
+    query.shownMonthlyCents === null
+      ? `The amount in this link is not a price (a number of dollars such as 12.50). You pay the current price, ${current}.`
+      : query.shownMonthlyCents !== plan.monthly_price_cents
+        ? `The price you saw (${formatUsd(query.shownMonthlyCents)} per month) is not the current price. You pay the current price, ${current}.`
+        : null;
   return (
     <ContentLayout title="Checkout" description={DESCRIPTION}>
-      {priceChanged && (
+      {notice && (
         <p role="status" className="mb-6 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
-          The price you saw ({formatUsd(query.shownMonthlyCents)} per month) is not the current price. You pay the current price, {formatUsd(plan.monthly_price_cents)} per
-          month before any period discount, as shown in the order summary.
+          {notice}
         </p>
       )}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
