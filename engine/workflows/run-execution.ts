@@ -103,7 +103,8 @@ async function runSteps(execution: RunnableExecution, job: Job, context: EngineC
       if (stopsHere(action, row.output)) return (await flush()) ?? finishStoppedEarly(context, ending, steps);
       continue;
     }
-    const cancelRequested = cancelSignal.aborted || (!cancelCheckedWithRow && (await isCancelRequested(context.db, executionId)));
+    // The signal is read after the query, so a cancel message that came meanwhile stops the step too.
+    const cancelRequested = (!cancelCheckedWithRow && (await isCancelRequested(context.db, executionId))) || cancelSignal.aborted;
     cancelCheckedWithRow = false;
     if (cancelRequested) return (await flush()) ?? finishCancelled(context, executionId, steps);
     // A delay step waking up has been asleep, which is not counted: its end is checked by the next step.
@@ -126,7 +127,7 @@ async function runSteps(execution: RunnableExecution, job: Job, context: EngineC
       deps: context,
     };
     if (isPure(action)) {
-      const computed = await runPureStep(stepRun);
+      const computed = runPureStep(stepRun);
       if (computed.kind === "completed") {
         start.hold(computed.step);
         scope.steps[name] = { output: computed.step.output };
@@ -135,7 +136,6 @@ async function runSteps(execution: RunnableExecution, job: Job, context: EngineC
       }
       const stopped = await flush();
       if (stopped) return stopped;
-      if (computed.kind === "cancelled") return finishCancelled(context, executionId, steps);
       if ((await claimFailedStep(stepRun, computed.input)) === undefined) return { outcome: "superseded" };
       await finishExecution(context, { outcome: "failed", executionId, error: computed.error, failedStep: index }, steps, new Date());
       return { outcome: "failed" };

@@ -16,8 +16,11 @@ type ConfigOf = { [A in RunnableAction as A["type"]]: A["config"] };
  * or the outbound call's abort error, for the workflow runner to classify.
  */
 type ActionRunner<C> =
-  /** No effect outside the run (no request, no row): the runner runs it in memory, without claiming its row first. */
-  | { pure: true; run: (config: C) => unknown }
+  /**
+   * No effect outside the run (no request, no row): the runner runs it in memory, at once, without
+   * claiming its row first. Synchronous: it returns its output (an object, never a promise).
+   */
+  | { pure: true; run: (config: C) => Record<string, unknown> }
   | { pure: false; run: (config: C, context: ActionContext) => Promise<unknown> };
 
 /**
@@ -33,14 +36,28 @@ export const ACTION_RUNNERS: { [T in keyof ConfigOf]: ActionRunner<ConfigOf[T]> 
   transform: { pure: true, run: (config) => config.output },
 };
 
+/** Runs one attempt of an action with effects outside the run (see isPure). */
 export async function runAction(action: Action, context: ActionContext): Promise<{ output: unknown }> {
   if (action.type === "delay") throw new Error("runAction does not run delay steps: the workflow runner schedules them");
-  return { output: await runWith(action.type, action.config, context) };
+  return { output: await runWithEffects(action.type, action.config, context) };
 }
 
-function runWith<T extends keyof ConfigOf>(type: T, config: ConfigOf[T], context: ActionContext): unknown {
+function runWithEffects<T extends keyof ConfigOf>(type: T, config: ConfigOf[T], context: ActionContext): Promise<unknown> {
   const runner: ActionRunner<ConfigOf[T]> = ACTION_RUNNERS[type];
-  return runner.pure ? runner.run(config) : runner.run(config, context);
+  if (runner.pure) throw new Error(`runAction does not run ${type} steps: they run in memory (runPureAction)`);
+  return runner.run(config, context);
+}
+
+/** Runs a pure action (see isPure) in memory and returns its output. */
+export function runPureAction(action: Action): Record<string, unknown> {
+  if (action.type === "delay") throw new Error("runPureAction does not run delay steps: the workflow runner schedules them");
+  return runPure(action.type, action.config);
+}
+
+function runPure<T extends keyof ConfigOf>(type: T, config: ConfigOf[T]): Record<string, unknown> {
+  const runner: ActionRunner<ConfigOf[T]> = ACTION_RUNNERS[type];
+  if (!runner.pure) throw new Error(`runPureAction does not run ${type} steps: they have effects outside the run (runAction)`);
+  return runner.run(config);
 }
 
 /** Actions with no effect outside the run: nothing to guard, so no claim before running them. */

@@ -5,12 +5,13 @@ import { ActionFailure } from "./action-context.js";
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
 export type ConditionConfig = z.output<typeof conditionAction.config>;
 
-export interface ConditionOutput {
+/** A type rather than an interface, so that it is a pure runner's Record<string, unknown>. */
+export type ConditionOutput = {
   matched: boolean;
   left: unknown;
   operator: ConditionOperator;
   right: unknown;
-}
+};
 
 /**
  * The condition step: evaluates `left <operator> right` (both already resolved from templates).
