@@ -1,10 +1,14 @@
 import { sql, type Transaction } from "kysely";
 import type { KeyMode } from "../../core/contracts/api-keys.js";
 import type { Database } from "../../core/db/client.js";
+import { groupCalls, type GroupedCalls } from "../../core/db/grouped-calls.js";
 import type { DB } from "../../core/db/types.js";
 import type { ClaimedAttempt } from "../../core/webhooks/claimed-attempt.js";
 
-/** Queries of the delivery processor. Every write is guarded by the attempt number it expects. */
+/**
+ * Queries of the delivery processor, and the grouping of succeeded attempts' records
+ * (createSucceededAttempts). Every write is guarded by the attempt number it expects.
+ */
 
 const OPEN_STATUSES = ["pending", "retrying"] as const;
 
@@ -116,6 +120,25 @@ export async function recordAttempt(db: Database | Transaction<DB>, result: Atte
 
 /** An attempt a healthy endpoint answered with 2xx: the common case, with nothing to change on the endpoint. */
 export type SucceededAttempt = Omit<AttemptResult, "error" | "status" | "nextAttemptAt">;
+
+export type SucceededAttempts = GroupedCalls<SucceededAttempt, void>;
+
+/**
+ * How long a succeeded attempt may wait for others before its record is written (see groupCalls):
+ * only the delivery log and the attempt's own job, if it has one, wait on the record.
+ */
+const SUCCEEDED_ATTEMPTS_LINGER_MS = 10;
+
+/** One per process: the succeeded attempts of all its deliveries, written together by recordSucceededAttempts. */
+export function createSucceededAttempts(db: Database): SucceededAttempts {
+  return groupCalls(
+    async (attempts: readonly SucceededAttempt[]) => {
+      await recordSucceededAttempts(db, attempts);
+      return attempts.map(() => undefined);
+    },
+    { lingerMs: SUCCEEDED_ATTEMPTS_LINGER_MS },
+  );
+}
 
 /**
  * recordAttempt for many succeeded attempts in one statement: each is logged and its delivery
