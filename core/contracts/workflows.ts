@@ -7,7 +7,7 @@ import { WORKFLOW_LIMITS } from "./workflow-limits.js";
  * A workflow's definition (DESIGN.md section 6): one trigger and an ordered list of actions
  * (each type a module in core/contracts/actions/, listed in action-registry.ts).
  * The gateway validates definitions with these schemas when they are saved; the engine parses
- * the stored JSON with them again before running, so both sides agree on every field.
+ * the stored actions with them again before running, so both sides agree on every step.
  *
  * String values inside action configs may hold templates: `{{trigger.data.x}}` or
  * `{{steps.<name>.output.y}}` (paths only; nothing is evaluated).

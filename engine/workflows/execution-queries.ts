@@ -11,7 +11,7 @@ type Db = Database | Transaction<DB>;
 /** The free plan's limit, for an account that somehow has no package row. */
 const FALLBACK_CONCURRENCY = 2;
 
-/** An execution with what running it needs: its workflow's definition and its account's limit. */
+/** An execution with what running it needs: its workflow's actions and its account's limit. */
 export async function findRunnableExecution(db: Db, executionId: string) {
   return db
     .selectFrom("executions as e")
@@ -27,7 +27,6 @@ export async function findRunnableExecution(db: Db, executionId: string) {
       "e.trigger_data",
       "e.started_at",
       "e.cancel_requested_at",
-      "w.trigger",
       "w.actions",
       sql<number>`coalesce(pd.max_concurrent_executions, ${FALLBACK_CONCURRENCY})`.as("max_concurrent_executions"),
     ])

@@ -11,7 +11,7 @@ import { slotWaitMs } from "./retry-backoff.js";
 import { isPure } from "./actions/action-runners.js";
 import { claimFailedStep, runPureStep, runStep, type StepRun } from "./run-step.js";
 import type { TemplateScope } from "./templating.js";
-import { parseStoredDefinition, stepNamesOf, storedStepNames } from "./workflow-definition.js";
+import { parseStoredActions, storedStepNames } from "./workflow-definition.js";
 
 /**
  * The "workflow-run" processor (DESIGN.md section 6). One job per execution (job id = execution
@@ -71,13 +71,12 @@ async function runExecution(executionId: string, job: Job, context: EngineContex
 async function runSteps(execution: RunnableExecution, job: Job, context: EngineContext, cancelSignal: AbortSignal, slot: ExecutionSlot): Promise<RunResult> {
   const executionId = execution.id;
   const start = deferStart(context.db, { id: executionId, startedAt: execution.started_at });
-  const definition = parseStoredDefinition(execution);
+  const definition = parseStoredActions(execution.actions);
   if (!definition.ok) {
     await finishExecution(context, { outcome: "failed", executionId, error: definition.error }, [], new Date());
     return { outcome: "failed" };
   }
-  const { actions } = definition;
-  const steps = stepNamesOf(actions);
+  const { actions, steps } = definition;
   const { startedAt } = start;
   const mode = execution.mode === "test" ? "test" : "live";
   const ending: EndingExecution = { id: executionId, workflowId: execution.workflow_id, userId: execution.user_id, mode, startedAt };
