@@ -1,5 +1,5 @@
 import type { Action } from "../../core/contracts/actions/action-registry.js";
-import { ActionsSchema, stepName, type ExecutionError } from "../../core/contracts/workflows.js";
+import { ActionsSchema, stepNamesOf, type ExecutionError } from "../../core/contracts/workflows.js";
 import type { StepNames } from "./finish-execution.js";
 
 export type StoredActions = { ok: true; actions: Action[]; steps: StepNames } | { ok: false; error: ExecutionError };
@@ -12,7 +12,7 @@ export type StoredActions = { ok: true; actions: Action[]; steps: StepNames } | 
  */
 export function parseStoredActions(stored: unknown): StoredActions {
   const parsed = ActionsSchema.safeParse(stored);
-  if (parsed.success) return { ok: true, actions: parsed.data, steps: parsed.data.map((action, index) => ({ name: stepName(action, index), type: action.type })) };
+  if (parsed.success) return { ok: true, actions: parsed.data, steps: stepNamesOf(parsed.data) };
   const issue = parsed.error.issues[0];
   const where = `actions${issue?.path.length ? `.${issue.path.map(String).join(".")}` : ""}`;
   return { ok: false, error: { code: "INVALID_DEFINITION", message: `The workflow's stored definition is invalid at ${where}: ${issue?.message ?? "unreadable"}` } };
