@@ -14,7 +14,7 @@ import type { AnyWorkerDefinition, EngineContext, WorkerDefinition } from "./wor
 import { startAnalyticsPool, type AnalyticsPool } from "./analytics/analytics-pool.js";
 import { startRecurringJobs } from "./schedules.js";
 import { WORKERS } from "./workers.js";
-import { createSucceededAttempts } from "./webhooks/deliver-webhook.js";
+import { createSucceededAttempts } from "./webhooks/delivery-records.js";
 import { createFirstAttempts } from "./webhooks/first-attempts.js";
 import { createCompletions } from "./workflows/grouped-completions.js";
 import { startWorkflowRuns } from "./workflows/workflow-runs.js";

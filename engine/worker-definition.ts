@@ -2,13 +2,12 @@ import type { Job, RepeatOptions, WorkerOptions } from "bullmq";
 import type { EngineConfig } from "../core/config.js";
 import type { JobPayload, QueueKey } from "../core/jobs.js";
 import type { Database } from "../core/db/client.js";
-import type { GroupedCalls } from "../core/db/grouped-calls.js";
 import type { MailSender } from "../core/email/transport.js";
 import type { Logger } from "../core/logger.js";
 import type { ProducerQueues } from "../core/queues.js";
 import type { Redis } from "../core/redis.js";
 import type { AnalyticsDb } from "./analytics/analytics-db.js";
-import type { SucceededAttempt } from "./webhooks/delivery-records.js";
+import type { SucceededAttempts } from "./webhooks/delivery-records.js";
 import type { FirstAttempts } from "./webhooks/first-attempts.js";
 import type { Completions } from "./workflows/grouped-completions.js";
 import type { WorkflowRuns } from "./workflows/workflow-runs.js";
@@ -32,7 +31,7 @@ export interface EngineContext {
   /** Completions of executions, written in groups. */
   completions: Completions;
   /** Succeeded webhook attempts, recorded in groups. */
-  succeededAttempts: GroupedCalls<SucceededAttempt, void>;
+  succeededAttempts: SucceededAttempts;
 }
 
 export interface WorkerDefinition<Q extends QueueKey = QueueKey> {

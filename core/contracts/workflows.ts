@@ -7,7 +7,7 @@ import { WORKFLOW_LIMITS } from "./workflow-limits.js";
  * A workflow's definition (DESIGN.md section 6): one trigger and an ordered list of actions
  * (each type a module in core/contracts/actions/, listed in action-registry.ts).
  * The gateway validates definitions with these schemas when they are saved; the engine parses
- * the stored JSON with them again before running, so both sides agree on every field.
+ * the stored actions with them again before running, so both sides agree on every step.
  *
  * String values inside action configs may hold templates: `{{trigger.data.x}}` or
  * `{{steps.<name>.output.y}}` (paths only; nothing is evaluated).
@@ -58,16 +58,15 @@ export const ActionsSchema = z
   .max(WORKFLOW_LIMITS.maxActions, `At most ${WORKFLOW_LIMITS.maxActions} actions`)
   .superRefine((actions, context) => {
     const seen = new Set<string>();
-    actions.forEach((action, index) => {
-      const name = stepName(action, index);
+    stepNamesOf(actions).forEach(({ name }, index) => {
       if (seen.has(name)) context.addIssue({ code: "custom", path: [index, "name"], message: `Duplicate step name "${name}"` });
       seen.add(name);
     });
   });
 
-/** The name a step is referenced by: its own, or `<type>_<position>` (1-based). */
-export function stepName(action: Pick<Action, "type" | "name">, index: number): string {
-  return action.name ?? `${action.type}_${index + 1}`;
+/** Each step's type and the name it is referenced by (its own, or `<type>_<position>`, 1-based), by position. */
+export function stepNamesOf(actions: ReadonlyArray<Pick<Action, "type" | "name">>): Array<{ name: string; type: Action["type"] }> {
+  return actions.map((action, index) => ({ name: action.name ?? `${action.type}_${index + 1}`, type: action.type }));
 }
 
 export const CreateWorkflowRequestSchema = z.object({

@@ -15,8 +15,8 @@ import { waitFor } from "../../testing/wait-for.js";
 import { useHttpReceiver, type ReceivedRequest } from "../../testing/http-receiver.js";
 import { retryAfterCases } from "../../testing/retry-after-cases.js";
 import { insertWebhookEndpoint, type TestEndpointOptions } from "../../testing/webhooks.js";
-import { createSucceededAttempts, deliverWebhook, type DeliveryDeps } from "./deliver-webhook.js";
-import { recordSucceededAttempts } from "./delivery-records.js";
+import { deliverWebhook, type DeliveryDeps } from "./deliver-webhook.js";
+import { createSucceededAttempts, recordSucceededAttempts } from "./delivery-records.js";
 
 const database = useTestDatabase();
 // Short retries (about 0, 100 and 100 ms) so a whole schedule runs within a test.

@@ -3,7 +3,6 @@ import { z } from "zod";
 import type { EngineConfig } from "../../core/config.js";
 import { WEBHOOK_EVENT_TYPES } from "../../core/contracts/webhook-events.js";
 import type { Database } from "../../core/db/client.js";
-import { groupCalls, type GroupedCalls } from "../../core/db/grouped-calls.js";
 import { sendQueuedEmail } from "../../core/email/send.js";
 import type { JobPayload } from "../../core/jobs.js";
 import type { Logger } from "../../core/logger.js";
@@ -14,7 +13,7 @@ import { enqueueDeliveryAttempt } from "../../core/webhooks/delivery-jobs.js";
 import type { ClaimedAttempt } from "../../core/webhooks/claimed-attempt.js";
 import { activePreviousSecret, signatureHeaders } from "../../core/webhooks/signing.js";
 import type { EngineContext } from "../worker-definition.js";
-import { claimAttempt, failDeliveryOfInactiveEndpoint, recordAttempt, recordSucceededAttempts, type SucceededAttempt } from "./delivery-records.js";
+import { claimAttempt, failDeliveryOfInactiveEndpoint, recordAttempt, type SucceededAttempts } from "./delivery-records.js";
 import { noteEndpointFailure, noteEndpointSuccess } from "./endpoint-health.js";
 import { nextRetryDelayMs } from "./retry-schedule.js";
 
@@ -38,7 +37,7 @@ export interface DeliveryDeps {
   queues: ProducerQueues;
   logger: Logger;
   /** Where succeeded attempts of healthy endpoints are recorded, grouped (createSucceededAttempts). */
-  succeededAttempts: GroupedCalls<SucceededAttempt, void>;
+  succeededAttempts: SucceededAttempts;
   config: Pick<EngineConfig, "OUTBOUND_ALLOW_PRIVATE" | "WEBHOOK_RETRY_SCHEDULE_MS" | "PRODUCT_NAME" | "PUBLIC_URL">;
 }
 
@@ -55,23 +54,6 @@ interface Exchange {
   succeeded: boolean;
   permanent: boolean;
   retryAfterMs: number | undefined;
-}
-
-/**
- * How long a succeeded attempt may wait for others before its record is written (see groupCalls):
- * only the delivery log and the attempt's own job, if it has one, wait on the record.
- */
-const SUCCEEDED_ATTEMPTS_LINGER_MS = 10;
-
-/** One per process: the succeeded attempts of all its deliveries, written together (see groupCalls). */
-export function createSucceededAttempts(db: Database): GroupedCalls<SucceededAttempt, void> {
-  return groupCalls(
-    async (attempts: readonly SucceededAttempt[]) => {
-      await recordSucceededAttempts(db, attempts);
-      return attempts.map(() => undefined);
-    },
-    { lingerMs: SUCCEEDED_ATTEMPTS_LINGER_MS },
-  );
 }
 
 /** The `webhook-delivery` queue's processor. */

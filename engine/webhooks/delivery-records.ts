@@ -1,10 +1,13 @@
 import { sql, type Transaction } from "kysely";
-import type { KeyMode } from "../../core/contracts/api-keys.js";
 import type { Database } from "../../core/db/client.js";
+import { groupCalls, type GroupedCalls } from "../../core/db/grouped-calls.js";
 import type { DB } from "../../core/db/types.js";
 import type { ClaimedAttempt } from "../../core/webhooks/claimed-attempt.js";
 
-/** Queries of the delivery processor. Every write is guarded by the attempt number it expects. */
+/**
+ * Queries of the delivery processor, and the grouping of succeeded attempts' records
+ * (createSucceededAttempts). Every write is guarded by the attempt number it expects.
+ */
 
 const OPEN_STATUSES = ["pending", "retrying"] as const;
 
@@ -117,6 +120,25 @@ export async function recordAttempt(db: Database | Transaction<DB>, result: Atte
 /** An attempt a healthy endpoint answered with 2xx: the common case, with nothing to change on the endpoint. */
 export type SucceededAttempt = Omit<AttemptResult, "error" | "status" | "nextAttemptAt">;
 
+export type SucceededAttempts = GroupedCalls<SucceededAttempt, void>;
+
+/**
+ * How long a succeeded attempt may wait for others before its record is written (see groupCalls):
+ * only the delivery log and the attempt's own job, if it has one, wait on the record.
+ */
+const SUCCEEDED_ATTEMPTS_LINGER_MS = 10;
+
+/** One per process: the succeeded attempts of all its deliveries, written together by recordSucceededAttempts. */
+export function createSucceededAttempts(db: Database): SucceededAttempts {
+  return groupCalls(
+    async (attempts: readonly SucceededAttempt[]) => {
+      await recordSucceededAttempts(db, attempts);
+      return attempts.map(() => undefined);
+    },
+    { lingerMs: SUCCEEDED_ATTEMPTS_LINGER_MS },
+  );
+}
+
 /**
  * recordAttempt for many succeeded attempts in one statement: each is logged and its delivery
  * marked succeeded (if no later attempt has started). The text is the same for any number (the
@@ -158,37 +180,4 @@ export async function recordSucceededAttempts(db: Database, attempts: readonly S
     .whereRef("webhook_deliveries.id", "=", "results.delivery_id")
     .whereRef("webhook_deliveries.attempt", "=", "results.attempt")
     .execute();
-}
-
-/** A success ends the endpoint's run of failures. */
-export async function clearEndpointFailing(trx: Transaction<DB>, endpointId: string): Promise<void> {
-  await trx.updateTable("webhook_endpoints").set({ failing_since: null }).where("id", "=", endpointId).where("failing_since", "is not", null).execute();
-}
-
-/** Marks the start of a run of failures (kept if one is running) and returns it. */
-export async function markEndpointFailing(
-  trx: Transaction<DB>,
-  endpointId: string,
-  now: Date,
-): Promise<{ failingSince: Date; userId: string; mode: KeyMode; url: string } | undefined> {
-  const row = await trx
-    .updateTable("webhook_endpoints")
-    .set({ failing_since: sql<Date>`coalesce(failing_since, ${now})` })
-    .where("id", "=", endpointId)
-    .returning(["failing_since", "user_id", "mode", "url"])
-    .executeTakeFirst();
-  if (!row?.failing_since) return undefined;
-  return { failingSince: row.failing_since, userId: row.user_id, mode: row.mode === "test" ? "test" : "live", url: row.url };
-}
-
-/** Disables an active endpoint; false if it was not active any more (someone else did it). */
-export async function disableEndpoint(trx: Transaction<DB>, endpointId: string, now: Date): Promise<boolean> {
-  const row = await trx
-    .updateTable("webhook_endpoints")
-    .set({ is_active: false, disabled_at: now })
-    .where("id", "=", endpointId)
-    .where("is_active", "=", true)
-    .returning("id")
-    .executeTakeFirst();
-  return row !== undefined;
 }

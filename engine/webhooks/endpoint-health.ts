@@ -1,8 +1,8 @@
-import type { Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
+import type { KeyMode } from "../../core/contracts/api-keys.js";
 import type { DB } from "../../core/db/types.js";
 import { queueEmail } from "../../core/email/outbox.js";
 import { webhookEndpointDisabledMessage } from "../../core/email/templates.js";
-import { clearEndpointFailing, disableEndpoint, markEndpointFailing } from "./delivery-records.js";
 
 /** An endpoint that has failed every delivery for this long is disabled at its next failure. */
 export const DISABLE_AFTER_FAILING_MS = 5 * 24 * 3_600_000;
@@ -12,9 +12,9 @@ export interface HealthProduct {
   publicUrl: string;
 }
 
-/** Records an attempt's effect on its endpoint's health, in the attempt's transaction. */
+/** Records a succeeded attempt, in its transaction: a success ends the endpoint's run of failures. */
 export async function noteEndpointSuccess(trx: Transaction<DB>, endpointId: string): Promise<void> {
-  await clearEndpointFailing(trx, endpointId);
+  await trx.updateTable("webhook_endpoints").set({ failing_since: null }).where("id", "=", endpointId).where("failing_since", "is not", null).execute();
 }
 
 /**
@@ -42,4 +42,32 @@ export async function noteEndpointFailure(
   });
   const outboxId = await queueEmail(trx, { to: owner.email, template: "webhook-endpoint-disabled", ...message });
   return { disabled: true, outboxId };
+}
+
+/** Marks the start of a run of failures (kept if one is running) and returns it. */
+async function markEndpointFailing(
+  trx: Transaction<DB>,
+  endpointId: string,
+  now: Date,
+): Promise<{ failingSince: Date; userId: string; mode: KeyMode; url: string } | undefined> {
+  const row = await trx
+    .updateTable("webhook_endpoints")
+    .set({ failing_since: sql<Date>`coalesce(failing_since, ${now})` })
+    .where("id", "=", endpointId)
+    .returning(["failing_since", "user_id", "mode", "url"])
+    .executeTakeFirst();
+  if (!row?.failing_since) return undefined;
+  return { failingSince: row.failing_since, userId: row.user_id, mode: row.mode === "test" ? "test" : "live", url: row.url };
+}
+
+/** Disables an active endpoint; false if it was not active any more (someone else did it). */
+async function disableEndpoint(trx: Transaction<DB>, endpointId: string, now: Date): Promise<boolean> {
+  const row = await trx
+    .updateTable("webhook_endpoints")
+    .set({ is_active: false, disabled_at: now })
+    .where("id", "=", endpointId)
+    .where("is_active", "=", true)
+    .returning("id")
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -9,7 +9,8 @@ import { useHttpReceiver } from "../../testing/http-receiver.js";
 import { useTestQueues } from "../../testing/redis.js";
 import { seededRandom } from "../../testing/seeded-random.js";
 import { insertWebhookEndpoint } from "../../testing/webhooks.js";
-import { createSucceededAttempts, deliverWebhook, type DeliveryDeps } from "./deliver-webhook.js";
+import { deliverWebhook, type DeliveryDeps } from "./deliver-webhook.js";
+import { createSucceededAttempts } from "./delivery-records.js";
 import { createFirstAttempts } from "./first-attempts.js";
 
 const database = useTestDatabase();

@@ -2,7 +2,7 @@ import { sql, type Expression, type QueryCreator, type Transaction } from "kysel
 import type { ExecutionError } from "../../core/contracts/workflows.js";
 import type { Database } from "../../core/db/client.js";
 import type { DB } from "../../core/db/types.js";
-import { newId } from "../../core/ids.js";
+import { newId, newIds } from "../../core/ids.js";
 
 /** Queries of the workflow runner. Every write that changes a status names the status it expects. */
 
@@ -11,7 +11,7 @@ type Db = Database | Transaction<DB>;
 /** The free plan's limit, for an account that somehow has no package row. */
 const FALLBACK_CONCURRENCY = 2;
 
-/** An execution with what running it needs: its workflow's definition and its account's limit. */
+/** An execution with what running it needs: its workflow's actions and its account's limit. */
 export async function findRunnableExecution(db: Db, executionId: string) {
   return db
     .selectFrom("executions as e")
@@ -27,7 +27,6 @@ export async function findRunnableExecution(db: Db, executionId: string) {
       "e.trigger_data",
       "e.started_at",
       "e.cancel_requested_at",
-      "w.trigger",
       "w.actions",
       sql<number>`coalesce(pd.max_concurrent_executions, ${FALLBACK_CONCURRENCY})`.as("max_concurrent_executions"),
     ])
@@ -166,11 +165,14 @@ export function insertFinishedSteps(qb: QueryCreator<DB>, rows: Expression<unkno
     .returning("id");
 }
 
-/** The columns of finished steps after execution_id, a row per step, from arrays: the text is the same for any number of steps. */
+/**
+ * The columns of finished steps after execution_id, a row per step, from arrays: the text is the
+ * same for any number of steps. Their ids are made as they are written, like a claimed step's.
+ */
 export function finishedStepValues(steps: readonly FinishedStep[]) {
   const column = <T>(value: (step: FinishedStep) => T) => steps.map(value);
   return [
-    sql<string>`unnest(${column((step) => newId("step", step.finishedAt.getTime()))}::text[])`.as("id"),
+    sql<string>`unnest(${newIds("step", steps.length)}::text[])`.as("id"),
     sql<number>`unnest(${column((step) => step.index)}::int[])`.as("step_index"),
     sql<string>`unnest(${column((step) => step.name)}::text[])`.as("name"),
     sql<string>`unnest(${column((step) => step.type)}::text[])`.as("type"),

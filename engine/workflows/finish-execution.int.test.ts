@@ -4,7 +4,7 @@ import { EngineConfigSchema, parseConfig, readEnvironment } from "../../core/con
 import { createLogger } from "../../core/logger.js";
 import { waitFor } from "../../testing/wait-for.js";
 import { useHttpReceiver } from "../../testing/http-receiver.js";
-import { createSucceededAttempts } from "../webhooks/deliver-webhook.js";
+import { createSucceededAttempts } from "../webhooks/delivery-records.js";
 import { createFirstAttempts } from "../webhooks/first-attempts.js";
 import { createCompletions } from "./grouped-completions.js";
 import { newWebhookEventBody, PREPARED_DELIVERY_IDS } from "../../core/webhooks/events.js";

@@ -200,6 +200,15 @@ describe("workflow runner", () => {
     expect(receiver.received).toHaveLength(0);
   });
 
+  it("fails a step whose templates resolved to a config its action refuses, sending nothing", async () => {
+    const { executionId } = await run([{ type: "http_request", name: "call", config: { url: "{{trigger.data.target}}" } }], { target: { not: "a url" } });
+    const execution = await waitForExecution(db(), executionId);
+    expect(execution).toMatchObject({ status: "failed", error: { code: "TEMPLATE_ERROR", message: expect.stringContaining("config.url") } });
+    const [step] = await findSteps(db(), executionId);
+    expect(step).toMatchObject({ name: "call", status: "failed", attempts: 1, error: { code: "TEMPLATE_ERROR" } });
+    expect(receiver.received).toHaveLength(0);
+  });
+
   it("fails a step that outlives its timeout with STEP_TIMEOUT", async () => {
     receiver.respondWith(() => undefined);
     const { executionId } = await run([{ type: "http_request", timeout_seconds: 1, max_attempts: 1, config: { url: `${receiver.url}/slow` } }]);

@@ -11,7 +11,7 @@ import { slotWaitMs } from "./retry-backoff.js";
 import { isPure } from "./actions/action-runners.js";
 import { claimFailedStep, runPureStep, runStep, type StepRun } from "./run-step.js";
 import type { TemplateScope } from "./templating.js";
-import { parseStoredDefinition, stepNamesOf, storedStepNames } from "./workflow-definition.js";
+import { parseStoredActions, storedStepNames } from "./workflow-definition.js";
 
 /**
  * The "workflow-run" processor (DESIGN.md section 6). One job per execution (job id = execution
@@ -71,13 +71,12 @@ async function runExecution(executionId: string, job: Job, context: EngineContex
 async function runSteps(execution: RunnableExecution, job: Job, context: EngineContext, cancelSignal: AbortSignal, slot: ExecutionSlot): Promise<RunResult> {
   const executionId = execution.id;
   const start = deferStart(context.db, { id: executionId, startedAt: execution.started_at });
-  const definition = parseStoredDefinition(execution);
+  const definition = parseStoredActions(execution.actions);
   if (!definition.ok) {
     await finishExecution(context, { outcome: "failed", executionId, error: definition.error }, [], new Date());
     return { outcome: "failed" };
   }
-  const { actions } = definition;
-  const steps = stepNamesOf(actions);
+  const { actions, steps } = definition;
   const { startedAt } = start;
   const mode = execution.mode === "test" ? "test" : "live";
   const ending: EndingExecution = { id: executionId, workflowId: execution.workflow_id, userId: execution.user_id, mode, startedAt };
@@ -103,7 +102,8 @@ async function runSteps(execution: RunnableExecution, job: Job, context: EngineC
       if (stopsHere(action, row.output)) return (await flush()) ?? finishStoppedEarly(context, ending, steps);
       continue;
     }
-    const cancelRequested = cancelSignal.aborted || (!cancelCheckedWithRow && (await isCancelRequested(context.db, executionId)));
+    // The signal is read after the query, so a cancel message that came meanwhile stops the step too.
+    const cancelRequested = (!cancelCheckedWithRow && (await isCancelRequested(context.db, executionId))) || cancelSignal.aborted;
     cancelCheckedWithRow = false;
     if (cancelRequested) return (await flush()) ?? finishCancelled(context, executionId, steps);
     // A delay step waking up has been asleep, which is not counted: its end is checked by the next step.
@@ -126,7 +126,7 @@ async function runSteps(execution: RunnableExecution, job: Job, context: EngineC
       deps: context,
     };
     if (isPure(action)) {
-      const computed = await runPureStep(stepRun);
+      const computed = runPureStep(stepRun);
       if (computed.kind === "completed") {
         start.hold(computed.step);
         scope.steps[name] = { output: computed.step.output };
@@ -135,7 +135,6 @@ async function runSteps(execution: RunnableExecution, job: Job, context: EngineC
       }
       const stopped = await flush();
       if (stopped) return stopped;
-      if (computed.kind === "cancelled") return finishCancelled(context, executionId, steps);
       if ((await claimFailedStep(stepRun, computed.input)) === undefined) return { outcome: "superseded" };
       await finishExecution(context, { outcome: "failed", executionId, error: computed.error, failedStep: index }, steps, new Date());
       return { outcome: "failed" };

@@ -6,7 +6,7 @@ import type { Database } from "../../core/db/client.js";
 import type { Logger } from "../../core/logger.js";
 import type { ProducerQueues } from "../../core/queues.js";
 import { ActionFailure } from "./actions/action-context.js";
-import { runAction } from "./actions/action-runners.js";
+import { runAction, runPureAction } from "./actions/action-runners.js";
 import { claimStep, completeStep, releaseStepForRetry, type FinishedStep } from "./execution-queries.js";
 import { retryDelayMs } from "./retry-backoff.js";
 import { TemplateError, resolveTemplates, type TemplateScope } from "./templating.js";
@@ -70,19 +70,25 @@ export type PureStepOutcome =
   /** Finished, not written: the runner holds it (see DeferredStart). */
   | { kind: "completed"; step: FinishedStep }
   /** Final (its inputs will not change); the runner records it on a claimed row like any other failure. */
-  | { kind: "failed"; error: ExecutionError; input: unknown }
-  | { kind: "cancelled" };
+  | { kind: "failed"; error: ExecutionError; input: unknown };
 
-/** A pure step, run in memory: it writes nothing, since repeating it after a crash has no effect anywhere. */
-export async function runPureStep(run: StepRun): Promise<PureStepOutcome> {
+/**
+ * A pure step, run in memory: it writes nothing, since repeating it after a crash has no effect
+ * anywhere. Its runner is synchronous, so no timer or cancel could interrupt it: the runner checks
+ * the deadline and cancels before each step, and the step simply runs.
+ */
+export function runPureStep(run: Pick<StepRun, "action" | "index" | "name" | "scope" | "execution" | "deps">): PureStepOutcome {
   const resolved = resolveAction(run.action, run.scope);
   if (!resolved.ok) return { kind: "failed", error: resolved.error, input: run.action.config };
+  const input = resolved.action.config;
   const startedAt = new Date();
-  const outcome = await attemptAction(run, resolved.action, 1);
-  if (outcome.kind === "cancelled") return outcome;
-  if (outcome.kind === "failed") return { kind: "failed", error: outcome.failure.error, input: resolved.action.config };
-  const step = { index: run.index, name: run.name, type: run.action.type, input: resolved.action.config, output: outcome.output, startedAt, finishedAt: new Date() };
-  return { kind: "completed", step };
+  try {
+    const output = runPureAction(resolved.action);
+    return { kind: "completed", step: { index: run.index, name: run.name, type: run.action.type, input, output, startedAt, finishedAt: new Date() } };
+  } catch (error) {
+    const logger = run.deps.logger.child({ executionId: run.execution.id, step: run.name });
+    return { kind: "failed", error: failureOf(error, logger).error, input };
+  }
 }
 
 /** Claims the row of a step that failed without a claim, so its failure has a row; undefined if another worker finished it. */
@@ -163,16 +169,21 @@ async function attemptAction(run: StepRun, action: Action, attempt: number): Pro
         ? { kind: "failed", failure: { error: { code: "EXECUTION_TIMEOUT", message: "The execution ran out of time during this step" }, retryable: false } }
         : { kind: "failed", failure: { error: { code: "STEP_TIMEOUT", message: `The step did not finish within ${timeoutMs / 1_000} s` }, retryable: true } };
     }
-    if (error instanceof ActionFailure) {
-      return { kind: "failed", failure: { error: { code: error.code, message: error.message }, retryable: error.retryable, ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }) } };
-    }
-    // Not an outcome the action reported: log the cause, show the user a generic message.
-    logger.error({ err: error }, "workflow action failed unexpectedly");
-    return { kind: "failed", failure: { error: { code: "ACTION_FAILED", message: "The action failed unexpectedly" }, retryable: true } };
+    return { kind: "failed", failure: failureOf(error, logger) };
   } finally {
     clearTimeout(timer);
     cancelSignal.removeEventListener("abort", onCancel);
   }
+}
+
+/** What an action threw, as its attempt's failure: an ActionFailure as it says, anything else logged and generic. */
+function failureOf(error: unknown, logger: Logger): AttemptFailure {
+  if (error instanceof ActionFailure) {
+    return { error: { code: error.code, message: error.message }, retryable: error.retryable, ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }) };
+  }
+  // Not an outcome the action reported: log the cause, show the user a generic message.
+  logger.error({ err: error }, "workflow action failed unexpectedly");
+  return { error: { code: "ACTION_FAILED", message: "The action failed unexpectedly" }, retryable: true };
 }
 
 function rejectOnAbort(signal: AbortSignal): Promise<never> {

@@ -1,26 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { fireTimeOf } from "./fire-schedule.js";
-import { parseStoredDefinition, stepNamesOf, storedStepNames } from "./workflow-definition.js";
+import { parseStoredActions, storedStepNames } from "./workflow-definition.js";
 
-describe("parseStoredDefinition", () => {
-  it("parses a stored trigger and actions, applying the schema's defaults", () => {
-    const parsed = parseStoredDefinition({
-      trigger: { type: "manual", config: {} },
-      actions: [{ type: "http_request", config: { url: "https://example.com" } }],
-    });
+describe("parseStoredActions", () => {
+  it("parses stored actions, applying the schema's defaults", () => {
+    const parsed = parseStoredActions([{ type: "http_request", config: { url: "https://example.com" } }]);
     expect(parsed).toMatchObject({ ok: true, actions: [{ type: "http_request", config: { method: "POST", headers: {} } }] });
   });
 
-  it("reports where a stored definition stopped making sense, as INVALID_DEFINITION", () => {
-    const parsed = parseStoredDefinition({ trigger: { type: "manual", config: {} }, actions: [{ type: "delay", config: { seconds: -1 } }] });
+  it("reports where stored actions stopped making sense, as INVALID_DEFINITION", () => {
+    const parsed = parseStoredActions([{ type: "delay", config: { seconds: -1 } }]);
     expect(parsed).toEqual({ ok: false, error: { code: "INVALID_DEFINITION", message: expect.stringContaining("actions.0.config.seconds") } });
-    expect(parseStoredDefinition({ trigger: { type: "carrier-pigeon" }, actions: [] })).toMatchObject({ ok: false, error: { message: expect.stringContaining("trigger") } });
+    expect(parseStoredActions({ not: "a list" })).toMatchObject({ ok: false, error: { message: expect.stringContaining("invalid at actions:") } });
   });
 });
 
 describe("step names", () => {
   it("names steps by their own name or by type and position", () => {
-    expect(stepNamesOf([{ type: "transform", name: "shape", config: { output: {} } }, { type: "delay", config: { seconds: 1 } }])).toEqual([
+    expect(storedStepNames([{ type: "transform", name: "shape", config: { output: {} } }, { type: "delay", config: { seconds: 1 } }])).toEqual([
       { name: "shape", type: "transform" },
       { name: "delay_2", type: "delay" },
     ]);

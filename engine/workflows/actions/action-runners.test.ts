@@ -3,7 +3,7 @@ import { createDb } from "../../../core/db/client.js";
 import { createProducerQueues } from "../../../core/queues.js";
 import { createRedis } from "../../../core/redis.js";
 import { ACTION_TYPES } from "../../../core/contracts/actions/action-registry.js";
-import { ACTION_RUNNERS, isPure, runAction } from "./action-runners.js";
+import { ACTION_RUNNERS, isPure, runAction, runPureAction } from "./action-runners.js";
 import { testActionContext } from "../../../testing/action-context.js";
 
 // Real clients that never connect: transform and condition touch no store.
@@ -29,28 +29,24 @@ describe("ACTION_RUNNERS", () => {
   });
 });
 
+describe("runPureAction", () => {
+  it("outputs a transform's resolved object", () => {
+    expect(runPureAction({ type: "transform", config: { output: { total: 42, who: { name: "Ada" } } } })).toEqual({ total: 42, who: { name: "Ada" } });
+  });
+
+  it("outputs a condition's verdict", () => {
+    expect(runPureAction({ type: "condition", config: { left: "7", operator: "less_than", right: 10 } })).toEqual({ matched: true, left: "7", operator: "less_than", right: 10 });
+  });
+
+  it("refuses an action with effects outside the run, and delay", () => {
+    expect(() => runPureAction({ type: "send_email", config: { to: "a@example.test", subject: "s", text: "t" } })).toThrow("runPureAction does not run send_email steps");
+    expect(() => runPureAction({ type: "delay", config: { seconds: 5 } })).toThrow("runPureAction does not run delay steps");
+  });
+});
+
 describe("runAction", () => {
-  it("outputs a transform's resolved object", async () => {
-    expect(await runAction({ type: "transform", config: { output: { total: 42, who: { name: "Ada" } } } }, context)).toEqual({
-      output: { total: 42, who: { name: "Ada" } },
-    });
-  });
-
-  it("outputs a condition's verdict", async () => {
-    expect(await runAction({ type: "condition", config: { left: "7", operator: "less_than", right: 10 } }, context)).toEqual({
-      output: { matched: true, left: "7", operator: "less_than", right: 10 },
-    });
-  });
-
-  it("fails for good when a template turned a transform's output into something else", async () => {
-    await expect(runAction({ type: "transform", config: { output: "{{not resolved to an object}}" } } as never, context)).rejects.toMatchObject({
-      code: "ACTION_FAILED",
-      retryable: false,
-      message: expect.stringContaining("config.output"),
-    });
-  });
-
-  it("leaves delay steps to the runner", async () => {
+  it("refuses pure actions, which run in memory, and delay steps, which the runner schedules", async () => {
+    await expect(runAction({ type: "transform", config: { output: {} } }, context)).rejects.toThrow("runAction does not run transform steps");
     await expect(runAction({ type: "delay", config: { seconds: 5 } }, context)).rejects.toThrow("runAction does not run delay steps");
   });
 });

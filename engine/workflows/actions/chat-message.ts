@@ -1,8 +1,7 @@
 import type { z } from "zod";
-import { chatMessageAction, type CHAT_PROVIDERS } from "../../../core/contracts/actions/chat-message.js";
+import { type chatMessageAction, type CHAT_PROVIDERS } from "../../../core/contracts/actions/chat-message.js";
 import { ActionFailure, type ActionContext } from "./action-context.js";
 import { dryRunOutput, redactWebhookUrl, type DryRunOutput } from "./dry-run.js";
-import { parseActionConfig } from "./parse-config.js";
 import { sendStepRequest, stepIdempotencyKey } from "./step-request.js";
 
 export type ChatMessageConfig = z.output<typeof chatMessageAction.config>;
@@ -51,17 +50,16 @@ export function chatPayload(provider: ChatProvider, text: string): Record<string
  * In test mode nothing is sent; the output shows the request with the webhook URL's secret
  * path redacted.
  */
-export async function runChatMessage(config: unknown, context: ActionContext): Promise<ChatMessageOutput | DryRunOutput> {
-  const parsed = parseActionConfig(chatMessageAction.config, config, "chat_message");
-  const payload = chatPayload(parsed.provider, parsed.text);
+export async function runChatMessage(config: ChatMessageConfig, context: ActionContext): Promise<ChatMessageOutput | DryRunOutput> {
+  const payload = chatPayload(config.provider, config.text);
   const headers = { "Content-Type": "application/json", "Idempotency-Key": stepIdempotencyKey(context) };
   if (context.mode === "test") {
-    return dryRunOutput({ method: "POST", url: redactWebhookUrl(parsed.webhook_url), headers, body: payload });
+    return dryRunOutput({ method: "POST", url: redactWebhookUrl(config.webhook_url), headers, body: payload });
   }
   const response = await sendStepRequest(
-    { url: parsed.webhook_url, method: "POST", headers, body: JSON.stringify(payload) },
+    { url: config.webhook_url, method: "POST", headers, body: JSON.stringify(payload) },
     context,
-    PROVIDER_NAMES[parsed.provider],
+    PROVIDER_NAMES[config.provider],
   );
-  return { status: response.status, provider: parsed.provider };
+  return { status: response.status, provider: config.provider };
 }

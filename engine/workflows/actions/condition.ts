@@ -1,22 +1,23 @@
-import { conditionAction, type CONDITION_OPERATORS } from "../../../core/contracts/actions/condition.js";
+import type { z } from "zod";
+import type { conditionAction, CONDITION_OPERATORS } from "../../../core/contracts/actions/condition.js";
 import { ActionFailure } from "./action-context.js";
-import { parseActionConfig } from "./parse-config.js";
 
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
+export type ConditionConfig = z.output<typeof conditionAction.config>;
 
-export interface ConditionOutput {
+/** A type rather than an interface, so that it is a pure runner's Record<string, unknown>. */
+export type ConditionOutput = {
   matched: boolean;
   left: unknown;
   operator: ConditionOperator;
   right: unknown;
-}
+};
 
 /**
  * The condition step: evaluates `left <operator> right` (both already resolved from templates).
  * Nothing here can be retried into a different answer, so every failure is final.
  */
-export function runCondition(config: unknown): ConditionOutput {
-  const { left, operator, right } = parseActionConfig(conditionAction.config, config, "condition");
+export function runCondition({ left, operator, right }: ConditionConfig): ConditionOutput {
   return { matched: evaluateCondition(left, operator, right), left, operator, right };
 }
 

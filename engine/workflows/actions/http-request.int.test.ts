@@ -156,11 +156,6 @@ describe("http_request action", () => {
     expect(error).toMatchObject({ code: "ABORTED" });
   });
 
-  it("fails for good when a template made the config invalid", async () => {
-    const failure = await actionFailureOf(runAction({ type: "http_request", config: { url: { not: "a url" }, method: "GET", headers: {} } } as never, context()));
-    expect(failure).toMatchObject({ code: "ACTION_FAILED", retryable: false, message: expect.stringContaining("config.url") });
-  });
-
   it("fails for good when a templated header holds a line break, sending nothing", async () => {
     const failure = await actionFailureOf(
       runAction({ type: "http_request", config: { url: receiver.current.url, method: "GET", headers: { "X-Name": "a\r\nX-Injected: 1" } } }, context()),

@@ -1,10 +1,9 @@
 import type { z } from "zod";
-import { httpRequestAction } from "../../../core/contracts/actions/http-request.js";
+import { type httpRequestAction } from "../../../core/contracts/actions/http-request.js";
 import type { OutboundResponse } from "../../../core/outbound/send-outbound.js";
 import type { ActionContext } from "./action-context.js";
 import { dryRunOutput, redactHeaders, redactUrl, type DryRunOutput } from "./dry-run.js";
 import { describeTarget, headerValue } from "./outbound-failures.js";
-import { parseActionConfig } from "./parse-config.js";
 import { sendStepRequest, stepIdempotencyKey, withDefaultHeaders, type StepRequest } from "./step-request.js";
 
 export type HttpRequestConfig = z.output<typeof httpRequestAction.config>;
@@ -28,15 +27,14 @@ export interface HttpRequestOutput {
  * non-JSON Content-Type is sent as it is. GET sends no body. Every call carries
  * `Idempotency-Key: {execution_id}:{step}` unless the config sets its own.
  */
-export async function runHttpRequest(config: unknown, context: ActionContext): Promise<HttpRequestOutput | DryRunOutput> {
-  const parsed = parseActionConfig(httpRequestAction.config, config, "http_request");
-  const request = buildHttpRequest(parsed, context);
+export async function runHttpRequest(config: HttpRequestConfig, context: ActionContext): Promise<HttpRequestOutput | DryRunOutput> {
+  const request = buildHttpRequest(config, context);
   if (context.mode === "test") {
     return dryRunOutput({
       method: request.method,
       url: redactUrl(request.url),
       headers: redactHeaders(request.headers),
-      ...(request.body !== undefined ? { body: parsed.body } : {}),
+      ...(request.body !== undefined ? { body: config.body } : {}),
     });
   }
   const response = await sendStepRequest(request, context, describeTarget(request.url));

@@ -1,12 +1,13 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { sendEmailAction } from "../../../core/contracts/actions/send-email.js";
+import { type sendEmailAction } from "../../../core/contracts/actions/send-email.js";
 import { escapeHtml } from "../../../core/email/html.js";
 import { OutboxMessageSchema, type OutboxMessage } from "../../../core/email/outbox.js";
 import { sendQueuedEmail } from "../../../core/email/send.js";
 import { BASE58_ALPHABET, encodeBase58Fixed, isId, type Id } from "../../../core/ids.js";
 import { ActionFailure, type ActionContext } from "./action-context.js";
-import { parseActionConfig } from "./parse-config.js";
+
+export type SendEmailConfig = z.output<typeof sendEmailAction.config>;
 
 /** The outbox `template` of e-mails written by workflow steps. */
 export const WORKFLOW_EMAIL_TEMPLATE = "workflow-email";
@@ -33,9 +34,8 @@ export interface SendEmailDryRunOutput {
  *
  * Test mode writes the row as `dry_run` (shown in the outbox, never delivered) and enqueues nothing.
  */
-export async function runSendEmail(config: unknown, context: ActionContext): Promise<SendEmailOutput | SendEmailDryRunOutput> {
-  const parsed = parseActionConfig(sendEmailAction.config, config, "send_email");
-  const message = workflowEmail(parsed);
+export async function runSendEmail(config: SendEmailConfig, context: ActionContext): Promise<SendEmailOutput | SendEmailDryRunOutput> {
+  const message = workflowEmail(config);
   context.signal.throwIfAborted();
 
   const id = workflowEmailId(context.executionId, context.stepName);
@@ -63,7 +63,7 @@ export async function runSendEmail(config: unknown, context: ActionContext): Pro
 const EmailAddressSchema = z.string().trim().max(254).pipe(z.email());
 
 /** The outbox message for a step's config, or a final failure naming the field that is wrong. */
-export function workflowEmail(config: z.output<typeof sendEmailAction.config>): OutboxMessage {
+export function workflowEmail(config: SendEmailConfig): OutboxMessage {
   if (!EmailAddressSchema.safeParse(config.to).success) {
     throw new ActionFailure("ACTION_FAILED", `send_email "to" must be exactly one e-mail address, such as name@example.com`, { retryable: false });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blockedReason } from "./address-policy.js";
+import { blockedReason } from "./check-destination.js";
 
 describe("blockedReason", () => {
   it.each([
