@@ -27,6 +27,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(["user_id", "package_name", "billing_period"])
     .where(sql.ref("status"), "=", "pending")
     .execute();
+  // Flags an administrator already acted on (completed, refunded) or that ended unpaid are not
+  // waiting for review; the rest (a mismatched reversal left "completed") are.
+  await sql`
+    update payment_orders o set review_resolved_at = b.updated_at
+    from billing_history b
+    where o.billing_history_id = b.id and o.flagged_at is not null
+      and (b.metadata ? 'completed_by_admin' or b.metadata ? 'refunded_by' or o.status in ('failed', 'cancelled'))
+  `.execute(db);
   await sql`comment on column payment_orders.expires_at is 'a pending order is cancelled at the provider after this (order-expiry.ts)'`.execute(db);
 
   await db.schema.alterTable("billing_history").dropConstraint("billing_history_status_check").execute();
