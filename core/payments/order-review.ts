@@ -28,14 +28,17 @@ export function isInReview(order: { flagged_at: Date | null; review_resolved_at:
 
 /**
  * Flags the order (inside the caller's transaction) and queues the administrators' e-mail when
- * it was not already in review. Returns the outbox ids to deliver after commit.
+ * it was not already in review. The same discrepancy an administrator already decided about
+ * (a notification or callback repeated after the decision) changes nothing: `alreadyDecided`.
+ * Returns the outbox ids to deliver after commit.
  */
 export async function holdOrderForReview(
   trx: Database,
   order: ReviewedOrder,
   input: { reason: string; productName: string; publicUrl: string },
-): Promise<{ newlyFlagged: boolean; outboxIds: string[] }> {
-  const before = await trx.selectFrom("payment_orders").select(["flagged_at", "review_resolved_at"]).where("id", "=", order.id).executeTakeFirstOrThrow();
+): Promise<{ alreadyDecided: boolean; outboxIds: string[] }> {
+  const before = await trx.selectFrom("payment_orders").select(["flagged_at", "flag_reason", "review_resolved_at"]).where("id", "=", order.id).executeTakeFirstOrThrow();
+  if (before.review_resolved_at !== null && before.flag_reason === input.reason) return { alreadyDecided: true, outboxIds: [] };
   const newlyFlagged = !isInReview(before);
   await trx
     .updateTable("payment_orders")
@@ -48,7 +51,7 @@ export async function holdOrderForReview(
     })
     .where("id", "=", order.id)
     .execute();
-  if (!newlyFlagged) return { newlyFlagged, outboxIds: [] };
+  if (!newlyFlagged) return { alreadyDecided: false, outboxIds: [] };
 
   const customer = await trx.selectFrom("users").select("email").where("id", "=", order.user_id).executeTakeFirst();
   const plan = await trx.selectFrom("package_definitions").select("display_name").where("package_name", "=", order.package_name).executeTakeFirst();
@@ -64,7 +67,7 @@ export async function holdOrderForReview(
   });
   const outboxIds: string[] = [];
   for (const admin of await listAdminEmails(trx)) outboxIds.push(await queueEmail(trx, { to: admin, template: "payment_review_admin", ...message }));
-  return { newlyFlagged, outboxIds };
+  return { alreadyDecided: false, outboxIds };
 }
 
 /** The addresses administrators are reached at. */

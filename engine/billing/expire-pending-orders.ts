@@ -54,6 +54,7 @@ export async function expirePendingOrders(deps: OrderExpiryDeps, now: Date = new
       if (order.status !== "pending" || order.expires_at === null || order.expires_at > now) return [];
       if (cancellation.outcome === "paid") {
         const reason = `the provider reports this order ${cancellation.status.statusCode === 1 ? "paid" : "reversed"} but no notification settled it before it expired`;
+        // Decided already by an administrator: left to them (and to its notification).
         return (await holdOrderForReview(trx, order, { reason, productName: deps.config.PRODUCT_NAME, publicUrl: deps.config.PUBLIC_URL })).outboxIds;
       }
       await closeUnpaidOrder(trx, order, { result: "cancelled", metadata: { failure: "cancelled", cancelled_because: "expired", expired_after_hours: PENDING_ORDER_HOURS, processed_at: now.toISOString() } });

@@ -142,7 +142,8 @@ export async function failOrder(deps: PaymentDeps, order: OrderRow, status: Tran
 
 /** The provider's record does not match ours: the order changes nothing and waits in the review queue; administrators are e-mailed. */
 export async function holdForReview(deps: PaymentDeps, order: OrderRow, reason: string): Promise<Transition> {
-  const { outboxIds } = await holdOrderForReview(deps.db, order, { reason, productName: deps.productName, publicUrl: deps.publicUrl });
+  const { alreadyDecided, outboxIds } = await holdOrderForReview(deps.db, order, { reason, productName: deps.productName, publicUrl: deps.publicUrl });
+  if (alreadyDecided) return { outcome: "mismatch_already_reviewed", order, afterCommit: [] };
   if (outboxIds.length === 0 && order.flagged_at === null) deps.logger.warn({ orderId: order.id }, "a payment is held for review and there is no administrator to tell");
   const flagged = { ...order, flagged_at: order.review_resolved_at === null && order.flagged_at ? order.flagged_at : deps.now(), flag_reason: reason, review_resolved_at: null };
   return { outcome: "mismatch", order: flagged, afterCommit: outboxIds.map((id) => deliver(deps, id)) };

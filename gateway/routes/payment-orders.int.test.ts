@@ -190,6 +190,9 @@ describe("the review queue", () => {
 
     expect((await administrator.browser.post(`/api/admin/billing/${paid.billing_history_id}/mark-reviewed`, {})).status).toBe(200);
     expect((await history(browser))[0]?.status).toBe("completed");
+    // The same reversal reported again after the decision changes nothing and e-mails no one.
+    expect((await verified(await verifyReturn(browser, new URL(`${stand.current.url}/payment-callback?OrderTrackingId=${order.order_tracking_id}`)))).status).toBe("completed");
+    expect(await reviewEmailsTo(administrator.email)).toHaveLength(1);
     const audit = await db().selectFrom("audit_log").select(["action", "actor_user_id"]).where("target_id", "=", paid.billing_history_id).execute();
     expect(audit).toContainEqual({ action: "billing.review_resolved", actor_user_id: administrator.userId });
     // Nothing left to review: a second Mark Reviewed is a conflict.
