@@ -6,7 +6,7 @@ import { publishKeyInvalidation } from "../../core/keys/invalidation.js";
 import { assignPaidPlan, currentPackage } from "../../core/payments/activation.js";
 import { resolveReview } from "../../core/payments/order-review.js";
 import { PesapalError } from "../../core/payments/pesapal-client.js";
-import { PERIOD_TERMS, type BillingPeriod } from "../../core/plans.js";
+import { PERIOD_TERMS, planForAmount, type BillingPeriod } from "../../core/plans.js";
 import { addMonths, formatInvoiceNumber } from "../payments/billing-terms.js";
 import { reverseOrder } from "../payments/order-transitions.js";
 import { writeAudit } from "./audit.js";
@@ -25,18 +25,16 @@ import { lockOrder, nextInvoiceSequence, setOrderState } from "../payments/payme
 /** SPEC 9: an admin-assigned package from the amount table runs 30 days. */
 const AMOUNT_TABLE_DAYS = 30;
 
-/** SPEC 9 "Plan assignment from a payment amount": the highest matching minimum (cents); below all, starter. */
-const AMOUNT_TABLE: readonly { minimumCents: number; packageName: string }[] = [
-  { minimumCents: 2_500_00, packageName: "professional_2500000" },
-  { minimumCents: 1_200_00, packageName: "professional_1000000" },
-  { minimumCents: 690_00, packageName: "professional_500000" },
-  { minimumCents: 390_00, packageName: "professional_250000" },
-  { minimumCents: 190_00, packageName: "professional_100000" },
-  { minimumCents: 29_00, packageName: "starter" },
-];
-
-export function packageForAmount(amountCents: number): string {
-  return AMOUNT_TABLE.find((row) => amountCents >= row.minimumCents)?.packageName ?? "starter";
+/** The spec's amount table, read from the catalogue in force (its admin-edited monthly prices). */
+async function planForPaidAmount(trx: Database, amountCents: number): Promise<{ package_name: string; request_limit: number }> {
+  const catalogue = await trx
+    .selectFrom("package_definitions")
+    .select(["package_name", "request_limit", "monthly_price_cents", "contact_sales"])
+    .where("is_active", "=", true)
+    .execute();
+  const plan = planForAmount(amountCents, catalogue);
+  if (!plan) throw new AppError("CONFLICT", "The plan catalogue sells no plan to assign from this amount.");
+  return plan;
 }
 
 type Deps = Pick<PaymentDeps, "db" | "redis" | "redisKeyPrefix" | "logger" | "now"> & Partial<PaymentDeps>;
@@ -128,8 +126,8 @@ export async function applyPlanFromPayment(deps: Deps, input: CompleteInput): Pr
       ? await trx.selectFrom("package_definitions").select(["package_name", "request_limit"]).where("package_name", "=", row.package_name).executeTakeFirst()
       : undefined;
     const source = recorded ? ("recorded" as const) : ("amount_table" as const);
-    const packageName = recorded?.package_name ?? packageForAmount(Number(row.amount));
-    const plan = recorded ?? (await trx.selectFrom("package_definitions").select(["package_name", "request_limit"]).where("package_name", "=", packageName).executeTakeFirstOrThrow());
+    const plan = recorded ?? (await planForPaidAmount(trx, Number(row.amount)));
+    const packageName = plan.package_name;
     const period: BillingPeriod = recorded && recordedPeriod ? recordedPeriod : "monthly";
     const start = row.billing_date;
     let end = recorded ? addMonths(start, PERIOD_TERMS[period].months) : new Date(start.getTime() + AMOUNT_TABLE_DAYS * DAY_MS);

@@ -4,7 +4,7 @@ import { BillingOverviewSchema } from "../../core/contracts/billing.js";
 import { PaymentVerificationSchema } from "../../core/contracts/checkout.js";
 import type { BrowserClient } from "../../testing/browser-client.js";
 import { waitFor } from "../../testing/wait-for.js";
-import { CARD, checkout, payOnHostedPage, usePaymentStand, verifyReturn } from "../../testing/payment-stand.js";
+import { BILLING, CARD, checkout, payOnHostedPage, usePaymentStand, verifyReturn } from "../../testing/payment-stand.js";
 
 // Issue 38 items 3-5 through the Pesapal sandbox: the review queue, one open order per plan and
 // period, cancellations stored as such, and rows named by their order reference.
@@ -67,7 +67,7 @@ describe("one open order per plan and period", () => {
 
   it("opens one order when the same checkout arrives twice at once", async () => {
     const { browser, userId } = await stand.current.customer();
-    const answers = await Promise.all([1, 2, 3].map(() => browser.post("/api/checkout", { plan: "starter", period: "monthly", amount: 29_00, billing: { first_name: "Ada", last_name: "Lovelace", email: "ada@example.test", country: "KE" } })));
+    const answers = await Promise.all([1, 2, 3].map(() => browser.post("/api/checkout", { plan: "starter", period: "monthly", amount: 29_00, billing: BILLING })));
     const created = answers.filter((r) => r.status === 201);
     // The others either got the same order or were told to try again in a moment.
     expect(answers.every((r) => r.status === 201 || r.status === 409)).toBe(true);

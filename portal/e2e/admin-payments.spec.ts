@@ -27,7 +27,7 @@ async function underpaidCustomer() {
   const account = await createAccount(db, { fullName: "Ada Underpaid", email: `review-e2e-${Date.now()}@example.test` });
   const client = new BrowserClient({ request: (path, init) => fetch(`${inject("baseUrl")}${path}`, init) });
   expect((await client.post("/auth/signin", { email: account.email, password: account.password })).status).toBe(200);
-  const answer = await client.post("/api/checkout", { plan: "starter", period: "monthly", amount: 29_00, billing: { first_name: "Ada", last_name: "Underpaid", email: account.email } });
+  const answer = await client.post("/api/checkout", { plan: "starter", period: "monthly", amount: 29_00, billing: { first_name: "Ada", last_name: "Underpaid", email: account.email, address: "1 Main Street", city: "Springfield", state: "IL", postal_code: "62701" } });
   expect(answer.status, "POST /api/checkout").toBe(201);
   const order = CheckoutResponseSchema.parse(await answer.json());
   // Our record asks for more than the provider will report as paid.
