@@ -26,9 +26,9 @@ describe("reconciliation rules", () => {
 
   it("names every disagreement", () => {
     const reason = mismatchOf(order, { ...paid, merchantReference: "ord-other", amountCents: 1_00, currency: "KES" });
-    expect(reason).toContain('merchant reference "ord-other" is not ord-abc');
-    expect(reason).toContain("amount 100 cents is not 2900");
-    expect(reason).toContain('currency "KES" is not USD');
+    expect(reason).toContain('the provider reports merchant reference "ord-other", not ord-abc');
+    expect(reason).toContain("the provider reports 1.00 KES, the order is for 29.00 USD");
+    expect(reason).toContain('the provider reports currency "KES", the order is in USD');
   });
 
   it("reads a customer's cancellation from a status 0 or 2 reason, never from a paid or reversed status", () => {

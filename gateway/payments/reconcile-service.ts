@@ -1,6 +1,7 @@
 import type { PaymentState } from "../../core/contracts/checkout.js";
 import type { JsonObject } from "../../core/db/types.js";
 import { isInReview } from "../../core/payments/order-review.js";
+import { centsToAmountString } from "../../core/payments/pesapal-amounts.js";
 import { PesapalError, type TransactionStatus } from "../../core/payments/pesapal-client.js";
 import { isCancellation } from "../../core/payments/unpaid-orders.js";
 import { activateOrder, failOrder, holdForReview, reverseOrder, type AfterCommit } from "./order-transitions.js";
@@ -62,7 +63,7 @@ export async function reconcilePayment(deps: PaymentDeps, notification: PaymentN
     if (locked.provider_order_tracking_id === null) await setOrderState(trx, locked.id, { orderTrackingId: notification.orderTrackingId });
     const tx = { ...deps, db: trx };
     const mismatch = status.statusCode === 1 || status.statusCode === 3 ? mismatchOf(locked, status) : null;
-    if (mismatch) return holdForReview(tx, locked, status.statusCode === 3 ? `reversal: ${mismatch}` : mismatch);
+    if (mismatch) return holdForReview(tx, locked, status.statusCode === 3 ? `a reversal that does not match: ${mismatch}` : mismatch);
     return applyStatus(tx, locked, status);
   });
   for (const effect of afterCommit) await effect();
@@ -74,9 +75,11 @@ export async function reconcilePayment(deps: PaymentDeps, notification: PaymentN
 /** Why the provider's record is not our order, or null when reference, amount and currency agree. */
 export function mismatchOf(order: Pick<OrderRow, "merchant_reference" | "amount" | "currency">, status: TransactionStatus): string | null {
   const problems: string[] = [];
-  if (status.merchantReference !== order.merchant_reference) problems.push(`merchant reference ${JSON.stringify(status.merchantReference)} is not ${order.merchant_reference}`);
-  if (status.amountCents !== order.amount) problems.push(`amount ${status.amountCents} cents is not ${order.amount}`);
-  if (status.currency.toUpperCase() !== order.currency) problems.push(`currency ${JSON.stringify(status.currency)} is not ${order.currency}`);
+  if (status.merchantReference !== order.merchant_reference) problems.push(`the provider reports merchant reference ${JSON.stringify(status.merchantReference)}, not ${order.merchant_reference}`);
+  if (status.amountCents !== order.amount) {
+    problems.push(`the provider reports ${centsToAmountString(status.amountCents)} ${status.currency || order.currency}, the order is for ${centsToAmountString(order.amount)} ${order.currency}`);
+  }
+  if (status.currency.toUpperCase() !== order.currency) problems.push(`the provider reports currency ${JSON.stringify(status.currency)}, the order is in ${order.currency}`);
   return problems.length ? problems.join("; ") : null;
 }
 

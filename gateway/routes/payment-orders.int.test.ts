@@ -143,18 +143,18 @@ describe("the review queue", () => {
     // The IPN and the callback both saw the mismatch: one e-mail.
     expect(more).toHaveLength(0);
     expect(notice?.text_body).toContain(order.merchant_reference);
-    expect(notice?.text_body).toContain("amount 2900 cents is not 29000");
+    expect(notice?.text_body).toContain("the provider reports 29.00 USD, the order is for 290.00 USD");
     expect((await history(browser)).map((e) => [e.status, e.invoice])).toEqual([["review", order.merchant_reference]]);
 
     const queue = await adminList(administrator.browser, "review");
     const entry = queue.entries.find((e) => e.id === row.billing_history_id);
-    expect(entry).toMatchObject({ status: "pending", invoice: order.merchant_reference, review_reason: "amount 2900 cents is not 29000" });
+    expect(entry).toMatchObject({ status: "pending", invoice: order.merchant_reference, review_reason: "the provider reports 29.00 USD, the order is for 290.00 USD" });
     expect(queue.review_count).toBeGreaterThanOrEqual(1);
 
     // Completing it needs the explicit confirmation; without it nothing changes.
     const refused = await administrator.browser.post(`/api/admin/billing/${row.billing_history_id}/apply-plan`, {});
     expect(refused.status).toBe(409);
-    expect(await refused.text()).toContain("amount 2900 cents is not 29000");
+    expect(await refused.text()).toContain("the provider reports 29.00 USD, the order is for 290.00 USD");
     expect((await billingOf(row.billing_history_id)).status).toBe("pending");
     expect((await packageOf(userId)).package_name).toBe("free");
 
@@ -181,7 +181,7 @@ describe("the review queue", () => {
       return current.flagged_at ? current : undefined;
     });
     expect(flagged.status).toBe("completed");
-    expect(flagged.flag_reason).toBe("reversal: amount 2900 cents is not 1900");
+    expect(flagged.flag_reason).toBe("a reversal that does not match: the provider reports 29.00 USD, the order is for 19.00 USD");
     expect((await packageOf(userId)).package_name).toBe("starter");
     expect((await billingOf(paid.billing_history_id)).status).toBe("completed");
     expect((await verified(await verifyReturn(browser, new URL(`${stand.current.url}/payment-callback?OrderTrackingId=${order.order_tracking_id}`)))).status).toBe("review");

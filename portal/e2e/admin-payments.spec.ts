@@ -57,7 +57,7 @@ describe("payments held for review", () => {
     await billing.getByText("Loading billing history...").waitFor({ state: "detached" });
     const row = billing.getByRole("row").filter({ hasText: customer.email });
     await row.getByText("In Review", { exact: true }).waitFor();
-    await row.getByText("amount 2900 cents is not 19000", { exact: true }).waitFor();
+    await row.getByText("the provider reports 29.00 USD, the order is for 190.00 USD", { exact: true }).waitFor();
     // Named by the order reference, in the table and in the buttons' accessible names.
     await row.getByText(customer.reference, { exact: true }).waitFor();
     expect(await row.textContent()).not.toMatch(/#bill_/);
@@ -68,7 +68,7 @@ describe("payments held for review", () => {
     // The confirmation shows the reason; Cancel changes nothing.
     await markComplete.click();
     const dialog = page.getByRole("alertdialog", { name: "Mark payment complete?" });
-    await dialog.getByText("amount 2900 cents is not 19000").waitFor();
+    await dialog.getByText("the provider reports 29.00 USD, the order is for 190.00 USD").waitFor();
     await dialog.getByText(customer.reference).waitFor();
     const confirm = dialog.getByRole("button", { name: "Mark Complete", exact: true });
     expect(await confirm.isDisabled(), "disabled until the review is acknowledged").toBe(true);
@@ -106,7 +106,7 @@ describe("payments held for review", () => {
     const row = billing.getByRole("row").filter({ hasText: customer.email });
     await row.getByRole("button", { name: `Mark reviewed ${customer.reference}`, exact: true }).click();
     const dialog = page.getByRole("alertdialog", { name: "Mark payment reviewed?" });
-    await dialog.getByText("amount 2900 cents is not 19000").waitFor();
+    await dialog.getByText("the provider reports 29.00 USD, the order is for 190.00 USD").waitFor();
     expect(await horizontalOverflow(page), "no horizontal scrolling at 360 px").toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/admin-mark-reviewed-360.png` });
     await dialog.getByRole("button", { name: "Mark Reviewed", exact: true }).click();

@@ -20,7 +20,7 @@ describe("billing row actions", () => {
   });
 
   it("offers Mark Reviewed on any payment in the review queue, beside its other actions", () => {
-    const reason = { review_reason: "amount 100 cents is not 2900" };
+    const reason = { review_reason: "the provider reports 1.00 USD, the order is for 29.00 USD" };
     expect(billingRowActions({ status: "pending", refundable: false, ...reason })).toEqual({ complete: true, applyPlan: "complete-and-apply", refund: false, markReviewed: true });
     expect(billingRowActions({ status: "completed", refundable: true, ...reason }).markReviewed).toBe(true);
   });
