@@ -39,7 +39,7 @@ describe("configuration", () => {
   });
 
   it("requires SMTP for the engine in production", () => {
-    const production = { NODE_ENV: "production", JWT_SECRET: "x".repeat(40) };
+    const production = { NODE_ENV: "production", JWT_SECRET: "x".repeat(40), PAYMENT_PROVIDER: "pesapal", PESAPAL_CONSUMER_KEY: "live-key", PESAPAL_CONSUMER_SECRET: "live-secret" };
     expect(() => parseConfig(EngineConfigSchema, production)).toThrow(/SMTP_URL is required in production/);
     expect(parseConfig(EngineConfigSchema, { ...production, SMTP_URL: "smtp://mail.internal:587" }).SMTP_URL).toBe("smtp://mail.internal:587");
   });
@@ -48,6 +48,8 @@ describe("configuration", () => {
     const production = { NODE_ENV: "production", JWT_SECRET: "x".repeat(40), PESAPAL_CONSUMER_KEY: "live-key", PESAPAL_CONSUMER_SECRET: "live-secret" };
     expect(() => parseConfig(GatewayConfigSchema, production)).toThrow(/sandbox payment provider is refused in production/);
     expect(parseConfig(GatewayConfigSchema, { ...production, PAYMENT_PROVIDER: "pesapal" }).PAYMENT_PROVIDER).toBe("pesapal");
+    // The engine cancels expired orders at the provider: the same rule.
+    expect(() => parseConfig(EngineConfigSchema, { ...production, SMTP_URL: "smtp://mail.internal:587" })).toThrow(/sandbox payment provider is refused in production/);
   });
 
   it("refuses development-only defaults in production", () => {

@@ -34,6 +34,28 @@ export const CommonConfigSchema = z.object({
   QUEUE_PREFIX: z.string().regex(/^[\w:{}-]+$/).default("{sluice}"),
 });
 
+/**
+ * The payment provider, for the gateway (checkout, reconciliation) and the engine (expiring
+ * pending orders with CancelOrder); both processes must be given the same values.
+ */
+const PaymentProviderSettings = {
+  /** Payment provider: "sandbox" (a local imitation of Pesapal inside the gateway; refused in production) or "pesapal". */
+  PAYMENT_PROVIDER: z.enum(["sandbox", "pesapal"]).default("sandbox"),
+  /** Pesapal API base; empty means the sandbox at PUBLIC_URL/sandbox/pesapal, or https://pay.pesapal.com/v3 for "pesapal". */
+  PESAPAL_BASE_URL: z.url().optional(),
+  /** Pesapal API credentials (the sandbox accepts its own development pair by default). */
+  PESAPAL_CONSUMER_KEY: z.string().min(1).default("sandbox-consumer-key"),
+  PESAPAL_CONSUMER_SECRET: z.string().min(1).default("sandbox-consumer-secret"),
+};
+export type PaymentProviderConfig = { PAYMENT_PROVIDER: "sandbox" | "pesapal"; PESAPAL_BASE_URL?: string | undefined; PUBLIC_URL: string };
+
+/** The sandbox imitates the payment provider: in production it would hand out free plans. */
+function refuseSandboxInProduction(config: { NODE_ENV: string; PAYMENT_PROVIDER: string }, context: z.RefinementCtx): void {
+  if (config.NODE_ENV === "production" && config.PAYMENT_PROVIDER === "sandbox") {
+    context.addIssue({ code: "custom", path: ["PAYMENT_PROVIDER"], message: "the sandbox payment provider is refused in production" });
+  }
+}
+
 export const GatewayConfigSchema = CommonConfigSchema.extend({
   HOST: z.string().min(1).default("127.0.0.1"),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -69,23 +91,12 @@ export const GatewayConfigSchema = CommonConfigSchema.extend({
   RATE_LIMIT_FAIL_MODE: z.enum(["open", "closed"]).default("open"),
   /** When set, /metrics requires `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: z.string().min(16).optional(),
-  /** Payment provider: "sandbox" (a local imitation of Pesapal inside the gateway; refused in production) or "pesapal". */
-  PAYMENT_PROVIDER: z.enum(["sandbox", "pesapal"]).default("sandbox"),
-  /** Pesapal API base; empty means the sandbox at PUBLIC_URL/sandbox/pesapal, or https://pay.pesapal.com/v3 for "pesapal". */
-  PESAPAL_BASE_URL: z.url().optional(),
-  /** Pesapal API credentials (the sandbox accepts its own development pair by default). */
-  PESAPAL_CONSUMER_KEY: z.string().min(1).default("sandbox-consumer-key"),
-  PESAPAL_CONSUMER_SECRET: z.string().min(1).default("sandbox-consumer-secret"),
+  ...PaymentProviderSettings,
   /** How long /v1/data/analyze and /v1/data/clean wait to answer inline before answering 202 (ms). */
   ANALYSIS_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Trust X-Forwarded-For from a reverse proxy for the client address. */
   TRUST_PROXY: booleanString.default(false),
-}).superRefine((config, context) => {
-  // The sandbox imitates the payment provider: in production it would hand out free plans.
-  if (config.NODE_ENV === "production" && config.PAYMENT_PROVIDER === "sandbox") {
-    context.addIssue({ code: "custom", path: ["PAYMENT_PROVIDER"], message: "the sandbox payment provider is refused in production" });
-  }
-});
+}).superRefine(refuseSandboxInProduction);
 export type GatewayConfig = z.infer<typeof GatewayConfigSchema>;
 
 export const EngineConfigSchema = CommonConfigSchema.extend({
@@ -127,7 +138,9 @@ export const EngineConfigSchema = CommonConfigSchema.extend({
     .regex(/^\d+(,\d+)*$/, "a comma-separated list of milliseconds")
     .default("0,5000,300000,1800000,7200000,18000000,36000000,36000000")
     .transform((value) => value.split(",").map(Number)),
+  ...PaymentProviderSettings,
 }).superRefine((config, context) => {
+  refuseSandboxInProduction(config, context);
   // Without SMTP, production e-mail (confirmations, resets) would never leave the outbox.
   if (config.NODE_ENV === "production" && !config.SMTP_URL) {
     context.addIssue({ code: "custom", path: ["SMTP_URL"], message: "SMTP_URL is required in production" });

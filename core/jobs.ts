@@ -10,7 +10,7 @@ export const QUEUES = {
   maintenance: {
     name: "maintenance",
     payload: z.object({
-      task: z.enum(["purge-expired", "requeue-stale-email", "flush-usage", "flush-stream-rollups", "sync-schedules", "recover-lost-executions", "requeue-queued-analytics", "requeue-due-webhooks", "subscription-renewals", "status-probe"]),
+      task: z.enum(["purge-expired", "requeue-stale-email", "flush-usage", "flush-stream-rollups", "sync-schedules", "recover-lost-executions", "requeue-queued-analytics", "requeue-due-webhooks", "subscription-renewals", "expire-pending-orders", "status-probe"]),
     }),
     jobOptions: {
       attempts: 3,

@@ -1,5 +1,6 @@
 import { defineWorker, type AnyWorkerDefinition } from "./worker-definition.js";
 import { ingestDataset } from "./analytics/ingest.js";
+import { engineOrderExpiryDeps, expirePendingOrders } from "./billing/expire-pending-orders.js";
 import { runSubscriptionRenewals } from "./billing/subscription-renewals.js";
 import { requeueQueuedAnalytics } from "./analytics/requeue-queued-analytics.js";
 import { runAnalysisJob } from "./analytics/run-analysis.js";
@@ -62,6 +63,11 @@ export const WORKERS: AnyWorkerDefinition[] = [
           if (renewals.started || renewals.reminded || renewals.past_due || renewals.expired) logger.info(renewals, "scheduled plans, subscription reminders and expiries");
           return renewals;
         }
+        case "expire-pending-orders": {
+          const expired = await expirePendingOrders(engineOrderExpiryDeps({ db, queues, logger, config }));
+          if (expired.cancelled || expired.held || expired.unreachable) logger.info(expired, "expired pending payment orders");
+          return expired;
+        }
         case "requeue-due-webhooks": {
           const requeued = await requeueDueDeliveries(db, queues);
           if (requeued) logger.info({ requeued }, "re-enqueued overdue webhook deliveries");
@@ -79,6 +85,7 @@ export const WORKERS: AnyWorkerDefinition[] = [
       { id: "requeue-due-webhooks-every-minute", repeat: { every: 60_000 }, payload: { task: "requeue-due-webhooks" } },
       { id: "sync-schedules-every-10-minutes", repeat: { every: 600_000 }, payload: { task: "sync-schedules" }, atBoot: true },
       { id: "subscription-renewals-hourly", repeat: { every: 3_600_000 }, payload: { task: "subscription-renewals" }, atBoot: true },
+      { id: "expire-pending-orders-every-10-minutes", repeat: { every: 600_000 }, payload: { task: "expire-pending-orders" } },
       { id: "recover-lost-executions-every-30s", repeat: { every: 30_000 }, payload: { task: "recover-lost-executions" } },
       { id: "requeue-queued-analytics-every-minute", repeat: { every: 60_000 }, payload: { task: "requeue-queued-analytics" } },
       { id: "status-probe-every-minute", repeat: { every: 60_000 }, payload: { task: "status-probe" } },

@@ -83,6 +83,7 @@ const POLICIES: Record<string, Policy> = {
   "PATCH /api/admin/packages/:name": "admin",
   "POST /api/admin/billing/:id/apply-plan": "admin",
   "POST /api/admin/billing/:id/complete": "admin",
+  "POST /api/admin/billing/:id/mark-reviewed": "admin",
   "POST /api/admin/billing/:id/refund": "admin",
   "POST /api/admin/incidents": "admin",
   "POST /api/admin/usage": "admin",

@@ -65,6 +65,11 @@ export function useProductionStack(): { current: ProductionStack } {
       PUBLIC_URL: proxy.url,
       ADMIN_EMAIL: "operator@production.test",
       ADMIN_PASSWORD: randomBytes(18).toString("base64url"),
+      // Gateway and engine (which cancels expired orders) both talk to the provider.
+      PAYMENT_PROVIDER: "pesapal",
+      PESAPAL_BASE_URL: pesapal.baseUrl,
+      PESAPAL_CONSUMER_KEY: pesapalCredentials.consumerKey,
+      PESAPAL_CONSUMER_SECRET: pesapalCredentials.consumerSecret,
     };
     // What a release runs first: create, migrate (the compiled migrations) and seed.
     const setup = await runCommand(process.execPath, [compiledPath("scripts/setup-database.ts")], { env: settings });
@@ -80,10 +85,6 @@ export function useProductionStack(): { current: ProductionStack } {
         PORT: String(gatewayPort),
         TRUST_PROXY: "true",
         JWT_SECRET: randomBytes(32).toString("base64url"),
-        PAYMENT_PROVIDER: "pesapal",
-        PESAPAL_BASE_URL: pesapal.baseUrl,
-        PESAPAL_CONSUMER_KEY: pesapalCredentials.consumerKey,
-        PESAPAL_CONSUMER_SECRET: pesapalCredentials.consumerSecret,
       },
       "compiled",
     );

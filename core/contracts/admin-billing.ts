@@ -18,7 +18,7 @@ export const AdminBillingEntrySchema = z.object({
   status: BillingHistoryStatusSchema,
   /** ISO timestamp of the billing date. */
   date: z.string(),
-  /** The invoice number, or "#" and the first 8 characters of the id when there is none yet. */
+  /** The invoice number, else the order's reference, else "#" and the first 8 characters of the id. */
   invoice: z.string(),
   invoice_number: z.string().nullable(),
   plan: z.string().nullable(),
@@ -28,21 +28,32 @@ export const AdminBillingEntrySchema = z.object({
   processed: z.boolean(),
   /** Paid through the provider and still refundable (completed, within the refund window). */
   refundable: z.boolean(),
+  /** Why the payment waits in the review queue (amount, currency or a reversal not matching); null when it does not. */
+  review_reason: z.string().nullable(),
 });
 export type AdminBillingEntry = z.infer<typeof AdminBillingEntrySchema>;
 
 export const AdminBillingListSchema = z.object({
   entries: z.array(AdminBillingEntrySchema),
   pending_count: z.number().int(),
+  /** Payments in the review queue. */
+  review_count: z.number().int(),
 });
 export type AdminBillingList = z.infer<typeof AdminBillingListSchema>;
 
-export const AdminBillingQuerySchema = z.object({ status: BillingHistoryStatusSchema.optional() });
+/** `status=review`: the review queue (flagged payments no administrator has decided about), whatever their stored status. */
+export const AdminBillingFilterSchema = z.enum([...BillingHistoryStatusSchema.options, "review"]);
+export type AdminBillingFilter = z.infer<typeof AdminBillingFilterSchema>;
+export const AdminBillingQuerySchema = z.object({ status: AdminBillingFilterSchema.optional() });
 
 const InvoiceNumber = z.string().trim().min(1).max(50).regex(/^[A-Za-z0-9#/_-]+$/, "Letters, digits and - _ / # only");
 
-/** Mark complete / Complete & Update Plan: an invoice number, or the next INV-YYYY-NNNNNN when absent. */
-export const CompletePaymentRequestSchema = z.object({ invoice_number: InvoiceNumber.optional() }).strict();
+/**
+ * Mark complete / Complete & Update Plan: an invoice number, or the next INV-YYYY-NNNNNN when
+ * absent. A payment in the review queue is completed only with `confirm_review: true` (the
+ * administrator saw its reason); without it the answer is 409 naming the reason.
+ */
+export const CompletePaymentRequestSchema = z.object({ invoice_number: InvoiceNumber.optional(), confirm_review: z.boolean().optional() }).strict();
 export type CompletePaymentRequest = z.infer<typeof CompletePaymentRequestSchema>;
 
 export const RefundRequestSchema = z.object({ remarks: z.string().trim().min(1).max(255).optional() }).strict();

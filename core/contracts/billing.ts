@@ -54,16 +54,20 @@ export const BillingUsageSchema = z.object({
 });
 export type BillingUsage = z.infer<typeof BillingUsageSchema>;
 
-export const BillingHistoryStatusSchema = z.enum(["pending", "completed", "failed", "refunded"]);
+/** A billing row's stored status. */
+export const BillingHistoryStatusSchema = z.enum(["pending", "completed", "failed", "cancelled", "refunded"]);
+/** What the customer is shown: the stored status, or "review" while an administrator has not decided about a flagged payment. */
+export const PaymentDisplayStatusSchema = z.enum([...BillingHistoryStatusSchema.options, "review"]);
+export type PaymentDisplayStatus = z.infer<typeof PaymentDisplayStatusSchema>;
 
 export const BillingHistoryEntrySchema = z.object({
   id: z.string(),
-  status: BillingHistoryStatusSchema,
+  status: PaymentDisplayStatusSchema,
   amount: z.number().int(),
   currency: z.string(),
   /** ISO timestamp of the billing date. */
   date: z.string(),
-  /** The invoice number, or "#" and the first 8 characters of the id when there is none yet. */
+  /** The invoice number, else the order's reference, else "#" and the first 8 characters of the id. */
   invoice: z.string(),
   plan: z.string().nullable(),
   period: BillingPeriodSchema.nullable(),

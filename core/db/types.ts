@@ -295,6 +295,10 @@ export interface PaymentOrders {
    */
   credit_cents: Generated<number>;
   currency: Generated<string>;
+  /**
+   * a pending order is cancelled at the provider after this (order-expiry.ts)
+   */
+  expires_at: Timestamp | null;
   flag_reason: string | null;
   flagged_at: Timestamp | null;
   id: string;
@@ -307,6 +311,8 @@ export interface PaymentOrders {
   provider: string;
   provider_order_tracking_id: string | null;
   redirect_url: string | null;
+  review_resolved_at: Timestamp | null;
+  review_resolved_by: string | null;
   status: Generated<string>;
   updated_at: Generated<Timestamp>;
   user_id: string;

@@ -234,6 +234,26 @@ export function paymentReversedAdminMessage(
   });
 }
 
+/** To administrators: a payment is held for review (amount or currency not ours, a reversal that does not match, …) and changes nothing until one of them decides. */
+export function paymentReviewAdminMessage(
+  input: Product & { customerEmail: string; userId: string; planName: string; amount: string; merchantReference: string; reason: string },
+): EmailMessage {
+  return renderEmail({
+    ...brand(input),
+    subject: `Payment to review: ${input.merchantReference}`,
+    blocks: [
+      { kind: "text", text: "Hi," },
+      {
+        kind: "text",
+        text: `The payment of order ${input.merchantReference} (${input.amount}, ${input.planName}) of ${input.customerEmail} (${input.userId}) is held for review: ${input.reason}.`,
+      },
+      { kind: "text", text: "Nothing was activated or revoked for it. Decide in the admin dashboard, where it is listed under Needs Review." },
+      { kind: "button", label: "Open the admin dashboard", url: new URL("/admin-dashboard", input.publicUrl).toString() },
+    ],
+    reason: `You received this email because you are an administrator of ${input.productName}.`,
+  });
+}
+
 function formatDay(at: Date): string {
   return at.toISOString().slice(0, 10);
 }

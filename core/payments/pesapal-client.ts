@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { GatewayConfig } from "../config.js";
+import type { PaymentProviderConfig } from "../config.js";
 import type { Logger } from "../logger.js";
 import { centsToAmountString } from "./pesapal-amounts.js";
 import { PesapalError } from "./pesapal-error.js";
@@ -80,7 +80,7 @@ export interface PesapalClientOptions {
 }
 
 /** PESAPAL_BASE_URL, or the local sandbox under PUBLIC_URL, or Pesapal's live API. */
-export function pesapalBaseUrl(config: GatewayConfig): string {
+export function pesapalBaseUrl(config: PaymentProviderConfig): string {
   if (config.PESAPAL_BASE_URL) return config.PESAPAL_BASE_URL.replace(/\/+$/, "");
   if (config.PAYMENT_PROVIDER === "sandbox") return `${config.PUBLIC_URL.replace(/\/+$/, "")}/sandbox/pesapal`;
   return "https://pay.pesapal.com/v3";

@@ -1,30 +1,27 @@
 import { sql } from "kysely";
-import {
-  ADMIN_BILLING_LIMIT,
-  REFUND_WINDOW_DAYS,
-  type AdminBillingAction,
-  type AdminBillingEntry,
-  type AdminBillingList,
-} from "../../core/contracts/admin-billing.js";
+import { REFUND_WINDOW_DAYS, type AdminBillingAction } from "../../core/contracts/admin-billing.js";
 import type { Database } from "../../core/db/client.js";
 import { AppError } from "../../core/errors.js";
 import { publishKeyInvalidation } from "../../core/keys/invalidation.js";
 import { assignPaidPlan, currentPackage } from "../../core/payments/activation.js";
+import { resolveReview } from "../../core/payments/order-review.js";
 import { PesapalError } from "../../core/payments/pesapal-client.js";
-import { BILLING_PERIODS, PERIOD_TERMS, planForAmount, type BillingPeriod } from "../../core/plans.js";
+import { PERIOD_TERMS, planForAmount, type BillingPeriod } from "../../core/plans.js";
 import { addMonths, formatInvoiceNumber } from "../payments/billing-terms.js";
 import { reverseOrder } from "../payments/order-transitions.js";
 import { writeAudit } from "./audit.js";
+import { DAY_MS, lockRow, metadataOf, periodOf, reviewReasonOf, selectRows, serialize, type BillingRow } from "./billing-admin-rows.js";
 import type { PaymentDeps } from "../payments/payment-deps.js";
 import { lockOrder, nextInvoiceSequence, setOrderState } from "../payments/payment-queries.js";
 
 /**
  * Admin reconciliation of billing_history (SPEC 4 "Billing payment (admin)", DESIGN 9): the
  * latest rows, mark a pending payment complete, apply the plan a payment bought, and refund a
- * provider payment within 30 days. Every change is one transaction with its audit_log row.
+ * provider payment within 30 days. Every change is one transaction with its audit_log row. A
+ * payment in the review queue is completed only when the administrator confirms having seen why
+ * it is there; completing, applying, refunding or "Mark Reviewed" takes it out of the queue.
  */
 
-const DAY_MS = 86_400_000;
 /** SPEC 9: an admin-assigned package from the amount table runs 30 days. */
 const AMOUNT_TABLE_DAYS = 30;
 
@@ -42,98 +39,24 @@ async function planForPaidAmount(trx: Database, amountCents: number): Promise<{ 
 
 type Deps = Pick<PaymentDeps, "db" | "redis" | "redisKeyPrefix" | "logger" | "now"> & Partial<PaymentDeps>;
 
-interface BillingRow {
-  id: string;
-  user_id: string;
-  user_email: string | null;
-  amount: number;
-  currency: string;
-  status: string;
-  billing_date: Date;
-  invoice_number: string | null;
-  payment_method: string | null;
-  package_name: string | null;
-  billing_period: string | null;
-  payment_order_id: string | null;
-  metadata: unknown;
-  confirmation_code: string | null;
+/** A payment in review is completed only with the administrator's explicit confirmation (409 naming the reason otherwise). */
+function requireReviewConfirmed(row: BillingRow, confirmed: boolean | undefined): void {
+  const reason = reviewReasonOf(row);
+  if (reason !== null && confirmed !== true) {
+    throw new AppError("CONFLICT", `This payment is held for review: ${reason}. Confirm that you checked it to complete it anyway.`);
+  }
 }
 
-function selectRows(db: Database) {
-  return db
-    .selectFrom("billing_history as b")
-    .leftJoin("users as u", "u.id", "b.user_id")
-    .leftJoin("payment_orders as o", "o.id", "b.payment_order_id")
-    .select([
-      "b.id", "b.user_id", "u.email as user_email", "b.amount", "b.currency", "b.status", "b.billing_date", "b.invoice_number",
-      "b.payment_method", "b.package_name", "b.billing_period", "b.payment_order_id", "b.metadata", "o.confirmation_code",
-    ]);
-}
-
-const periodOf = (value: string | null): BillingPeriod | null => BILLING_PERIODS.find((p) => p === value) ?? null;
-const metadataOf = (value: unknown): Record<string, unknown> => (typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
-
-function isRefundable(row: BillingRow, now: Date): boolean {
-  return row.status === "completed" && row.confirmation_code !== null && now.getTime() - row.billing_date.getTime() <= REFUND_WINDOW_DAYS * DAY_MS;
-}
-
-function serialize(row: BillingRow, now: Date): AdminBillingEntry {
-  const status = row.status === "pending" || row.status === "completed" || row.status === "failed" || row.status === "refunded" ? row.status : "failed";
-  return {
-    id: row.id,
-    user_id: row.user_id,
-    user_email: row.user_email,
-    amount: Number(row.amount),
-    currency: row.currency,
-    status,
-    date: row.billing_date.toISOString(),
-    invoice: row.invoice_number ?? `#${row.id.slice(0, 8)}`,
-    invoice_number: row.invoice_number,
-    plan: row.package_name,
-    period: periodOf(row.billing_period),
-    payment_method: row.payment_method,
-    processed: metadataOf(row.metadata).subscription_activated === true,
-    refundable: isRefundable(row, now),
-  };
-}
-
-export async function listAdminBilling(deps: Pick<Deps, "db" | "now">, filter: { status?: string }): Promise<AdminBillingList> {
-  let query = selectRows(deps.db).orderBy("b.billing_date", "desc").orderBy("b.id", "desc").limit(ADMIN_BILLING_LIMIT);
-  if (filter.status) query = query.where("b.status", "=", filter.status);
-  const [rows, pending] = await Promise.all([
-    query.execute(),
-    deps.db.selectFrom("billing_history").select((eb) => eb.fn.countAll<string>().as("count")).where("status", "=", "pending").executeTakeFirstOrThrow(),
-  ]);
-  const now = deps.now();
-  return { entries: rows.map((row) => serialize(row, now)), pending_count: Number(pending.count) };
-}
-
-/** All billing history as CSV rows (newest first), for the administrator's records. */
-export async function adminBillingRows(deps: Pick<Deps, "db" | "now">): Promise<Array<Array<string | number>>> {
-  const rows = await selectRows(deps.db).orderBy("b.billing_date", "desc").orderBy("b.id", "desc").execute();
-  const now = deps.now();
-  const header = ["id", "user_id", "user_email", "amount_cents", "currency", "status", "date", "invoice", "plan", "period", "payment_method", "processed"];
-  return [
-    header,
-    ...rows.map((row) => {
-      const entry = serialize(row, now);
-      return [entry.id, entry.user_id, entry.user_email ?? "", entry.amount, entry.currency, entry.status, entry.date, entry.invoice, entry.plan ?? "", entry.period ?? "", entry.payment_method ?? "", entry.processed ? "yes" : "no"];
-    }),
-  ];
-}
-
-async function lockRow(trx: Database, billingId: string): Promise<BillingRow> {
-  // Lock the billing row itself (the joins are only read).
-  const locked = await trx.selectFrom("billing_history").select("id").where("id", "=", billingId).forUpdate().executeTakeFirst();
-  if (!locked) throw new AppError("NOT_FOUND", "No billing record has this id.");
-  return selectRows(trx).where("b.id", "=", billingId).executeTakeFirstOrThrow();
+/** The administrator's decision takes the payment out of the review queue. */
+async function closeReview(trx: Database, row: BillingRow, actorId: string): Promise<void> {
+  if (row.payment_order_id && reviewReasonOf(row) !== null) await resolveReview(trx, row.payment_order_id, actorId);
 }
 
 function audit(trx: Database, input: { actorId: string; action: string; billingId: string; ip: string | null; metadata: Record<string, unknown> }): Promise<void> {
   return writeAudit(trx, { actorId: input.actorId, action: input.action, targetType: "billing_history", targetId: input.billingId, ip: input.ip, metadata: input.metadata });
 }
 
-const snapshot = (row: BillingRow) => ({ status: row.status, invoice_number: row.invoice_number, metadata: metadataOf(row.metadata) });
+const snapshot = (row: BillingRow) => ({ status: row.status, invoice_number: row.invoice_number, review_reason: reviewReasonOf(row), metadata: metadataOf(row.metadata) });
 
 /** pending -> completed with an invoice number; its payment order too, so a late provider notification changes nothing twice. */
 async function completeLocked(trx: Database, row: BillingRow, input: { actorId: string; invoiceNumber?: string; now: Date }): Promise<string> {
@@ -164,11 +87,15 @@ function announce(deps: Deps, userId: string): Promise<void> {
   );
 }
 
-export async function completePayment(deps: Deps, input: { billingId: string; actorId: string; ip: string | null; invoiceNumber?: string }): Promise<AdminBillingAction> {
+type CompleteInput = { billingId: string; actorId: string; ip: string | null; invoiceNumber?: string | undefined; confirmReview?: boolean | undefined };
+
+export async function completePayment(deps: Deps, input: CompleteInput): Promise<AdminBillingAction> {
   const now = deps.now();
   await deps.db.transaction().execute(async (trx) => {
     const row = await lockRow(trx, input.billingId);
     if (row.status !== "pending") throw new AppError("CONFLICT", `Only pending payments can be marked complete; this one is ${row.status}.`);
+    requireReviewConfirmed(row, input.confirmReview);
+    await closeReview(trx, row, input.actorId);
     await completeLocked(trx, row, { actorId: input.actorId, invoiceNumber: input.invoiceNumber, now });
     const after = await lockRow(trx, input.billingId);
     await audit(trx, { actorId: input.actorId, action: "billing.payment_completed", billingId: row.id, ip: input.ip, metadata: { user_id: row.user_id, before: snapshot(row), after: snapshot(after) } });
@@ -182,13 +109,15 @@ export async function completePayment(deps: Deps, input: { billingId: string; ac
  * payment is allowed and idempotent: the period runs from the payment date and never shortens a
  * later expiry of the same package.
  */
-export async function applyPlanFromPayment(deps: Deps, input: { billingId: string; actorId: string; ip: string | null; invoiceNumber?: string }): Promise<AdminBillingAction> {
+export async function applyPlanFromPayment(deps: Deps, input: CompleteInput): Promise<AdminBillingAction> {
   const now = deps.now();
   const applied = await deps.db.transaction().execute(async (trx) => {
     const before = await lockRow(trx, input.billingId);
     if (before.status !== "pending" && before.status !== "completed") {
       throw new AppError("CONFLICT", `A plan can only be applied from a pending or completed payment; this one is ${before.status}.`);
     }
+    requireReviewConfirmed(before, input.confirmReview);
+    await closeReview(trx, before, input.actorId);
     if (before.status === "pending") await completeLocked(trx, before, { actorId: input.actorId, invoiceNumber: input.invoiceNumber, now });
     const row = await lockRow(trx, input.billingId);
 
@@ -270,6 +199,7 @@ export async function refundPayment(
     if (row.status !== "completed") throw new AppError("CONFLICT", `Only completed payments can be refunded; this one is ${row.status}.`);
     if (!row.payment_order_id) throw new AppError("VALIDATION_FAILED", "This payment was not made through the payment provider; it cannot be refunded here.");
     const order = await lockOrder(trx, row.payment_order_id);
+    await closeReview(trx, row, input.actorId);
     if (!order.confirmation_code) throw new AppError("VALIDATION_FAILED", "The payment provider has no confirmation code for this payment; it cannot be refunded here.");
     if (now.getTime() - row.billing_date.getTime() > REFUND_WINDOW_DAYS * DAY_MS) {
       throw new AppError("VALIDATION_FAILED", `Refunds are possible within ${REFUND_WINDOW_DAYS} days of payment; this one was paid on ${row.billing_date.toISOString().slice(0, 10)}.`);
@@ -298,4 +228,20 @@ export async function refundPayment(
   });
   for (const effect of afterCommit) await effect();
   return { entry: serialize(await selectRows(deps.db).where("b.id", "=", input.billingId).executeTakeFirstOrThrow(), now), message: "Payment refunded" };
+}
+
+/**
+ * "Mark Reviewed": the administrator checked a payment in the review queue and leaves it as it
+ * stands (a reversal of another amount that changes nothing, an underpayment settled elsewhere).
+ */
+export async function markReviewed(deps: Deps, input: { billingId: string; actorId: string; ip: string | null }): Promise<AdminBillingAction> {
+  const now = deps.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await lockRow(trx, input.billingId);
+    if (reviewReasonOf(row) === null) throw new AppError("CONFLICT", "This payment is not waiting for review.");
+    await closeReview(trx, row, input.actorId);
+    const after = await lockRow(trx, input.billingId);
+    await audit(trx, { actorId: input.actorId, action: "billing.review_resolved", billingId: row.id, ip: input.ip, metadata: { user_id: row.user_id, before: snapshot(row), after: snapshot(after) } });
+  });
+  return { entry: serialize(await selectRows(deps.db).where("b.id", "=", input.billingId).executeTakeFirstOrThrow(), now), message: "Payment marked as reviewed" };
 }

@@ -27,11 +27,15 @@ export function listPackageNames(db: Database) {
 /** The newest billing rows, by billing date. */
 export function listBillingHistory(db: Database, userId: string, limit: number) {
   return db
-    .selectFrom("billing_history")
-    .select(["id", "status", "amount", "currency", "billing_date", "invoice_number", "package_name", "billing_period", "payment_method"])
-    .where("user_id", "=", userId)
-    .orderBy("billing_date", "desc")
-    .orderBy("id", "desc")
+    .selectFrom("billing_history as b")
+    .leftJoin("payment_orders as o", "o.id", "b.payment_order_id")
+    .select([
+      "b.id", "b.status", "b.amount", "b.currency", "b.billing_date", "b.invoice_number", "b.package_name", "b.billing_period", "b.payment_method",
+      "o.merchant_reference", "o.flagged_at", "o.review_resolved_at",
+    ])
+    .where("b.user_id", "=", userId)
+    .orderBy("b.billing_date", "desc")
+    .orderBy("b.id", "desc")
     .limit(limit)
     .execute();
 }

@@ -8,7 +8,9 @@ import { planLimits, selectAccountPlans } from "../metering/key-context.js";
 import { findScheduledChange } from "../payments/payment-queries.js";
 import { monthRequests } from "../usage/usage-service.js";
 import { findLatestSubscription, findUserPackage, listBillingHistory, listPackageNames } from "./billing-queries.js";
-import { deriveSubscription, invoiceLabel, isNearLimit } from "./subscription-state.js";
+import { isInReview } from "../../core/payments/order-review.js";
+import { paymentLabel } from "../payments/billing-terms.js";
+import { deriveSubscription, isNearLimit } from "./subscription-state.js";
 
 export interface BillingDeps {
   db: Database;
@@ -36,12 +38,12 @@ export async function getBillingOverview(deps: BillingDeps, userId: string): Pro
     usage,
     history: history.map((row) => ({
       id: row.id,
-      // The table's check constraint allows exactly these.
-      status: BillingHistoryStatusSchema.parse(row.status),
+      // The table's check constraint allows exactly these; a flagged payment reads "review" until an administrator decides.
+      status: isInReview(row) ? "review" : BillingHistoryStatusSchema.parse(row.status),
       amount: Number(row.amount),
       currency: row.currency,
       date: new Date(row.billing_date).toISOString(),
-      invoice: invoiceLabel(row),
+      invoice: paymentLabel(row),
       plan: row.package_name,
       period: BILLING_PERIODS.find((p) => p === row.billing_period) ?? null,
       payment_method: row.payment_method,

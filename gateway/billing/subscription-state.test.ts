@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deriveSubscription, invoiceLabel, isNearLimit, type SubscriptionRow } from "./subscription-state.js";
+import { deriveSubscription, isNearLimit, type SubscriptionRow } from "./subscription-state.js";
 
 const now = new Date("2026-11-21T10:00:00Z");
 const later = new Date("2026-12-21T10:00:00Z");
@@ -40,11 +40,6 @@ describe("deriveSubscription", () => {
 });
 
 describe("billing display helpers", () => {
-  it("labels a row without an invoice number with '#' and the first 8 characters of its id", () => {
-    expect(invoiceLabel({ id: "bill_1234567890", invoice_number: null })).toBe("#bill_123");
-    expect(invoiceLabel({ id: "bill_1234567890", invoice_number: "INV-2026-000001" })).toBe("INV-2026-000001");
-  });
-
   it("is near the limit at 95 % of a limited allowance only", () => {
     expect(isNearLimit(950, 1_000, 95)).toBe(true);
     expect(isNearLimit(949, 1_000, 95)).toBe(false);

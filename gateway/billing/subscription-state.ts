@@ -79,11 +79,6 @@ export function deriveSubscription(input: {
   };
 }
 
-/** "#" and the first 8 characters of the id when a row has no invoice number yet. */
-export function invoiceLabel(row: { id: string; invoice_number: string | null }): string {
-  return row.invoice_number ?? `#${row.id.slice(0, 8)}`;
-}
-
 export function isNearLimit(used: number, limit: number | null, nearLimitPercent: number): boolean {
   return limit !== null && limit > 0 && used * 100 >= limit * nearLimitPercent;
 }

@@ -7,6 +7,15 @@ export function merchantReferenceFor(orderId: string): string {
   return reference;
 }
 
+/**
+ * How a billing row is named to people (customer's history, admin table, admin buttons): its
+ * invoice number; else its order's reference, which the provider's page and e-mails show; else,
+ * for a row made without an order, "#" and the first 8 characters of its id (SPEC section 9).
+ */
+export function paymentLabel(row: { id: string; invoice_number: string | null; merchant_reference: string | null }): string {
+  return row.invoice_number ?? row.merchant_reference ?? `#${row.id.slice(0, 8)}`;
+}
+
 /** INV-YYYY-NNNNNN: the year of completion and the next value of invoice_number_seq. */
 export function formatInvoiceNumber(completedAt: Date, sequence: number): string {
   return `INV-${completedAt.getUTCFullYear()}-${String(sequence).padStart(6, "0")}`;

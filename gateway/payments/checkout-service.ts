@@ -1,11 +1,12 @@
 import type { CheckoutRequest, CheckoutResponse } from "../../core/contracts/checkout.js";
 import { AppError } from "../../core/errors.js";
 import { PesapalError } from "../../core/payments/pesapal-client.js";
-import { formatUsd } from "../../core/plans.js";
+import { cancelAtProvider, closeUnpaidOrder, pendingOrderExpiry } from "../../core/payments/unpaid-orders.js";
+import { formatUsd, type BillingPeriod, type PriceQuote } from "../../core/plans.js";
 import { merchantReferenceFor } from "./billing-terms.js";
 import { publicLink, type PaymentDeps } from "./payment-deps.js";
 import { invalidField, priceOrder } from "./order-pricing.js";
-import { insertPendingOrder, markOrderNotSubmitted, recordSubmittedOrder } from "./payment-queries.js";
+import { extendOrder, findOpenOrder, insertPendingOrder, lockAccountCheckouts, markOrderNotSubmitted, recordSubmittedOrder, type OrderRow } from "./payment-queries.js";
 
 /** The browser returns here from the provider's page; the portal's callback page then calls /api/payments/verify. */
 export const CALLBACK_PATH = "/payment-callback";
@@ -17,6 +18,9 @@ const PROVIDER_STATE_MAX = 3;
 
 export const INITIALIZATION_FAILED = "Payment initialization failed";
 export const NO_REDIRECT_URL = "Invalid payment response - no redirect URL";
+export const CHECKOUT_IN_PROGRESS = "Your checkout for this plan is already starting. Try again in a moment.";
+/** An open order not yet submitted to the provider is another request's, still on its way, for this long. */
+const SUBMISSION_GRACE_MS = 60_000;
 
 /**
  * Starts a purchase: checks the plan and the price the customer was quoted, records the pending
@@ -32,18 +36,10 @@ export async function startCheckout(deps: PaymentDeps, userId: string, request: 
     );
   }
 
-  const order = await deps.db.transaction().execute((trx) =>
-    insertPendingOrder(trx, {
-      userId,
-      packageName: plan.package_name,
-      period: request.period,
-      amountCents: quote.totalCents,
-      creditCents: quote.discountCents,
-      currency: CURRENCY,
-      provider: deps.provider,
-      merchantReference: merchantReferenceFor,
-    }),
-  );
+  const opened = await deps.db.transaction().execute((trx) => openOrder(trx, deps, { userId, packageName: plan.package_name, period: request.period, quote }));
+  if (opened.superseded) await cancelSupersededOrder(deps, opened.superseded);
+  if ("reused" in opened) return checkoutResponse(opened.reused);
+  const order = opened.created;
 
   let submitted: { orderTrackingId: string; redirectUrl: string };
   try {
@@ -83,5 +79,50 @@ export async function startCheckout(deps: PaymentDeps, userId: string, request: 
     throw new AppError("PAYMENT_PROVIDER_ERROR", NO_REDIRECT_URL);
   }
   await recordSubmittedOrder(deps.db, order.id, submitted);
-  return { redirect_url: submitted.redirectUrl, order_tracking_id: submitted.orderTrackingId, merchant_reference: order.merchant_reference };
+  return checkoutResponse({ ...order, redirect_url: submitted.redirectUrl, provider_order_tracking_id: submitted.orderTrackingId });
+}
+
+function checkoutResponse(order: Pick<OrderRow, "redirect_url" | "provider_order_tracking_id" | "merchant_reference">): CheckoutResponse {
+  return { redirect_url: order.redirect_url ?? "", order_tracking_id: order.provider_order_tracking_id ?? "", merchant_reference: order.merchant_reference };
+}
+
+/**
+ * One open order per account, plan and period (decision 0027): the open order is reused while
+ * it asks the same price, and replaced (cancelled) when the price changed or it never reached
+ * the provider. Serialised per account, so concurrent checkouts cannot open two.
+ */
+async function openOrder(
+  trx: PaymentDeps["db"],
+  deps: PaymentDeps,
+  input: { userId: string; packageName: string; period: BillingPeriod; quote: PriceQuote },
+): Promise<{ reused: OrderRow; superseded?: undefined } | { created: OrderRow; superseded: OrderRow | undefined }> {
+  const now = deps.now();
+  await lockAccountCheckouts(trx, input.userId);
+  const open = await findOpenOrder(trx, input);
+  const samePrice = open?.amount === input.quote.totalCents && open.credit_cents === input.quote.discountCents;
+  if (open?.redirect_url && open.provider_order_tracking_id && samePrice) {
+    await extendOrder(trx, open.id, pendingOrderExpiry(now));
+    return { reused: open };
+  }
+  if (open && !open.redirect_url && now.getTime() - open.created_at.getTime() < SUBMISSION_GRACE_MS) throw new AppError("CONFLICT", CHECKOUT_IN_PROGRESS);
+  if (open) await closeUnpaidOrder(trx, open, { result: "cancelled", metadata: { failure: "cancelled", cancelled_because: "replaced_by_new_checkout", processed_at: now.toISOString() } });
+  const created = await insertPendingOrder(trx, {
+    userId: input.userId,
+    packageName: input.packageName,
+    period: input.period,
+    amountCents: input.quote.totalCents,
+    creditCents: input.quote.discountCents,
+    currency: CURRENCY,
+    provider: deps.provider,
+    merchantReference: merchantReferenceFor,
+    expiresAt: pendingOrderExpiry(now),
+  });
+  return { created, superseded: open };
+}
+
+/** The replaced order can no longer be paid; if it was paid meanwhile, its notification still activates it. */
+async function cancelSupersededOrder(deps: PaymentDeps, order: OrderRow): Promise<void> {
+  if (!order.provider_order_tracking_id) return;
+  const cancellation = await cancelAtProvider(deps.pesapal, order.provider_order_tracking_id);
+  if (cancellation.outcome !== "cancelled") deps.logger.warn({ orderId: order.id, outcome: cancellation.outcome }, "a replaced order could not be cancelled at the provider");
 }

@@ -3,6 +3,8 @@ import { sendQueuedEmail } from "../../core/email/send.js";
 import { paymentReceiptMessage, paymentReversedAdminMessage } from "../../core/email/templates.js";
 import { publishKeyInvalidation } from "../../core/keys/invalidation.js";
 import { assignPaidPlan, cancelScheduledPlan, currentPackage, revertToFreePlan, schedulePaidPlan } from "../../core/payments/activation.js";
+import { holdOrderForReview, listAdminEmails } from "../../core/payments/order-review.js";
+import { closeUnpaidOrder } from "../../core/payments/unpaid-orders.js";
 import type { TransactionStatus } from "../../core/payments/pesapal-client.js";
 import { BILLING_PERIODS, formatUsd, PERIOD_TERMS, type BillingPeriod } from "../../core/plans.js";
 import { formatInvoiceNumber } from "./billing-terms.js";
@@ -10,8 +12,6 @@ import { publicLink, type PaymentDeps } from "./payment-deps.js";
 import {
   findScheduledChange,
   findUserEmail,
-  flagOrder,
-  listAdminEmails,
   loadCurrentPlan,
   nextInvoiceSequence,
   setOrderState,
@@ -66,9 +66,7 @@ export async function activateOrder(deps: PaymentDeps, order: OrderRow, status: 
   const change = planChange({ now, current, target: { packageName: order.package_name, monthlyPriceCents: plan.monthly_price_cents }, period });
   if (change.kind === "downgrade" && (await findScheduledChange(trx, order.user_id))) {
     // Two downgrades paid at once: the second waits for an administrator (refund or apply).
-    const reason = "paid while another plan change was already scheduled";
-    await flagOrder(trx, order.id, reason);
-    return { outcome: "mismatch", order: { ...order, flagged_at: order.flagged_at ?? now, flag_reason: reason }, afterCommit: [] };
+    return holdForReview(deps, order, "paid while another plan change was already scheduled");
   }
   const { start, end } = change;
   const invoiceNumber = formatInvoiceNumber(now, await nextInvoiceSequence(trx));
@@ -127,15 +125,28 @@ export async function activateOrder(deps: PaymentDeps, order: OrderRow, status: 
   return { outcome: "activated", order: { ...order, status: "completed", confirmation_code: status.confirmationCode, payment_method: status.paymentMethod }, afterCommit };
 }
 
-/** Not paid: the provider said failed, or the customer cancelled on its page. */
-export async function failOrder(deps: PaymentDeps, order: OrderRow, status: TransactionStatus, result: "failed" | "cancelled"): Promise<Transition> {
-  await setOrderState(deps.db, order.id, { status: result, paymentMethod: status.paymentMethod });
-  await updateBillingRow(deps.db, order.billing_history_id, {
-    status: "failed",
-    paymentMethod: status.paymentMethod,
-    metadata: { failure: result, provider_description: status.description, payment_status_code: status.paymentStatusCode, processed_at: deps.now().toISOString() },
+/** Not paid: the provider said failed, or the customer cancelled (on its page or by the cancel link). */
+export async function failOrder(deps: PaymentDeps, order: OrderRow, status: TransactionStatus | null, result: "failed" | "cancelled"): Promise<Transition> {
+  const paymentMethod = status?.paymentMethod ?? null;
+  await closeUnpaidOrder(deps.db, order, {
+    result,
+    paymentMethod,
+    metadata: {
+      failure: result,
+      ...(status ? { provider_description: status.description, payment_status_code: status.paymentStatusCode } : { cancelled_by: "customer" }),
+      processed_at: deps.now().toISOString(),
+    },
   });
-  return { outcome: result, order: { ...order, status: result }, afterCommit: [] };
+  return { outcome: result, order: { ...order, status: result, payment_method: paymentMethod }, afterCommit: [] };
+}
+
+/** The provider's record does not match ours: the order changes nothing and waits in the review queue; administrators are e-mailed. */
+export async function holdForReview(deps: PaymentDeps, order: OrderRow, reason: string): Promise<Transition> {
+  const { alreadyDecided, outboxIds } = await holdOrderForReview(deps.db, order, { reason, productName: deps.productName, publicUrl: deps.publicUrl });
+  if (alreadyDecided) return { outcome: "mismatch_already_reviewed", order, afterCommit: [] };
+  if (outboxIds.length === 0 && order.flagged_at === null) deps.logger.warn({ orderId: order.id }, "a payment is held for review and there is no administrator to tell");
+  const flagged = { ...order, flagged_at: order.review_resolved_at === null && order.flagged_at ? order.flagged_at : deps.now(), flag_reason: reason, review_resolved_at: null };
+  return { outcome: "mismatch", order: flagged, afterCommit: outboxIds.map((id) => deliver(deps, id)) };
 }
 
 /**

@@ -22,6 +22,12 @@ export interface OrderRow {
   payment_method: string | null;
   flagged_at: Date | null;
   flag_reason: string | null;
+  /** An administrator decided about the flag; null while it is in review. */
+  review_resolved_at: Date | null;
+  /** A pending order is cancelled at the provider after this (unpaid-orders.ts). */
+  expires_at: Date | null;
+  redirect_url: string | null;
+  created_at: Date;
   /** Unused time of the replaced plan taken off the price; amount + credit_cents is the period's price. */
   credit_cents: number;
 }
@@ -29,6 +35,7 @@ export interface OrderRow {
 const ORDER_COLUMNS = [
   "id", "user_id", "billing_history_id", "package_name", "billing_period", "amount", "currency", "merchant_reference",
   "provider_order_tracking_id", "status", "confirmation_code", "payment_method", "flagged_at", "flag_reason", "credit_cents",
+  "review_resolved_at", "expires_at", "redirect_url", "created_at",
 ] as const;
 
 /** A catalogue row a customer may buy (active), with its price. */
@@ -53,6 +60,7 @@ export async function insertPendingOrder(
     currency: string;
     provider: string;
     merchantReference: (orderId: string) => string;
+    expiresAt: Date;
   },
 ): Promise<OrderRow> {
   const orderId = newId("ord");
@@ -84,9 +92,35 @@ export async function insertPendingOrder(
       currency: input.currency,
       merchant_reference: input.merchantReference(orderId),
       provider: input.provider,
+      expires_at: input.expiresAt,
     })
     .returning(ORDER_COLUMNS)
     .executeTakeFirstOrThrow();
+}
+
+/** Serialises one account's checkouts (until the caller's transaction ends), so two cannot both open an order for one plan and period. */
+export async function lockAccountCheckouts(trx: Database, userId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`checkout:${userId}`}, 0))`.execute(trx);
+}
+
+/** The account's open order for this plan and period, if any: pending and not waiting in the review queue. */
+export function findOpenOrder(trx: Database, input: { userId: string; packageName: string; period: BillingPeriod }): Promise<OrderRow | undefined> {
+  return trx
+    .selectFrom("payment_orders")
+    .select(ORDER_COLUMNS)
+    .where("user_id", "=", input.userId)
+    .where("package_name", "=", input.packageName)
+    .where("billing_period", "=", input.period)
+    .where("status", "=", "pending")
+    .where((eb) => eb.or([eb("flagged_at", "is", null), eb("review_resolved_at", "is not", null)]))
+    .orderBy("created_at", "desc")
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** A new checkout reused the order: it stays open for another full period from now. */
+export async function extendOrder(trx: Database, orderId: string, expiresAt: Date): Promise<void> {
+  await trx.updateTable("payment_orders").set({ expires_at: expiresAt, updated_at: sql`now()` }).where("id", "=", orderId).execute();
 }
 
 export async function recordSubmittedOrder(db: Database, orderId: string, submitted: { orderTrackingId: string; redirectUrl: string }): Promise<void> {
@@ -158,14 +192,6 @@ export async function setOrderState(
     .execute();
 }
 
-export async function flagOrder(trx: Database, orderId: string, reason: string): Promise<void> {
-  await trx
-    .updateTable("payment_orders")
-    .set({ flagged_at: sql`coalesce(flagged_at, now())`, flag_reason: reason, updated_at: sql`now()` })
-    .where("id", "=", orderId)
-    .execute();
-}
-
 export async function updateBillingRow(
   trx: Database,
   billingId: string,
@@ -218,12 +244,6 @@ export async function insertProviderEvent(
 
 export async function finishProviderEvent(db: Database, eventId: number, outcome: string): Promise<void> {
   await db.updateTable("provider_events").set({ outcome, processed_at: sql`now()` }).where("id", "=", eventId).execute();
-}
-
-/** The addresses administrators are reached at. */
-export async function listAdminEmails(db: Database): Promise<string[]> {
-  const rows = await db.selectFrom("user_roles").innerJoin("users", "users.id", "user_roles.user_id").select("users.email").where("user_roles.role", "=", "admin").execute();
-  return rows.map((row) => row.email);
 }
 
 export function findUserEmail(db: Database, userId: string) {

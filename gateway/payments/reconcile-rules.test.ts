@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { TransactionStatus } from "../../core/payments/pesapal-client.js";
-import { isCancellation, mismatchOf, stateOf } from "./reconcile-service.js";
+import { isCancellation } from "../../core/payments/unpaid-orders.js";
+import { mismatchOf, stateOf } from "./reconcile-service.js";
 import { ipnAcknowledgement } from "./serializers.js";
 
 const paid: TransactionStatus = {
@@ -25,24 +26,29 @@ describe("reconciliation rules", () => {
 
   it("names every disagreement", () => {
     const reason = mismatchOf(order, { ...paid, merchantReference: "ord-other", amountCents: 1_00, currency: "KES" });
-    expect(reason).toContain('merchant reference "ord-other" is not ord-abc');
-    expect(reason).toContain("amount 100 cents is not 2900");
-    expect(reason).toContain('currency "KES" is not USD');
+    expect(reason).toContain('the provider reports merchant reference "ord-other", not ord-abc');
+    expect(reason).toContain("the provider reports 1.00 KES, the order is for 29.00 USD");
+    expect(reason).toContain('the provider reports currency "KES", the order is in USD');
   });
 
-  it("reads a customer's cancellation from a status 0 reason, never from a final status", () => {
+  it("reads a customer's cancellation from a status 0 or 2 reason, never from a paid or reversed status", () => {
     expect(isCancellation({ ...paid, statusCode: 0, description: "Payment cancelled by the customer" })).toBe(true);
     expect(isCancellation({ ...paid, statusCode: 0, description: "", paymentStatusCode: "request_terminated_by_user" })).toBe(true);
+    expect(isCancellation({ ...paid, statusCode: 2, description: "Failed", paymentStatusCode: "request_terminated_by_user" })).toBe(true);
     expect(isCancellation({ ...paid, statusCode: 0, description: "Pending Payment" })).toBe(false);
-    expect(isCancellation({ ...paid, statusCode: 2, description: "Payment cancelled" })).toBe(false);
+    expect(isCancellation({ ...paid, statusCode: 2, description: "Unable to Authorize Transaction.", paymentStatusCode: "insufficient_funds" })).toBe(false);
+    expect(isCancellation({ ...paid, statusCode: 3, description: "Reversed", paymentStatusCode: "request_terminated_by_user" })).toBe(false);
   });
 
-  it("tells a flagged order apart until it completes", () => {
-    expect(stateOf({ status: "pending", flagged_at: null })).toBe("pending");
-    expect(stateOf({ status: "pending", flagged_at: new Date() })).toBe("review");
-    expect(stateOf({ status: "completed", flagged_at: new Date() })).toBe("completed");
-    expect(stateOf({ status: "refunded", flagged_at: null })).toBe("reversed");
-    expect(stateOf({ status: "cancelled", flagged_at: null })).toBe("cancelled");
+  it("tells the customer \"review\" while an order waits for an administrator, whatever its status", () => {
+    const resolved = { flagged_at: new Date(), review_resolved_at: new Date() };
+    const open = { flagged_at: new Date(), review_resolved_at: null };
+    expect(stateOf({ status: "pending", flagged_at: null, review_resolved_at: null })).toBe("pending");
+    expect(stateOf({ status: "pending", ...open })).toBe("review");
+    expect(stateOf({ status: "completed", ...open })).toBe("review");
+    expect(stateOf({ status: "completed", ...resolved })).toBe("completed");
+    expect(stateOf({ status: "refunded", flagged_at: null, review_resolved_at: null })).toBe("reversed");
+    expect(stateOf({ status: "cancelled", flagged_at: null, review_resolved_at: null })).toBe("cancelled");
   });
 
   it("acknowledges an IPN in Pesapal's exact JSON, echoing the notification type", () => {

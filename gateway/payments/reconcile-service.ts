@@ -1,9 +1,12 @@
 import type { PaymentState } from "../../core/contracts/checkout.js";
 import type { JsonObject } from "../../core/db/types.js";
+import { isInReview } from "../../core/payments/order-review.js";
+import { centsToAmountString } from "../../core/payments/pesapal-amounts.js";
 import { PesapalError, type TransactionStatus } from "../../core/payments/pesapal-client.js";
-import { activateOrder, failOrder, reverseOrder, type AfterCommit } from "./order-transitions.js";
+import { isCancellation } from "../../core/payments/unpaid-orders.js";
+import { activateOrder, failOrder, holdForReview, reverseOrder, type AfterCommit } from "./order-transitions.js";
 import type { PaymentDeps } from "./payment-deps.js";
-import { findInvoiceNumber, findOrderForNotification, finishProviderEvent, flagOrder, insertProviderEvent, lockOrder, setOrderState, type OrderRow } from "./payment-queries.js";
+import { findInvoiceNumber, findOrderForNotification, finishProviderEvent, insertProviderEvent, lockOrder, setOrderState, type OrderRow } from "./payment-queries.js";
 
 /**
  * Reconciliation, the one path from a provider notification to a state change. The callback
@@ -60,10 +63,7 @@ export async function reconcilePayment(deps: PaymentDeps, notification: PaymentN
     if (locked.provider_order_tracking_id === null) await setOrderState(trx, locked.id, { orderTrackingId: notification.orderTrackingId });
     const tx = { ...deps, db: trx };
     const mismatch = status.statusCode === 1 || status.statusCode === 3 ? mismatchOf(locked, status) : null;
-    if (mismatch) {
-      await flagOrder(trx, locked.id, mismatch);
-      return { outcome: "mismatch", order: { ...locked, flagged_at: locked.flagged_at ?? deps.now(), flag_reason: mismatch }, afterCommit: [] };
-    }
+    if (mismatch) return holdForReview(tx, locked, status.statusCode === 3 ? `a reversal that does not match: ${mismatch}` : mismatch);
     return applyStatus(tx, locked, status);
   });
   for (const effect of afterCommit) await effect();
@@ -75,15 +75,12 @@ export async function reconcilePayment(deps: PaymentDeps, notification: PaymentN
 /** Why the provider's record is not our order, or null when reference, amount and currency agree. */
 export function mismatchOf(order: Pick<OrderRow, "merchant_reference" | "amount" | "currency">, status: TransactionStatus): string | null {
   const problems: string[] = [];
-  if (status.merchantReference !== order.merchant_reference) problems.push(`merchant reference ${JSON.stringify(status.merchantReference)} is not ${order.merchant_reference}`);
-  if (status.amountCents !== order.amount) problems.push(`amount ${status.amountCents} cents is not ${order.amount}`);
-  if (status.currency.toUpperCase() !== order.currency) problems.push(`currency ${JSON.stringify(status.currency)} is not ${order.currency}`);
+  if (status.merchantReference !== order.merchant_reference) problems.push(`the provider reports merchant reference ${JSON.stringify(status.merchantReference)}, not ${order.merchant_reference}`);
+  if (status.amountCents !== order.amount) {
+    problems.push(`the provider reports ${centsToAmountString(status.amountCents)} ${status.currency || order.currency}, the order is for ${centsToAmountString(order.amount)} ${order.currency}`);
+  }
+  if (status.currency.toUpperCase() !== order.currency) problems.push(`the provider reports currency ${JSON.stringify(status.currency)}, the order is in ${order.currency}`);
   return problems.length ? problems.join("; ") : null;
-}
-
-/** A customer's cancellation reads as "not paid" (status 0) with a reason naming it. */
-export function isCancellation(status: TransactionStatus): boolean {
-  return status.statusCode === 0 && /cancel|terminated_by_user/i.test(`${status.paymentStatusCode ?? ""} ${status.description}`);
 }
 
 async function applyStatus(deps: PaymentDeps, order: OrderRow, status: TransactionStatus): Promise<{ outcome: string; order: OrderRow; afterCommit: AfterCommit[] }> {
@@ -94,8 +91,8 @@ async function applyStatus(deps: PaymentDeps, order: OrderRow, status: Transacti
       if (order.status === "refunded") return unchanged("ignored_after_reversal");
       return activateOrder(deps, order, status);
     case 2:
-      if (order.status !== "pending") return unchanged(order.status === "failed" ? "duplicate" : "ignored");
-      return failOrder(deps, order, status, "failed");
+      if (order.status !== "pending") return unchanged(order.status === "failed" || order.status === "cancelled" ? "duplicate" : "ignored");
+      return failOrder(deps, order, status, isCancellation(status) ? "cancelled" : "failed");
     case 3:
       if (order.status === "refunded") return unchanged("duplicate");
       return reverseOrder(deps, order);
@@ -105,9 +102,9 @@ async function applyStatus(deps: PaymentDeps, order: OrderRow, status: Transacti
   }
 }
 
-/** What the customer is told about an order. */
-export function stateOf(order: Pick<OrderRow, "status" | "flagged_at">): PaymentState {
-  if (order.flagged_at !== null && order.status !== "completed" && order.status !== "refunded") return "review";
+/** What the customer is told about an order: never "completed" (or anything else) while it waits for an administrator. */
+export function stateOf(order: Pick<OrderRow, "status" | "flagged_at" | "review_resolved_at">): PaymentState {
+  if (isInReview(order)) return "review";
   switch (order.status) {
     case "completed":
       return "completed";

@@ -11,7 +11,8 @@ import {
   UserPackageSchema,
 } from "../../core/contracts/admin-billing.js";
 import type { AppEnv } from "../app-env.js";
-import { applyPlanFromPayment, completePayment, listAdminBilling, refundPayment } from "../admin/billing-admin-service.js";
+import { listAdminBilling } from "../admin/billing-admin-rows.js";
+import { applyPlanFromPayment, completePayment, markReviewed, refundPayment } from "../admin/billing-admin-service.js";
 import { setUserPackage } from "../admin/user-package-service.js";
 import { clientAddress } from "../http/client-address.js";
 import { validationHook } from "../http/errors.js";
@@ -54,6 +55,14 @@ const refundRoute = createRoute({
   responses: { 200: jsonResponse(AdminBillingActionSchema, "The payment, refunded through the provider.") },
 });
 
+const markReviewedRoute = createRoute({
+  method: "post",
+  path: "/api/admin/billing/{id}/mark-reviewed",
+  hide: true,
+  request: { params: BillingIdParams },
+  responses: { 200: jsonResponse(AdminBillingActionSchema, "The payment, out of the review queue and otherwise unchanged.") },
+});
+
 const setPackageRoute = createRoute({
   method: "put",
   path: "/api/admin/users/{id}/package",
@@ -70,14 +79,16 @@ export function adminBillingRoutes(deps: PaymentDeps & { trustProxy: boolean }) 
   app.openapi(listRoute, async (c) => c.json(await listAdminBilling(deps, c.req.valid("query")), 200));
 
   app.openapi(completeRoute, async (c) => {
-    const { invoice_number } = c.req.valid("json");
-    return c.json(await completePayment(deps, { billingId: c.req.valid("param").id, ...actor(c), invoiceNumber: invoice_number }), 200);
+    const { invoice_number, confirm_review } = c.req.valid("json");
+    return c.json(await completePayment(deps, { billingId: c.req.valid("param").id, ...actor(c), invoiceNumber: invoice_number, confirmReview: confirm_review }), 200);
   });
 
   app.openapi(applyPlanRoute, async (c) => {
-    const { invoice_number } = c.req.valid("json");
-    return c.json(await applyPlanFromPayment(deps, { billingId: c.req.valid("param").id, ...actor(c), invoiceNumber: invoice_number }), 200);
+    const { invoice_number, confirm_review } = c.req.valid("json");
+    return c.json(await applyPlanFromPayment(deps, { billingId: c.req.valid("param").id, ...actor(c), invoiceNumber: invoice_number, confirmReview: confirm_review }), 200);
   });
+
+  app.openapi(markReviewedRoute, async (c) => c.json(await markReviewed(deps, { billingId: c.req.valid("param").id, ...actor(c) }), 200));
 
   app.openapi(refundRoute, async (c) => {
     const who = actor(c);

@@ -22,7 +22,7 @@ import type { ProducerQueues } from "../../core/queues.js";
 import type { Redis } from "../../core/redis.js";
 import type { AppEnv } from "../app-env.js";
 import { adminStats, adminUsersCsv, listAdminUsers, setUserRole, toCsv, type AdminDeps } from "../admin/admin-accounts-service.js";
-import { adminBillingRows } from "../admin/billing-admin-service.js";
+import { adminBillingRows } from "../admin/billing-admin-rows.js";
 import { setUsage } from "../admin/usage-admin-service.js";
 import { createIncident, listIncidents, listPackages, updateIncident, updatePackage } from "../admin/catalogue-service.js";
 import { clientAddress } from "../http/client-address.js";

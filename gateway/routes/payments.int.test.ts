@@ -188,7 +188,7 @@ describe("checkout and activation through the Pesapal sandbox", () => {
     const row = await orderOf(order.order_tracking_id);
     expect(row.status).toBe("pending");
     expect(row.flagged_at).not.toBeNull();
-    expect(row.flag_reason).toContain("amount 2900 cents is not 29000");
+    expect(row.flag_reason).toContain("the provider reports 29.00 USD, the order is for 290.00 USD");
     expect((await billingOf(row.billing_history_id)).status).toBe("pending");
     expect((await packageOf(userId)).package_name).toBe("free");
     expect((await eventsOf(order.order_tracking_id)).some((e) => e.outcome === "mismatch")).toBe(true);

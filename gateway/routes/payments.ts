@@ -61,6 +61,7 @@ export function paymentRoutes(deps: PaymentDeps) {
     const result = await verifyPayment(deps, currentSession(c).userId, {
       orderTrackingId: query.OrderTrackingId,
       merchantReference: query.OrderMerchantReference,
+      cancelled: query.status === "cancelled",
       payload: c.req.query(),
     });
     return c.json(serializeVerification(result), 200);

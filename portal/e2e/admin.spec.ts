@@ -84,6 +84,9 @@ describe("the administrator dashboard", () => {
 
     const applied = page.waitForResponse((response) => /\/api\/admin\/billing\/[^/]+\/apply-plan$/.test(new URL(response.url()).pathname));
     await pendingRow.getByRole("button", { name: /^Complete & Update Plan/ }).click();
+    // Every payment action asks first.
+    const confirmation = page.getByRole("alertdialog", { name: "Complete payment and update plan?" });
+    await confirmation.getByRole("button", { name: "Complete & Update Plan" }).click();
     const answer = AdminBillingActionSchema.parse(await (await applied).json());
     expect(answer.plan?.package_name).toBe("professional_100000");
     await page.getByText(/^User plan updated to professional_100000 with 100,?000 requests$/).first().waitFor();

@@ -6,7 +6,8 @@ import { findOrder, readSettings, SandboxSettingsPatchSchema, updateSettings } f
 
 /**
  * Sandbox-only knobs for tests and demos (not part of Pesapal's API):
- * - GET/POST /control/settings: token lifetime, delayed completion, duplicate IPNs, IPN retry pace;
+ * - GET/POST /control/settings: token lifetime, delayed completion, duplicate IPNs, IPN retry pace,
+ *   how a customer's cancellation reads (status 0 or 2);
  * - GET /control/orders/:id: the stored order (payment, refund and cancellation requests);
  * - POST /control/orders/:id/reverse: a completed payment becomes REVERSED (status 3) and an IPN is sent.
  */

@@ -38,7 +38,7 @@ export type PaymentDraft = Omit<SandboxPayment, "settles_at" | "confirmation_cod
 /** Records the customer's outcome; undefined if the order is gone, "closed" if it can no longer be paid. */
 export async function recordPayment(deps: OutcomeDeps, trackingId: string, draft: PaymentDraft): Promise<SandboxOrder | "closed" | undefined> {
   const now = deps.now();
-  const { completion_delay_seconds: delaySeconds } = await readSettings(deps.redis);
+  const { completion_delay_seconds: delaySeconds, cancellation_status_code: cancellationStatusCode } = await readSettings(deps.redis);
   const delayMs = draft.outcome === "completed" ? delaySeconds * 1000 : 0;
   const result = await updateOrder<"closed">(deps.redis, trackingId, (order) => {
     if (!isPayable(order)) return "closed";
@@ -46,6 +46,7 @@ export async function recordPayment(deps: OutcomeDeps, trackingId: string, draft
       ...draft,
       confirmation_code: draft.outcome === "cancelled" ? null : newConfirmationCode(),
       settles_at: new Date(now.getTime() + delayMs).toISOString(),
+      ...(draft.outcome === "cancelled" ? { cancellation_status_code: cancellationStatusCode } : {}),
     };
     return { ...order, payment };
   });

@@ -42,6 +42,9 @@ export function orderStatus(order: SandboxOrder, now: Date): OrderStatus {
   if (payment?.outcome === "failed") {
     return { status_code: 2, payment_status_description: "Failed", description: payment.description, payment_status_code: payment.payment_status_code };
   }
+  if (payment?.outcome === "cancelled" && payment.cancellation_status_code === 2) {
+    return { status_code: 2, payment_status_description: "Failed", description: payment.description, payment_status_code: payment.payment_status_code };
+  }
   if (payment?.outcome === "cancelled") {
     return { status_code: 0, payment_status_description: "INVALID", description: payment.description, payment_status_code: payment.payment_status_code };
   }

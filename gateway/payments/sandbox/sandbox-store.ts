@@ -29,6 +29,8 @@ export const SandboxSettingsSchema = z.object({
   /** First IPN retry after this long, doubling each attempt. */
   ipn_retry_base_ms: z.number().int().min(10).max(600_000).default(2_000),
   ipn_max_attempts: z.number().int().min(1).max(20).default(10),
+  /** How a customer's Cancel reads (with request_terminated_by_user): 0 INVALID, as Pesapal's demo site answers, or 2 FAILED, as its live site does. */
+  cancellation_status_code: z.union([z.literal(0), z.literal(2)]).default(0),
 });
 export type SandboxSettings = z.infer<typeof SandboxSettingsSchema>;
 export const SandboxSettingsPatchSchema = SandboxSettingsSchema.partial().strict();
@@ -101,6 +103,8 @@ export const SandboxPaymentSchema = z.object({
   payment_status_code: z.string(),
   /** When a completed payment starts reading status 1 (the delayed-completion knob). */
   settles_at: z.string(),
+  /** A cancelled payment's status code (the cancellation_status_code knob when it was cancelled). */
+  cancellation_status_code: z.union([z.literal(0), z.literal(2)]).optional(),
 });
 export type SandboxPayment = z.infer<typeof SandboxPaymentSchema>;
 

@@ -68,11 +68,13 @@ const PAYMENT: BillingHistoryEntry = {
 
 const ADMIN_PAYMENT: AdminBillingEntry = {
   ...PAYMENT,
+  status: "pending",
   user_id: "usr_1",
   user_email: "ada@example.com",
   invoice_number: "INV-1",
   processed: false,
   refundable: false,
+  review_reason: null,
 };
 
 describe("subscription status labels", () => {
@@ -99,4 +101,15 @@ describe("payment status labels", () => {
       expect(admin).toMatch(badge);
     });
   }
+
+  it("shows a payment in review as In Review in the same colours to the customer, and to the admin with its reason", () => {
+    const badge = new RegExp(`class="[^"]*${PAYMENT_STATUS_CLASSES.review}[^"]*">In Review<`);
+    const billing = renderToStaticMarkup(<BillingHistory entries={[{ ...PAYMENT, status: "review" }]} />);
+    const admin = renderToStaticMarkup(<BillingTable entries={[{ ...ADMIN_PAYMENT, status: "completed", review_reason: "a reversal that does not match: the provider reports 1.00 USD, the order is for 29.00 USD" }]} busyId={null} onAction={noop} onRefund={noop} />);
+    expect(billing).toMatch(badge);
+    expect(billing).not.toContain(">Completed<");
+    expect(admin).toMatch(badge);
+    expect(admin).toContain("a reversal that does not match: the provider reports 1.00 USD, the order is for 29.00 USD");
+    expect(admin).toContain('aria-label="Mark reviewed INV-1"');
+  });
 });

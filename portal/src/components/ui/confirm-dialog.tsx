@@ -18,6 +18,8 @@ interface ConfirmDialogProps {
   role?: "dialog" | "alertdialog";
   /** Fields between the description and the buttons. */
   children?: ReactNode;
+  /** Keeps the confirm button disabled (e.g. until a required acknowledgement is ticked). */
+  confirmDisabled?: boolean;
 }
 
 /** Asks before an action: Cancel, or the confirm button that runs it. Escape and Close do nothing while it runs. */
@@ -32,6 +34,7 @@ export function ConfirmDialog({
   fallbackFocusRef,
   role = "alertdialog",
   children,
+  confirmDisabled = false,
 }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
 
@@ -51,7 +54,7 @@ export function ConfirmDialog({
         <Button variant="secondary" onClick={onClose} disabled={busy} data-autofocus={role === "alertdialog" ? true : undefined}>
           Cancel
         </Button>
-        <Button variant={variant} onClick={() => void confirm()} disabled={busy} aria-busy={busy}>
+        <Button variant={variant} onClick={() => void confirm()} disabled={busy || confirmDisabled} aria-busy={busy}>
           {busy ? busyLabel : confirmLabel}
         </Button>
       </DialogActions>

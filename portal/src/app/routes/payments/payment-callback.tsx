@@ -46,7 +46,7 @@ function PaymentCallback() {
   const navigate = useNavigate();
   const cancelledByQuery = params.get("status") === "cancelled";
   const state = usePaymentVerification(
-    { orderTrackingId: params.get("OrderTrackingId"), merchantReference: params.get("OrderMerchantReference") },
+    { orderTrackingId: params.get("OrderTrackingId"), merchantReference: params.get("OrderMerchantReference"), cancelled: cancelledByQuery },
     { minimumWaitMs: CALLBACK_WAIT_MS, pendingRetries: 3 },
   );
   const plans = usePlans().state;

@@ -18,6 +18,7 @@ import {
   AdminBillingListSchema,
   UserPackageSchema,
   type AdminBillingAction,
+  type AdminBillingFilter,
   type AdminBillingList,
   type SetUserPackageRequest,
   type UserPackage,
@@ -61,14 +62,17 @@ export function setUsage(request: SetUsageRequest): Promise<SetUsageResponse> {
   return apiRequest("/api/admin/usage", { method: "POST", body: request, schema: SetUsageResponseSchema });
 }
 
-export function listAdminBilling(pendingOnly: boolean, signal?: AbortSignal): Promise<AdminBillingList> {
-  return apiRequest(pendingOnly ? "/api/admin/billing?status=pending" : "/api/admin/billing", { schema: AdminBillingListSchema, signal });
+/** The table's filter: every payment, the pending ones, or the review queue. */
+export type BillingFilter = "all" | Extract<AdminBillingFilter, "pending" | "review">;
+
+export function listAdminBilling(filter: BillingFilter, signal?: AbortSignal): Promise<AdminBillingList> {
+  return apiRequest(filter === "all" ? "/api/admin/billing" : `/api/admin/billing?status=${filter}`, { schema: AdminBillingListSchema, signal });
 }
 
-export type BillingAction = "complete" | "apply-plan" | "refund";
+export type BillingAction = "complete" | "apply-plan" | "refund" | "mark-reviewed";
 
-/** Mark complete, Complete & Update Plan (also re-applies a completed payment's plan), or refund. */
-export function runBillingAction(billingId: string, action: BillingAction, body: { remarks?: string } = {}): Promise<AdminBillingAction> {
+/** Mark complete, Complete & Update Plan (also re-applies a completed payment's plan), refund, or Mark Reviewed. */
+export function runBillingAction(billingId: string, action: BillingAction, body: { remarks?: string; confirm_review?: boolean } = {}): Promise<AdminBillingAction> {
   return apiRequest(`/api/admin/billing/${segment(billingId)}/${action}`, { method: "POST", body, schema: AdminBillingActionSchema });
 }
 

@@ -1,12 +1,13 @@
-import { useCallback, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { toast } from "sonner";
 import type { AdminBillingEntry } from "../../../../../core/contracts/admin-billing";
 import { Button } from "../../../components/ui/button";
 import { useRemote } from "../../../hooks/use-remote";
-import { listAdminBilling, runBillingAction, type BillingAction } from "../api/admin-api";
+import { listAdminBilling, runBillingAction, type BillingAction, type BillingFilter } from "../api/admin-api";
 import { useReloadOn } from "../hooks/use-reload-on";
 import { ADMIN_MESSAGES, applyPlanFailure, billingFetchFailure, failureMessage } from "../lib/admin-messages";
 import { AdminPanel, RemoteContent } from "./admin-panel";
+import { BillingActionDialog, type ConfirmedAction } from "./billing-action-dialog";
 import { BillingTable } from "./billing-table";
 import { RefundDialog } from "./refund-dialog";
 
@@ -17,16 +18,23 @@ function actionFailure(action: BillingAction, error: unknown): { title: string; 
   return { title: ADMIN_MESSAGES.paymentUpdateFailed, description: failureMessage(error) };
 }
 
-/** Billing History and Payment Management: the latest 50 payments of every user, or only the pending ones. */
+const EMPTY_TEXTS: Record<BillingFilter, string> = { all: "No payments yet.", pending: "No pending payments.", review: "No payments to review." };
+
+/**
+ * Billing History and Payment Management: the latest 50 payments of every user, the pending ones
+ * or the review queue. Every action asks for confirmation first (the server checks the role).
+ */
 export function BillingPanel({ version, onChanged }: { version: number; onChanged: () => void }) {
-  const [pendingOnly, setPendingOnly] = useState(false);
+  const [filter, setFilter] = useState<BillingFilter>("all");
   const [busyId, setBusyId] = useState<string | null>(null);
   const [refunding, setRefunding] = useState<AdminBillingEntry | null>(null);
-  const load = useCallback((signal: AbortSignal) => listAdminBilling(pendingOnly, signal), [pendingOnly]);
+  const [confirming, setConfirming] = useState<{ entry: AdminBillingEntry; action: ConfirmedAction } | null>(null);
+  const panelRef = useRef<HTMLElement | null>(null);
+  const load = useCallback((signal: AbortSignal) => listAdminBilling(filter, signal), [filter]);
   const { state, reload } = useRemote(load, (error) => toast.error(billingFetchFailure(error), { id: "admin-billing" }));
   useReloadOn(version, reload);
 
-  async function run(entry: AdminBillingEntry, action: BillingAction, body: { remarks?: string } = {}): Promise<boolean> {
+  async function run(entry: AdminBillingEntry, action: BillingAction, body: { remarks?: string; confirm_review?: boolean } = {}): Promise<boolean> {
     setBusyId(entry.id);
     try {
       const result = await runBillingAction(entry.id, action, body);
@@ -42,20 +50,22 @@ export function BillingPanel({ version, onChanged }: { version: number; onChange
     }
   }
 
-  const pendingCount = state.status === "ready" ? state.data.pending_count : 0;
+  const counts = state.status === "ready" ? state.data : { pending_count: 0, review_count: 0 };
+  const filterButton = (value: BillingFilter, label: string) => (
+    <Button variant={filter === value ? "primary" : "secondary"} size="sm" aria-pressed={filter === value} onClick={() => setFilter(value)}>
+      {label}
+    </Button>
+  );
   return (
     <AdminPanel
       id="admin-billing"
       title="Billing History and Payment Management"
-      description="The latest 50 payments. Mark pending payments complete, apply the plan a payment bought, or refund a recent one."
+      description="The latest 50 payments. Mark pending payments complete, apply the plan a payment bought, refund a recent one, or decide about a payment held for review."
       actions={
         <>
-          <Button variant={pendingOnly ? "primary" : "secondary"} size="sm" aria-pressed={pendingOnly} onClick={() => setPendingOnly(true)}>
-            Show Pending Only ({pendingCount})
-          </Button>
-          <Button variant={pendingOnly ? "secondary" : "primary"} size="sm" aria-pressed={!pendingOnly} onClick={() => setPendingOnly(false)}>
-            Show All
-          </Button>
+          {filterButton("pending", `Show Pending Only (${counts.pending_count})`)}
+          {filterButton("review", `Needs Review (${counts.review_count})`)}
+          {filterButton("all", "Show All")}
         </>
       }
     >
@@ -65,17 +75,23 @@ export function BillingPanel({ version, onChanged }: { version: number; onChange
         errorText={ADMIN_MESSAGES.billingFetchUnexpected}
         onRetry={() => reload(true)}
         isEmpty={(data) => data.entries.length === 0}
-        emptyText={pendingOnly ? "No pending payments." : "No payments yet."}
+        emptyText={EMPTY_TEXTS[filter]}
       >
         {(data) => (
-          <BillingTable
-            entries={data.entries}
-            busyId={busyId}
-            onAction={(entry, action) => void run(entry, action)}
-            onRefund={(entry) => setRefunding(entry)}
-          />
+          <BillingTable entries={data.entries} busyId={busyId} onAction={(entry, action) => setConfirming({ entry, action })} onRefund={(entry) => setRefunding(entry)} />
         )}
       </RemoteContent>
+      {confirming && (
+        <BillingActionDialog
+          entry={confirming.entry}
+          action={confirming.action}
+          fallbackFocusRef={panelRef}
+          onClose={() => setConfirming(null)}
+          onConfirm={async (body) => {
+            if (await run(confirming.entry, confirming.action, body)) setConfirming(null);
+          }}
+        />
+      )}
       {refunding && (
         <RefundDialog
           entry={refunding}

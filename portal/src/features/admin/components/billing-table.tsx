@@ -13,6 +13,7 @@ interface BillingTableProps {
   entries: AdminBillingEntry[];
   /** The payment an action is running on: its buttons are disabled. */
   busyId: string | null;
+  /** Opens the action's confirmation (nothing runs without one). */
   onAction: (entry: AdminBillingEntry, action: Exclude<BillingAction, "refund">) => void;
   onRefund: (entry: AdminBillingEntry) => void;
 }
@@ -42,6 +43,11 @@ function RowActions({ entry, busy, onAction, onRefund }: { entry: AdminBillingEn
           Refund
         </Button>
       )}
+      {actions.markReviewed && (
+        <Button size="sm" variant="secondary" disabled={busy} onClick={() => onAction(entry, "mark-reviewed")} aria-label={`Mark reviewed ${invoice}`}>
+          Mark Reviewed
+        </Button>
+      )}
     </div>
   );
 }
@@ -60,6 +66,12 @@ export function BillingTable({ entries, busyId, onAction, onRefund }: BillingTab
           <td className={TD}>
             <span className="flex flex-col items-start gap-1">
               <span className={cn("rounded-full px-2.5 py-0.5 text-xs font-semibold", PAYMENT_STATUS_CLASSES[entry.status])}>{PAYMENT_STATUS_LABELS[entry.status]}</span>
+              {entry.review_reason !== null && (
+                <>
+                  <span className={cn("rounded-full px-2.5 py-0.5 text-xs font-semibold", PAYMENT_STATUS_CLASSES.review)}>{PAYMENT_STATUS_LABELS.review}</span>
+                  <span className="max-w-56 text-xs break-words text-slate-700">{entry.review_reason}</span>
+                </>
+              )}
               {entry.processed && (
                 <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800">
                   <BadgeCheck aria-hidden className="size-3.5" />

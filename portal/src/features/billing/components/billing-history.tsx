@@ -4,7 +4,7 @@ import { formatLongDate } from "../../../lib/format-date";
 import { cn } from "../../../lib/cn";
 import { formatMoney } from "../../../lib/format-money";
 import { PAYMENT_STATUS_CLASSES, PAYMENT_STATUS_LABELS } from "../../../lib/status-labels";
-import { invoiceLabel, periodLabel } from "../lib/billing-display";
+import { periodLabel } from "../lib/billing-display";
 
 /** The latest payments (at most 10, newest first), as the server sends them. */
 export function BillingHistory({ entries }: { entries: BillingHistoryEntry[] }) {
@@ -38,7 +38,7 @@ export function BillingHistory({ entries }: { entries: BillingHistoryEntry[] }) 
               {entries.map((entry) => (
                 <tr key={entry.id}>
                   <td className="px-3 py-3 align-top sm:px-4">
-                    <span className="font-mono text-xs break-all text-slate-900 sm:text-sm">{invoiceLabel(entry)}</span>
+                    <span className="font-mono text-xs break-all text-slate-900 sm:text-sm">{entry.invoice}</span>
                     <span className="mt-0.5 block text-xs text-slate-600 sm:hidden">{formatLongDate(new Date(entry.date))}</span>
                     <span className="mt-0.5 block text-xs text-slate-600">{describePurchase(entry)}</span>
                   </td>

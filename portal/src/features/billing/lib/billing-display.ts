@@ -1,4 +1,3 @@
-import type { BillingHistoryEntry } from "../../../../../core/contracts/billing";
 import { PERIOD_TERMS, type BillingPeriod } from "../../../../../core/plans";
 
 /** Toast texts of the billing section. */
@@ -12,11 +11,6 @@ export const PAYMENT_REFRESH_DELAY_MS = 2_000;
 
 export function hasPaymentSuccessFlag(params: URLSearchParams): boolean {
   return PAYMENT_SUCCESS_FLAGS.some((flag) => params.get(flag) === "true");
-}
-
-/** The invoice cell: the server's invoice number, or "#" and the first 8 characters of the id. */
-export function invoiceLabel(entry: Pick<BillingHistoryEntry, "id" | "invoice">): string {
-  return entry.invoice.trim() !== "" ? entry.invoice : `#${entry.id.slice(0, 8)}`;
 }
 
 export function periodLabel(period: BillingPeriod | null): string | null {

@@ -30,10 +30,13 @@ export function verifyPayment(ids: PaymentIds, signal?: AbortSignal): Promise<Pa
   const query = new URLSearchParams();
   if (ids.orderTrackingId) query.set("OrderTrackingId", ids.orderTrackingId);
   if (ids.merchantReference) query.set("OrderMerchantReference", ids.merchantReference);
+  if (ids.cancelled) query.set("status", "cancelled");
   return apiRequest(`/api/payments/verify?${query.toString()}`, { schema: PaymentVerificationSchema, signal });
 }
 
 export interface PaymentIds {
   orderTrackingId: string | null;
   merchantReference: string | null;
+  /** The customer came back by the cancel link: the server cancels an order the provider still has open. */
+  cancelled?: boolean;
 }

@@ -26,7 +26,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 
 /** Asks the server where a payment stands, re-asking a few times while it is still pending. */
 export function usePaymentVerification(ids: PaymentIds, { minimumWaitMs = 0, pendingRetries = 0, retryDelayMs = 2_000 }: VerificationOptions = {}) {
-  const { orderTrackingId, merchantReference } = ids;
+  const { orderTrackingId, merchantReference, cancelled = false } = ids;
   const hasIds = Boolean(orderTrackingId || merchantReference);
   const [state, setState] = useState<VerificationState>(hasIds ? { status: "verifying" } : { status: "missing" });
 
@@ -36,10 +36,10 @@ export function usePaymentVerification(ids: PaymentIds, { minimumWaitMs = 0, pen
     const { signal } = controller;
     async function run(): Promise<VerificationState> {
       const waited = sleep(minimumWaitMs, signal);
-      let verification = await verifyPayment({ orderTrackingId, merchantReference }, signal);
+      let verification = await verifyPayment({ orderTrackingId, merchantReference, cancelled }, signal);
       for (let attempt = 0; verification.status === "pending" && attempt < pendingRetries; attempt += 1) {
         await sleep(retryDelayMs, signal);
-        verification = await verifyPayment({ orderTrackingId, merchantReference }, signal);
+        verification = await verifyPayment({ orderTrackingId, merchantReference, cancelled }, signal);
       }
       await waited;
       return { status: "verified", verification };
@@ -53,7 +53,7 @@ export function usePaymentVerification(ids: PaymentIds, { minimumWaitMs = 0, pen
       },
     );
     return () => controller.abort();
-  }, [orderTrackingId, merchantReference, minimumWaitMs, pendingRetries, retryDelayMs]);
+  }, [orderTrackingId, merchantReference, cancelled, minimumWaitMs, pendingRetries, retryDelayMs]);
 
   return state;
 }
