@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../../core/logger.js";
-import { assignPaidPlan } from "../../core/payments/activation.js";
 import { createAccount, createKeyedAccount } from "../../testing/accounts.js";
 import { waitFor } from "../../testing/wait-for.js";
 import { useTestApp } from "../../testing/gateway.js";
+import { seedPaidPeriod } from "../../testing/paid-periods.js";
 import { runSubscriptionRenewals, type RenewalDeps } from "./subscription-renewals.js";
 
 // The real gateway beside the task, over the same database and Redis namespace, to watch the metered path.
@@ -25,18 +25,7 @@ async function subscriber(periodEnd: Date, packageName = "starter") {
 }
 
 async function payUntil(userId: string, periodEnd: Date, packageName = "starter") {
-  await db().transaction().execute((trx) =>
-    assignPaidPlan(trx, {
-      userId,
-      packageName,
-      requestLimit: 5_000,
-      period: "monthly",
-      amountCents: 29_00,
-      currency: "USD",
-      periodStart: new Date(periodEnd.getTime() - 30 * DAY),
-      periodEnd,
-    }),
-  );
+  await seedPaidPeriod(db(), { userId, packageName, priceCents: 29_00, startsAt: new Date(periodEnd.getTime() - 30 * DAY), endsAt: periodEnd });
 }
 
 const reminders = (to: string) =>
