@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { AccountTimelineSchema, BillingOverviewSchema } from "../../core/contracts/billing.js";
 import { CheckoutQuoteSchema, PaymentVerificationSchema } from "../../core/contracts/checkout.js";
+import { newId } from "../../core/ids.js";
 import { addMonths } from "../../core/payments/timeline.js";
 import type { BrowserClient } from "../../testing/browser-client.js";
 import { CARD, checkout, payOnHostedPage, usePaymentStand, verifyReturn } from "../../testing/payment-stand.js";
@@ -197,5 +199,42 @@ describe("a reversal or refund removes exactly what its payment bought", () => {
       const paidAt = await paidAtOf(kept);
       await expectEntitlements(userId, [{ billingId: kept, plan: "professional_100000", startsAt: paidAt, endsAt: addMonths(paidAt, 1) }]);
     }
+  });
+});
+
+describe("the timeline the customer and the administrator see", () => {
+  it("shows the period running now as the subscription's, the renewal as upcoming, and a reversal as removed", async () => {
+    const admin = await stand.current.customer();
+    await db().updateTable("user_roles").set({ role: "admin" }).where("user_id", "=", admin.userId).execute();
+    const { browser, userId } = await stand.current.customer();
+    const first = await buy(browser, "starter");
+    const renewal = await buy(browser, "starter");
+    const firstPaidAt = await paidAtOf(first);
+    const firstEnd = addMonths(firstPaidAt, 1);
+
+    const overview = BillingOverviewSchema.parse(await (await browser.request("/api/billing")).json());
+    expect(overview.subscription).toMatchObject({
+      status: "active",
+      plan: "starter",
+      current_period_start: firstPaidAt.toISOString(),
+      current_period_end: firstEnd.toISOString(),
+      next_billing_date: addMonths(firstEnd, 1).toISOString(),
+    });
+    expect(overview.timeline.map((p) => [p.billing_id, p.state, p.starts_at, p.ends_at])).toEqual([
+      [first, "current", firstPaidAt.toISOString(), firstEnd.toISOString()],
+      [renewal, "upcoming", firstEnd.toISOString(), addMonths(firstEnd, 1).toISOString()],
+    ]);
+    expect(overview.timeline[0]?.invoice).toMatch(/^INV-\d{4}-\d{6}$/);
+
+    await reverse(await trackingIdOf(renewal));
+    const response = await admin.browser.request(`/api/admin/users/${userId}/timeline`);
+    expect(response.status).toBe(200);
+    const seen = AccountTimelineSchema.parse(await response.json());
+    expect(seen.timeline.map((p) => [p.billing_id, p.state, p.removal_reason])).toEqual([
+      [first, "current", null],
+      [renewal, "removed", "reversed by the payment provider"],
+    ]);
+    expect((await browser.request(`/api/admin/users/${userId}/timeline`)).status).toBe(403);
+    expect((await admin.browser.request(`/api/admin/users/${newId("usr")}/timeline`)).status).toBe(404);
   });
 });

@@ -75,6 +75,8 @@ describe("GET /api/billing", () => {
       next_billing_date: end.toISOString(),
       expires_at: end.toISOString(),
       overdue: false,
+      current_period_start: start.toISOString(),
+      current_period_end: end.toISOString(),
     });
     expect(usage.requests_limit).toBe(100_000);
   });

@@ -48,10 +48,13 @@ const OVERVIEW: BillingOverview = {
     next_billing_date: null,
     expires_at: null,
     overdue: false,
+    current_period_start: null,
+    current_period_end: null,
   },
   scheduled_change: null,
   usage: { requests_used: 10, requests_limit: 5_000, near_limit: false, reset_date: "2026-12-01" },
   history: [],
+  timeline: [],
 };
 
 const PAYMENT: BillingHistoryEntry = {

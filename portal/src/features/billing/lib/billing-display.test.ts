@@ -12,6 +12,8 @@ const NONE: BillingSubscription = {
   next_billing_date: null,
   expires_at: null,
   overdue: false,
+  current_period_start: null,
+  current_period_end: null,
 };
 const on = (plan: string, status: BillingSubscription["status"] = "active"): BillingSubscription => ({ ...NONE, status, plan });
 

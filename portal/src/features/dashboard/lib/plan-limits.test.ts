@@ -19,11 +19,14 @@ function overview(subscription: Partial<BillingOverview["subscription"]>, limit:
       next_billing_date: null,
       expires_at: null,
       overdue: false,
+      current_period_start: null,
+      current_period_end: null,
       ...subscription,
     },
     scheduled_change: null,
     usage: { requests_used: 0, requests_limit: limit, near_limit: false, reset_date: "2025-07-01" },
     history: [],
+    timeline: [],
   };
 }
 
