@@ -84,7 +84,7 @@ describe("subscription status labels", () => {
 
     it(`name "${status}" ${label} in the billing section and in the admin's user list`, () => {
       const billing = renderToStaticMarkup(<BillingSummary overview={{ ...OVERVIEW, subscription: { ...OVERVIEW.subscription, status } }} />);
-      const admin = renderToStaticMarkup(<UsersTable users={[{ ...USER, subscription_status: status }]} onChangeRole={noop} onSetPackage={noop} />);
+      const admin = renderToStaticMarkup(<UsersTable users={[{ ...USER, subscription_status: status }]} onChangeRole={noop} onSetPackage={noop} onShowTimeline={noop} />);
       expect(shownAsText(billing, label)).toBe(true);
       expect(shownAsText(admin, label)).toBe(true);
     });
