@@ -68,6 +68,24 @@ describe("renewal reminders", () => {
     expect((await reminders(email)).map((m) => m.template)).toEqual(["renewal_reminder_7d", "renewal_reminder_1d", "renewal_reminder_7d"]);
   });
 
+  it("reads the end of the paid time from the timeline: no reminder while a renewal is paid, one before the renewal ends", async () => {
+    const end = new Date(Date.now() + 30 * DAY);
+    const { email, id: userId } = await subscriber(end);
+    // Renewed early: the next month follows the current one.
+    await seedPaidPeriod(db(), { userId, packageName: "starter", priceCents: 29_00, startsAt: new Date(), endsAt: new Date(Date.now() + 30 * DAY), planChange: "renewal" });
+    const paidUntil = (await packageOf(userId)).expires_at ?? new Date(0);
+    expect(paidUntil.getTime()).toBe(end.getTime() + 30 * DAY);
+    await runAt(new Date(end.getTime() - 6 * DAY));
+    await runAt(new Date(end.getTime() - 12 * HOUR));
+    expect(await reminders(email)).toEqual([]);
+    // The renewal runs at the end of the first month without a plan change, and is reminded about before it ends.
+    expect(await runAt(new Date(end.getTime() + HOUR))).toMatchObject({ started: 0, past_due: 0, expired: 0 });
+    await runAt(new Date(paidUntil.getTime() - 6 * DAY));
+    const [week] = await reminders(email);
+    expect(week?.template).toBe("renewal_reminder_7d");
+    expect(week?.text_body).toContain(paidUntil.toISOString().slice(0, 10));
+  });
+
   it("sends only the 1-day reminder when the task first runs within a day of the expiry", async () => {
     const end = new Date(Date.now() + 30 * DAY);
     const { email } = await subscriber(end);
