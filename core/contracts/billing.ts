@@ -35,6 +35,21 @@ export const BillingSubscriptionSchema = z.object({
 });
 export type BillingSubscription = z.infer<typeof BillingSubscriptionSchema>;
 
+/** An account that has never paid. */
+export const NO_SUBSCRIPTION: BillingSubscription = {
+  status: "none",
+  plan: null,
+  plan_display_name: null,
+  period: null,
+  amount: null,
+  currency: null,
+  next_billing_date: null,
+  expires_at: null,
+  overdue: false,
+  current_period_start: null,
+  current_period_end: null,
+};
+
 /** A paid plan that starts when the current period ends (a downgrade). */
 export const ScheduledChangeSchema = z.object({
   plan: z.string(),

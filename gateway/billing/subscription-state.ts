@@ -1,4 +1,4 @@
-import type { BillingSubscription, PaidPeriod } from "../../core/contracts/billing.js";
+import { NO_SUBSCRIPTION, type BillingSubscription, type PaidPeriod } from "../../core/contracts/billing.js";
 import { BILLING_PERIODS, FREE_PLAN_NAME, type BillingPeriod } from "../../core/plans.js";
 
 /**
@@ -72,19 +72,7 @@ export function deriveSubscription(input: {
     };
   }
   if (subscription?.status === "expired") return fromSubscription(subscription, "expired", subscription.next_billing_date);
-  return {
-    status: "none",
-    plan: null,
-    plan_display_name: null,
-    period: null,
-    amount: null,
-    currency: null,
-    next_billing_date: null,
-    expires_at: null,
-    overdue: false,
-    current_period_start: null,
-    current_period_end: null,
-  };
+  return NO_SUBSCRIPTION;
 }
 
 /** "#" and the first 8 characters of the id when a row has no invoice number yet. */

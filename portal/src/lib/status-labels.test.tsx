@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { AdminBillingEntry } from "../../../core/contracts/admin-billing";
 import type { AdminUser } from "../../../core/contracts/admin";
-import { BillingHistoryStatusSchema, SubscriptionStatusSchema, type BillingHistoryEntry, type BillingOverview } from "../../../core/contracts/billing";
+import { BillingHistoryStatusSchema, NO_SUBSCRIPTION, SubscriptionStatusSchema, type BillingHistoryEntry, type BillingOverview } from "../../../core/contracts/billing";
 import { BillingTable } from "../features/admin/components/billing-table";
 import { UsersTable } from "../features/admin/components/users-table";
 import { BillingHistory } from "../features/billing/components/billing-history";
@@ -38,19 +38,7 @@ const USER: AdminUser = {
 };
 
 const OVERVIEW: BillingOverview = {
-  subscription: {
-    status: "none",
-    plan: "starter",
-    plan_display_name: "Starter",
-    period: null,
-    amount: null,
-    currency: null,
-    next_billing_date: null,
-    expires_at: null,
-    overdue: false,
-    current_period_start: null,
-    current_period_end: null,
-  },
+  subscription: { ...NO_SUBSCRIPTION, plan: "starter", plan_display_name: "Starter" },
   scheduled_change: null,
   usage: { requests_used: 10, requests_limit: 5_000, near_limit: false, reset_date: "2026-12-01" },
   history: [],

@@ -1,20 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { BillingSubscription } from "../../../../../core/contracts/billing";
+import { NO_SUBSCRIPTION, type BillingSubscription } from "../../../../../core/contracts/billing";
 import { currentPlanOf, hasPaymentSuccessFlag, invoiceLabel, planButtonLabel } from "./billing-display";
 
-const NONE: BillingSubscription = {
-  status: "none",
-  plan: null,
-  plan_display_name: null,
-  period: null,
-  amount: null,
-  currency: null,
-  next_billing_date: null,
-  expires_at: null,
-  overdue: false,
-  current_period_start: null,
-  current_period_end: null,
-};
+const NONE = NO_SUBSCRIPTION;
 const on = (plan: string, status: BillingSubscription["status"] = "active"): BillingSubscription => ({ ...NONE, status, plan });
 
 describe("billing display", () => {
