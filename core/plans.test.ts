@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BILLING_PERIODS, PLAN_CATALOGUE, formatUsd, quotePrice } from "./plans.js";
+import { BILLING_PERIODS, PLAN_CATALOGUE, formatUsd, planForAmount, quotePrice } from "./plans.js";
 
 describe("quotePrice", () => {
   it("charges one month at list price for the monthly period", () => {
@@ -78,5 +78,29 @@ describe("formatUsd", () => {
     expect(formatUsd(23_20, { wholeDollars: true })).toBe("$23");
     expect(formatUsd(1_234_50, { wholeDollars: true })).toBe("$1,235");
     expect(formatUsd(5_000_00, { wholeDollars: true })).toBe("$5,000");
+  });
+});
+
+describe("planForAmount (SPEC 9: the amount table)", () => {
+  const row = (package_name: string, monthly_price_cents: number, contact_sales = false) => ({ package_name, monthly_price_cents, contact_sales });
+  const catalogue = [row("free", 0), row("starter", 10_00), row("pro_a", 100_00), row("pro_b", 300_00), row("enterprise", 900_00, true)];
+  const planOf = (cents: number) => planForAmount(cents, catalogue)?.package_name;
+
+  it("gives the plan with the highest monthly price the amount reaches, never a free or sales-only plan", () => {
+    expect(planOf(100_00)).toBe("pro_a");
+    expect(planOf(299_99)).toBe("pro_a");
+    expect(planOf(300_00)).toBe("pro_b");
+    expect(planOf(5_000_00)).toBe("pro_b");
+  });
+
+  it("gives the cheapest sold plan below them all, and nothing when nothing is sold", () => {
+    expect(planOf(1_00)).toBe("starter");
+    expect(planForAmount(50_00, [row("free", 0), row("enterprise", 900_00, true)])).toBeUndefined();
+  });
+
+  it("follows a changed price", () => {
+    const repriced = catalogue.map((plan) => (plan.package_name === "pro_a" ? { ...plan, monthly_price_cents: 150_00 } : plan));
+    expect(planForAmount(100_00, repriced)?.package_name).toBe("starter");
+    expect(planForAmount(150_00, repriced)?.package_name).toBe("pro_a");
   });
 });

@@ -131,6 +131,16 @@ export function checkoutParams(plan: Pick<PlanDefinition, "package_name" | "requ
   });
 }
 
+/**
+ * SPEC 9 "Plan assignment from a payment amount", over the catalogue in force: the plan sold
+ * through checkout with the highest monthly price the amount reaches; below them all, the
+ * cheapest. Undefined when the catalogue sells nothing.
+ */
+export function planForAmount<T extends Pick<PlanDefinition, "monthly_price_cents" | "contact_sales">>(amountCents: number, catalogue: readonly T[]): T | undefined {
+  const sold = catalogue.filter((p) => !p.contact_sales && p.monthly_price_cents > 0).sort((a, b) => b.monthly_price_cents - a.monthly_price_cents);
+  return sold.find((p) => amountCents >= p.monthly_price_cents) ?? sold.at(-1);
+}
+
 export function findPlan(packageName: string, catalogue: readonly PlanDefinition[] = PLAN_CATALOGUE): PlanDefinition | undefined {
   return catalogue.find((p) => p.package_name === packageName);
 }

@@ -1,5 +1,6 @@
 import type { HttpBindings } from "@hono/node-server";
 import type { Logger } from "../core/logger.js";
+import type { DefaultHeaders } from "./http/node-bindings.js";
 import type { KeyContext } from "./metering/key-context.js";
 
 /** The signed-in user of a cookie-authenticated request (set by requireSession). */
@@ -16,6 +17,8 @@ export interface AppEnv {
   Variables: {
     requestId: string;
     logger: Logger;
+    /** Headers the answer carries unless it sets them itself (gateway/http/node-bindings.ts); add to it, lower-case. */
+    defaultHeaders: DefaultHeaders;
     session: SessionInfo | undefined;
     /** The API key of a metered /v1 request (set by the metering middleware). */
     apiKey: KeyContext | undefined;

@@ -73,8 +73,11 @@ export interface AppDeps {
   now?: () => Date;
 }
 
+/** AppDeps with the clock settled: the one given, or the system's. */
+export type ClockedDeps = Omit<AppDeps, "now"> & { now: () => Date };
+
 /** The API routes: everything declared with createRoute ends up in openapi.yaml. */
-export function createApiApp(deps: Omit<AppDeps, "subscriber" | "plainRedis"> & { streamHub: StreamHub }) {
+export function createApiApp(deps: Omit<ClockedDeps, "subscriber" | "plainRedis"> & { streamHub: StreamHub }) {
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   api.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
@@ -82,12 +85,12 @@ export function createApiApp(deps: Omit<AppDeps, "subscriber" | "plainRedis"> & 
     description: "An API key: sk_live_…, sk_test_… or ak_…",
   });
   api.route("/", healthRoutes(deps));
-  api.route("/", accountApiRoutes({ db: deps.db, redis: deps.redis, now: deps.now ?? (() => new Date()) }));
-  const workflowDeps = { db: deps.db, queues: deps.queues, now: deps.now ?? (() => new Date()) };
+  api.route("/", accountApiRoutes({ db: deps.db, redis: deps.redis, now: deps.now }));
+  const workflowDeps = { db: deps.db, queues: deps.queues, now: deps.now };
   api.route("/", workflowApiRoutes({ ...workflowDeps, publicUrl: deps.config.PUBLIC_URL }));
   api.route("/", executionApiRoutes({ ...workflowDeps, redis: deps.redis, redisKeyPrefix: deps.config.REDIS_KEY_PREFIX }));
-  api.route("/", webhookEndpointRoutes({ db: deps.db, queues: deps.queues, logger: deps.logger, now: deps.now ?? (() => new Date()) }));
-  api.route("/", datasetApiRoutes({ db: deps.db, redis: deps.redis, queues: deps.queues, config: deps.config, now: deps.now ?? (() => new Date()) }));
+  api.route("/", webhookEndpointRoutes({ db: deps.db, queues: deps.queues, logger: deps.logger, now: deps.now }));
+  api.route("/", datasetApiRoutes({ db: deps.db, redis: deps.redis, queues: deps.queues, config: deps.config, now: deps.now }));
   api.route(
     "/",
     analysisApiRoutes({
@@ -96,7 +99,7 @@ export function createApiApp(deps: Omit<AppDeps, "subscriber" | "plainRedis"> & 
       queues: deps.queues,
       logger: deps.logger,
       waitMs: deps.config.ANALYSIS_WAIT_MS,
-      now: deps.now ?? (() => new Date()),
+      now: deps.now,
     }),
   );
   api.route(
@@ -106,7 +109,6 @@ export function createApiApp(deps: Omit<AppDeps, "subscriber" | "plainRedis"> & 
       hub: deps.streamHub,
       redisKeyPrefix: deps.config.REDIS_KEY_PREFIX,
       eventIdsKept: deps.config.STREAM_EVENT_IDS_KEPT,
-      now: deps.now ?? (() => new Date()),
     }),
   );
   // Served by createApp (it needs the metering collaborators); documented here with the rest.
@@ -117,7 +119,8 @@ export function createApiApp(deps: Omit<AppDeps, "subscriber" | "plainRedis"> & 
 const isDatasetUpload = (method: string, path: string) => method === "POST" && (path === "/v1/datasets" || path === "/v1/datasets/");
 const carriesInlineData = (method: string, path: string) => method === "POST" && (path === "/v1/data/analyze" || path === "/v1/data/clean");
 
-export async function createApp(deps: AppDeps) {
+export async function createApp(appDeps: AppDeps) {
+  const deps: ClockedDeps = { ...appDeps, now: appDeps.now ?? (() => new Date()) };
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const metrics = createHttpMetrics();
 
@@ -168,17 +171,17 @@ export async function createApp(deps: AppDeps) {
   app.route("/", planRoutes({ db: deps.db }));
   app.route("/", portalConfigRoutes({ config: deps.config }));
   app.route("/", statusRoutes(auth));
-  app.route("/", apiKeyRoutes({ db: deps.db, redis: deps.redis, redisKeyPrefix: deps.config.REDIS_KEY_PREFIX, now: deps.now ?? (() => new Date()) }));
+  app.route("/", apiKeyRoutes({ db: deps.db, redis: deps.redis, redisKeyPrefix: deps.config.REDIS_KEY_PREFIX, now: deps.now }));
   // Checkout and the payment callback check (/api, session) and the provider's IPN (/payments, no session).
   const payments = createPaymentDeps(deps);
   app.route("/", checkoutRoutes(payments));
   app.route("/", paymentRoutes(payments));
   app.route("/", adminBillingRoutes({ ...payments, trustProxy: deps.config.TRUST_PROXY }));
   app.route("/", adminRoutes({ ...payments, plainRedis: deps.plainRedis, trustProxy: deps.config.TRUST_PROXY, unsubscribeSecret: deps.config.JWT_SECRET }));
-  app.route("/", billingRoutes({ db: deps.db, redis: deps.redis, logger: deps.logger, now: deps.now ?? (() => new Date()) }));
-  app.route("/", usageRoutes({ db: deps.db, redis: deps.redis, logger: deps.logger, now: deps.now ?? (() => new Date()) }));
+  app.route("/", billingRoutes({ db: deps.db, redis: deps.redis, logger: deps.logger, now: deps.now }));
+  app.route("/", usageRoutes({ db: deps.db, redis: deps.redis, logger: deps.logger, now: deps.now }));
   // The dashboard's copies of the workflow and webhook APIs: the signed-in user's own, unmetered.
-  const dashboardDeps = { db: deps.db, queues: deps.queues, logger: deps.logger, publicUrl: deps.config.PUBLIC_URL, now: deps.now ?? (() => new Date()) };
+  const dashboardDeps = { db: deps.db, queues: deps.queues, logger: deps.logger, publicUrl: deps.config.PUBLIC_URL, now: deps.now };
   app.route("/", workflowApiRoutes(dashboardDeps, DASHBOARD_WORKFLOW_API));
   app.route("/", executionApiRoutes({ ...dashboardDeps, redis: deps.redis, redisKeyPrefix: deps.config.REDIS_KEY_PREFIX }, DASHBOARD_WORKFLOW_API));
   app.route("/", webhookEndpointRoutes(dashboardDeps, DASHBOARD_ENDPOINT_API));
@@ -187,7 +190,7 @@ export async function createApp(deps: AppDeps) {
   const metering = createMeteringDeps(deps);
   app.use("/v1/*", meteredApi(metering));
   // Inbound workflow hooks: no key; metered to the workflow's owner.
-  app.route("/", inboundHookRoutes({ db: deps.db, queues: deps.queues, metering: createAccountMetering({ db: deps.db, metering }), now: deps.now ?? (() => new Date()) }));
+  app.route("/", inboundHookRoutes({ db: deps.db, queues: deps.queues, metering: createAccountMetering({ db: deps.db, metering }), now: deps.now }));
 
   const api = createApiApp({ ...deps, streamHub });
   const openApiYaml = renderOpenApiYaml(api);

@@ -8,7 +8,7 @@ import { createProducerQueues } from "../core/queues.js";
 import { createRedis } from "../core/redis.js";
 import { reportRedisPersistence } from "../core/redis-persistence.js";
 import { createApp } from "./app.js";
-import { DefaultHeadersResponse } from "./http/default-headers-response.js";
+import { DefaultHeadersResponse } from "./http/node-bindings.js";
 
 export interface Listening {
   url: string;

@@ -60,7 +60,17 @@ export function usePaymentStand(overrides: Record<string, string> = {}): { curre
   return holder;
 }
 
-export const BILLING = { first_name: "Ada", last_name: "Lovelace", email: "ada@example.test", phone: "+254712345678", country: "KE" };
+export const BILLING = {
+  first_name: "Ada",
+  last_name: "Lovelace",
+  email: "ada@example.test",
+  phone: "+254712345678",
+  country: "KE",
+  address: "1 Kenyatta Avenue",
+  city: "Nairobi",
+  state: "NBO",
+  postal_code: "00100",
+};
 
 /** POST /api/checkout; the parsed answer when it is 201. */
 export async function checkout(browser: BrowserClient, request: Omit<CheckoutRequest, "billing"> & { billing?: CheckoutRequest["billing"] }) {

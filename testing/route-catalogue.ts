@@ -100,7 +100,7 @@ const EXAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   "PATCH /api/profile": { full_name: "Ann Example" },
   "POST /api/keys": { name: "CI key" },
   "POST /api/keys/:id/rotate": { grace_hours: 1 },
-  "POST /api/checkout": { plan: "starter", period: "monthly", amount: 2_900, billing: { first_name: "Ann", last_name: "Example", email: "ann@example.test", country: "KE", city: "Nairobi" } },
+  "POST /api/checkout": { plan: "starter", period: "monthly", amount: 2_900, billing: { first_name: "Ann", last_name: "Example", email: "ann@example.test", country: "KE", address: "1 Kenyatta Avenue", city: "Nairobi", state: "NBO", postal_code: "00100" } },
   "POST /api/admin/incidents": { title: "Slow analyses", description: "Investigating", status: "investigating", impact: "minor" },
   "PATCH /api/admin/incidents/:id": { title: "Slow analyses", description: "A fix is rolling out" },
   "PATCH /api/admin/packages/:name": { display_name: "Target", request_limit: -1, rate_limit_per_minute: 1_000, data_limit_bytes: -1, monthly_price_cents: 0, is_active: true },

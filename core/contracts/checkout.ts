@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { BILLING_PERIODS } from "../plans.js";
+import { COUNTRY_CODES } from "./countries.js";
 
 /** The portal API for buying a package (`/api/checkout`, `/api/payments/verify`), shared by the gateway and the portal. */
 
 export const BillingPeriodSchema = z.enum(BILLING_PERIODS);
 
-const optionalText = (max: number) => z.string().trim().max(max).optional();
+const requiredText = (label: string, max: number) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is at most ${max} characters`);
 
 export const BillingDetailsSchema = z.object({
   first_name: z.string({ error: "First name is required" }).trim().min(1, "First name is required").max(100),
@@ -17,16 +19,18 @@ export const BillingDetailsSchema = z.object({
     .max(20)
     .regex(/^\+?[0-9 ()-]*$/, "Enter a valid phone number")
     .optional(),
-  /** ISO 3166-1 alpha-2. */
+  /** ISO 3166-1 alpha-2, a code in force (COUNTRY_CODES). */
   country: z
     .string()
     .trim()
-    .regex(/^[A-Za-z]{2}$/, "Country must be a two-letter ISO code")
     .transform((code) => code.toUpperCase())
+    .pipe(z.enum(COUNTRY_CODES, { error: "Choose a country from the list" }))
     .default("US"),
-  address: optionalText(200),
-  city: optionalText(100),
-  postal_code: optionalText(20),
+  /** SPEC: address, city, state and ZIP are required. */
+  address: requiredText("Address", 200),
+  city: requiredText("City", 100),
+  state: requiredText("State", 100),
+  postal_code: requiredText("ZIP / Postal code", 20),
 });
 export type BillingDetails = z.infer<typeof BillingDetailsSchema>;
 
@@ -42,7 +46,10 @@ export const CheckoutRequestSchema = z.object({
   plan: z.string({ error: "Plan is required" }).trim().min(1, "Plan is required").max(100),
   period: BillingPeriodSchema,
   /** The total the customer was shown (the quote's total_cents), in integer US cents; must equal the server's price. */
-  amount: z.number({ error: "Amount is required" }).int("Amount must be whole cents").nonnegative(),
+  amount: z
+    .number({ error: (issue) => (issue.input === undefined ? "Amount is required" : "Amount must be a number of cents") })
+    .int("Amount must be whole cents")
+    .nonnegative("Amount cannot be negative"),
   billing: BillingDetailsSchema,
   /** Absent: a purchase. */
   intent: CheckoutIntentSchema.optional(),

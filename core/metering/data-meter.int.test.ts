@@ -6,9 +6,8 @@ import { baseTestConfig } from "../../testing/environment.js";
 import { useRedisNamespace } from "../../testing/redis.js";
 import { createRedis, type Redis } from "../redis.js";
 import { chargeDataBytes, dataQuotaExceeded, readDataUsed, type DataMeterDeps } from "./data-meter.js";
-import { bytesField, meterKeys } from "./redis-keys.js";
+import { USAGE_ID_FIELD, bytesField, meterKeys } from "./redis-keys.js";
 import { TEST_MODE_LIMITS } from "../plans.js";
-import { USAGE_ID_FIELD } from "./usage-hash-id.js";
 
 const database = useTestDatabase();
 const namespace = useRedisNamespace();

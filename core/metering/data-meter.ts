@@ -5,9 +5,8 @@ import { nextMonthStart, secondsInMonth, secondsUntil, utcDay, utcMonth } from "
 import type { EndpointCategory } from "./endpoint-categories.js";
 import { rebuildMonthCounter } from "./month-counters.js";
 import { ratePolicy, refusalHeaders } from "./rate-limit-headers.js";
-import { COUNTER_TTL_SECONDS, USAGE_TTL_SECONDS, bytesField, meterKeys, type MeterMode } from "./redis-keys.js";
+import { COUNTER_TTL_SECONDS, USAGE_ID_FIELD, USAGE_TTL_SECONDS, bytesField, meterKeys, nextUsageHashId, type MeterMode } from "./redis-keys.js";
 import { TEST_MODE_LIMITS } from "../plans.js";
-import { USAGE_ID_FIELD, nextUsageHashId } from "./usage-hash-id.js";
 
 /**
  * The monthly data allowance (DESIGN.md section 8): bytes processed per account and mode in a
@@ -16,7 +15,7 @@ import { USAGE_ID_FIELD, nextUsageHashId } from "./usage-hash-id.js";
  *
  * CHARGE, atomically: KEYS 1 month counter, 2 usage day hash; ARGV 1 bytes, 2 limit (-1 none),
  * 3 usage field ("" for none), 4 counter TTL s, 5 usage TTL s, 6 the usage hash's id if this
- * creates it (usage-hash-id.ts). Returns {admitted 1|0, used}, or
+ * creates it (nextUsageHashId, redis-keys.ts). Returns {admitted 1|0, used}, or
  * {-1, 0} when the month counter is missing (the caller rebuilds it and runs the script again).
  * A refused charge adds nothing. Live charges also go to the day's usage hash (field
  * `b:<category>`), which the engine's usage flush moves into api_usage.bytes_processed.

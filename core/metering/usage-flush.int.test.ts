@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { utcDay } from "./calendar.js";
-import { meterKeys } from "./redis-keys.js";
-import { USAGE_ID_FIELD, nextUsageHashId } from "./usage-hash-id.js";
+import { USAGE_ID_FIELD, meterKeys, nextUsageHashId } from "./redis-keys.js";
 import { createRedis, type Redis } from "../redis.js";
 import { createKeyedAccount } from "../../testing/accounts.js";
 import { useTestApp } from "../../testing/gateway.js";

@@ -2,8 +2,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import type { Database } from "../db/client.js";
 import { monthStartDay } from "./calendar.js";
-import { USAGE_BATCH_PATTERN, USAGE_DAY_PATTERN, meterKeys } from "./redis-keys.js";
-import { USAGE_ID_FIELD, usageHashCreatedAt } from "./usage-hash-id.js";
+import { USAGE_BATCH_PATTERN, USAGE_DAY_PATTERN, USAGE_ID_FIELD, meterKeys, usageHashCreatedAt } from "./redis-keys.js";
 import type { Redis } from "../redis.js";
 
 /**
@@ -13,8 +12,8 @@ import type { Redis } from "../redis.js";
  *    arriving meanwhile start a new hash);
  * 2. apply: one transaction records the batch id in usage_flush_batches and adds the counts to
  *    api_usage and api_key_usage; a batch id already recorded is skipped. The batch id is the
- *    hash's own `id` (usage-hash-id.ts), so a hash that an older Redis snapshot brings back after
- *    it was applied is skipped too (docs/decisions/0018-metering-survives-redis-loss.md); hashes written
+ *    hash's own `id` (nextUsageHashId, redis-keys.ts), so a hash that an older Redis snapshot
+ *    brings back after it was applied is skipped too (docs/decisions/0018-metering-survives-redis-loss.md); hashes written
  *    before ids existed use the batch key's random name;
  * 3. release: the batch key is deleted.
  * Batch keys left by a crash are found and finished by the next flush.

@@ -36,6 +36,7 @@ export interface SubmitOrderInput {
     last_name?: string;
     line_1?: string;
     city?: string;
+    state?: string;
     postal_code?: string;
   };
 }

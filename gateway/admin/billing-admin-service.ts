@@ -11,7 +11,7 @@ import { AppError } from "../../core/errors.js";
 import { publishKeyInvalidation } from "../../core/keys/invalidation.js";
 import { addPaidPeriod, currentPackage, lockEntitlements } from "../../core/payments/entitlements.js";
 import { PesapalError } from "../../core/payments/pesapal-client.js";
-import { BILLING_PERIODS, PERIOD_TERMS, type BillingPeriod } from "../../core/plans.js";
+import { BILLING_PERIODS, PERIOD_TERMS, planForAmount, type BillingPeriod } from "../../core/plans.js";
 import { formatInvoiceNumber } from "../payments/billing-terms.js";
 import { reverseOrder } from "../payments/order-transitions.js";
 import { writeAudit } from "./audit.js";
@@ -29,18 +29,16 @@ const DAY_MS = 86_400_000;
 /** SPEC 9: an admin-assigned package from the amount table runs 30 days. */
 const AMOUNT_TABLE_DAYS = 30;
 
-/** SPEC 9 "Plan assignment from a payment amount": the highest matching minimum (cents); below all, starter. */
-const AMOUNT_TABLE: readonly { minimumCents: number; packageName: string }[] = [
-  { minimumCents: 2_500_00, packageName: "professional_2500000" },
-  { minimumCents: 1_200_00, packageName: "professional_1000000" },
-  { minimumCents: 690_00, packageName: "professional_500000" },
-  { minimumCents: 390_00, packageName: "professional_250000" },
-  { minimumCents: 190_00, packageName: "professional_100000" },
-  { minimumCents: 29_00, packageName: "starter" },
-];
-
-export function packageForAmount(amountCents: number): string {
-  return AMOUNT_TABLE.find((row) => amountCents >= row.minimumCents)?.packageName ?? "starter";
+/** The spec's amount table, read from the catalogue in force (its admin-edited monthly prices). */
+async function planForPaidAmount(trx: Database, amountCents: number): Promise<{ package_name: string; request_limit: number; monthly_price_cents: number }> {
+  const catalogue = await trx
+    .selectFrom("package_definitions")
+    .select(["package_name", "request_limit", "monthly_price_cents", "contact_sales"])
+    .where("is_active", "=", true)
+    .execute();
+  const plan = planForAmount(amountCents, catalogue);
+  if (!plan) throw new AppError("CONFLICT", "The plan catalogue sells no plan to assign from this amount.");
+  return plan;
 }
 
 type Deps = Pick<PaymentDeps, "db" | "redis" | "redisKeyPrefix" | "logger" | "now"> & Partial<PaymentDeps>;
@@ -200,8 +198,8 @@ export async function applyPlanFromPayment(deps: Deps, input: { billingId: strin
       ? await trx.selectFrom("package_definitions").select(["package_name", "request_limit", "monthly_price_cents"]).where("package_name", "=", row.package_name).executeTakeFirst()
       : undefined;
     const source = recorded ? ("recorded" as const) : ("amount_table" as const);
-    const packageName = recorded?.package_name ?? packageForAmount(Number(row.amount));
-    const plan = recorded ?? (await trx.selectFrom("package_definitions").select(["package_name", "request_limit", "monthly_price_cents"]).where("package_name", "=", packageName).executeTakeFirstOrThrow());
+    const plan = recorded ?? (await planForPaidAmount(trx, Number(row.amount)));
+    const packageName = plan.package_name;
     const period: BillingPeriod = recorded && recordedPeriod ? recordedPeriod : "monthly";
     await lockEntitlements(trx, row.user_id);
     const current = await currentPackage(trx, row.user_id);

@@ -47,4 +47,16 @@ describe("the default response headers", () => {
       expect([path, overTheWire.status, headersOf(overTheWire)]).toEqual([path, inProcess.status, headersOf(inProcess)]);
     }
   });
+
+  it("are each request's own: a metered answer's rate-limit headers never reach a later answer", async () => {
+    const { authorization } = await createKeyedAccount(testApp.current.database.db);
+    const wrongKey = { Authorization: "Bearer sk_live_wrong" };
+    const inProcess = async (path: string, headers: Record<string, string>) => testApp.current.app.request(path, { headers });
+    const overTheWire = (path: string, headers: Record<string, string>) => fetch(`${server!.url}${path}`, { headers });
+    for (const send of [inProcess, overTheWire]) {
+      expect((await send("/v1/whoami", authorization)).headers.get("x-ratelimit-limit")).not.toBeNull();
+      const refused = await send("/v1/whoami", wrongKey);
+      expect([refused.status, refused.headers.get("x-ratelimit-limit")]).toEqual([401, null]);
+    }
+  });
 });

@@ -4,7 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import { AppError } from "../../core/errors.js";
 import type { AppEnv } from "../app-env.js";
 import { JsonScan, MAX_JSON_DEPTH, scanJson } from "./json-scan.js";
-import { defaultResponseHeader, requestHeader } from "./node-bindings.js";
+import { requestHeader } from "./node-bindings.js";
 import { findUnsafeFormFields, findUnsafeJsonFields, isUnsafeText, UNSAFE_TEXT_MESSAGE, unsafeTextError, type UnsafeField } from "./unsafe-text.js";
 
 /**
@@ -50,7 +50,7 @@ export function requestBodyLimits(options: { maxBytes: number; maxDepth?: number
     }
     const body = await readWhole(incoming, options.maxBytes, options.timeoutMs, tooLarge).catch((error: unknown) => {
       // The rest of the body is left unread: the connection cannot carry another request.
-      defaultResponseHeader(c, "connection", "close");
+      c.get("defaultHeaders").connection = "close";
       throw error;
     });
     // Hono keeps the body promise of each kind read (its type says method; the value is the promise).

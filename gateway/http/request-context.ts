@@ -4,7 +4,7 @@ import type { Logger } from "../../core/logger.js";
 import type { AppEnv } from "../app-env.js";
 import type { HttpMetrics } from "./metrics.js";
 import type { SecurityHeaders } from "./security-headers.js";
-import { defaultResponseHeader, requestHeader, setDefaultHeaders } from "./node-bindings.js";
+import { addDefaultHeaders, DefaultHeadersResponse, requestHeader, type DefaultHeaders } from "./node-bindings.js";
 
 const noop = () => undefined;
 const MAX_REQUEST_ID_LENGTH = 255;
@@ -33,8 +33,8 @@ export function loggedPath(path: string): string {
 
 /**
  * What every request gets, in one middleware: a request id (a well-formed incoming X-Request-Id
- * is kept), a logger bound to it, the security headers for its path, and when it ends its
- * metrics and one log line. Only method, path (no query string: it may carry secrets; a hook's
+ * is kept), a logger bound to it, its record of default headers (node-bindings.ts) holding the
+ * id and the security headers for its path, and when it ends its metrics and one log line. Only method, path (no query string: it may carry secrets; a hook's
  * secret masked), status and duration are logged.
  */
 export function requestContext(deps: {
@@ -50,9 +50,14 @@ export function requestContext(deps: {
     const requestId = incoming && incoming.length <= MAX_REQUEST_ID_LENGTH && !UNSAFE_REQUEST_ID.test(incoming) ? incoming : newRequestId();
     c.set("requestId", requestId);
     c.set("logger", lazyChild(logger, { requestId }));
-    defaultResponseHeader(c, "x-request-id", requestId);
-    setDefaultHeaders(c, securityHeaders(c.req.path));
+    // The request's own record: later middleware adds to it, never to the shared security headers.
+    const defaults: DefaultHeaders = { "x-request-id": requestId, ...securityHeaders(c.req.path) };
+    c.set("defaultHeaders", defaults);
+    const outgoing = c.env?.outgoing;
+    const writtenByNode = outgoing instanceof DefaultHeadersResponse;
+    if (writtenByNode) outgoing.defaultHeaders = defaults;
     await next();
+    if (!writtenByNode) addDefaultHeaders(c.res.headers, defaults);
     metrics.observe(c, started);
     const level = c.res.status >= 500 ? "error" : "info";
     if (!logger.isLevelEnabled(level)) return;

@@ -21,7 +21,7 @@ export function formatCsp(directives: CspDirectives): string {
     .join("; ");
 }
 
-/** Header names are lower-case: they are response defaults (gateway/http/default-headers-response.ts). */
+/** Header names are lower-case: they are response defaults (gateway/http/node-bindings.ts). */
 export type SecurityHeaders = Readonly<Record<Lowercase<string>, string>>;
 
 const HSTS = { "strict-transport-security": "max-age=31536000; includeSubDomains" } as const;

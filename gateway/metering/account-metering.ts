@@ -5,7 +5,6 @@ import { AppError } from "../../core/errors.js";
 import { endpointCategory } from "../../core/metering/endpoint-categories.js";
 import { rateLimitHeaders } from "../../core/metering/rate-limit-headers.js";
 import type { AppEnv } from "../app-env.js";
-import { setDefaultHeaders } from "../http/node-bindings.js";
 import { KEY_CACHE_TTL_MS } from "./key-cache.js";
 import { planLimits, selectAccountPlans, type KeyContext } from "./key-context.js";
 import { admitRequest, type MeteringDeps } from "./metering-middleware.js";
@@ -67,7 +66,7 @@ export function createAccountMetering(deps: { db: Database; metering: MeteringDe
       const request = { context, category: endpointCategory(c.req.path), now };
       const decision = await admitRequest(metering, request);
       if (decision) {
-        setDefaultHeaders(c, rateLimitHeaders(decision.limiting, decision.policies, now));
+        Object.assign(c.get("defaultHeaders"), rateLimitHeaders(decision.limiting, decision.policies, now));
         metering.onAdmitted?.(context, decision);
       }
       const refund = async () => {

@@ -1,4 +1,4 @@
-import { USAGE_ID_FIELD } from "../../core/metering/usage-hash-id.js";
+import { USAGE_ID_FIELD } from "../../core/metering/redis-keys.js";
 
 /**
  * The metered path's Lua scripts. METER checks and counts a batch of one account's requests (one
@@ -7,8 +7,8 @@ import { USAGE_ID_FIELD } from "../../core/metering/usage-hash-id.js";
  *   KEYS: 1 rate window (current), 2 rate window (previous), 3 monthly quota, 4 usage day,
  *         5.. the month counters of the API keys in the batch
  *   ARGV: 1 rate limit per window, 2 window ms, 3 quota (-1 none), 4 usage TTL s, 5 the id the
- *         usage hash takes if this run creates it (core/metering/usage-hash-id.ts), 6 the number
- *         of kinds of request in the batch, then four per kind: key counter (1 is KEYS[5]), key
+ *         usage hash takes if this run creates it (nextUsageHashId in core/metering/redis-keys.ts),
+ *         6 the number of kinds of request in the batch, then four per kind: key counter (1 is KEYS[5]), key
  *         cap (-1 none), endpoint usage field ("" for none), key usage field; then one per
  *         request: its kind (from 0) times the window ms plus the ms elapsed in the window (a
  *         batch is mostly one kind, so a request costs one argument, not five)

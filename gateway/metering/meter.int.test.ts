@@ -6,8 +6,7 @@ import { baseTestConfig } from "../../testing/environment.js";
 import { useRedisNamespace } from "../../testing/redis.js";
 import { seededRandom } from "../../testing/seeded-random.js";
 import type { KeyContext } from "./key-context.js";
-import { meterKeys } from "../../core/metering/redis-keys.js";
-import { USAGE_ID_FIELD } from "../../core/metering/usage-hash-id.js";
+import { USAGE_ID_FIELD, meterKeys } from "../../core/metering/redis-keys.js";
 import type { MeterDecision, MeterRequest } from "./meter-decisions.js";
 import { createMeter, withMeterScripts } from "./meter.js";
 

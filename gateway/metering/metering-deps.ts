@@ -1,4 +1,4 @@
-import type { AppDeps } from "../app.js";
+import type { ClockedDeps } from "../app.js";
 import { createKeyCache } from "./key-cache.js";
 import { createLocalMeter } from "./local-meter.js";
 import { createMeter, withMeterScripts } from "./meter.js";
@@ -7,8 +7,8 @@ import { createRedisGuard } from "./redis-guard.js";
 import { crossedThresholds, notifyThreshold } from "./usage-thresholds.js";
 
 /** Builds the metered path's collaborators from the app's dependencies. */
-export function createMeteringDeps(deps: AppDeps): MeteringDeps {
-  const now = deps.now ?? (() => new Date());
+export function createMeteringDeps(deps: ClockedDeps): MeteringDeps {
+  const { now } = deps;
   const meter = createMeter({ redis: withMeterScripts(deps.redis), db: deps.db });
   const guard = createRedisGuard();
   const local = createLocalMeter();

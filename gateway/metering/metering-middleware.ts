@@ -5,7 +5,7 @@ import type { Logger } from "../../core/logger.js";
 import { endpointCategory, type EndpointCategory } from "../../core/metering/endpoint-categories.js";
 import { rateLimitHeaders, refusalHeaders } from "../../core/metering/rate-limit-headers.js";
 import type { AppEnv } from "../app-env.js";
-import { requestHeader, setDefaultHeaders } from "../http/node-bindings.js";
+import { requestHeader } from "../http/node-bindings.js";
 import type { KeyContext } from "./key-context.js";
 import type { KeyCache } from "./key-cache.js";
 import { createKeyHashes } from "./key-hashes.js";
@@ -101,7 +101,7 @@ export function meteredApi(deps: MeteringDeps): MiddlewareHandler<AppEnv> {
     c.set("apiKey", context);
     // Set before the handler builds its response, so every answer (errors too) carries them.
     if (decision?.admitted) {
-      setDefaultHeaders(c, rateLimitHeaders(decision.limiting, decision.policies, now));
+      Object.assign(c.get("defaultHeaders"), rateLimitHeaders(decision.limiting, decision.policies, now));
     }
     await next();
 

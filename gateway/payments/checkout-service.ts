@@ -12,6 +12,8 @@ export const CALLBACK_PATH = "/payment-callback";
 /** Where the provider notifies us (registered once per URL, GET). */
 export const IPN_PATH = "/payments/ipn";
 const CURRENCY = "USD";
+/** Pesapal's billing_address.state is a code of at most 3 characters. */
+const PROVIDER_STATE_MAX = 3;
 
 export const INITIALIZATION_FAILED = "Payment initialization failed";
 export const NO_REDIRECT_URL = "Invalid payment response - no redirect URL";
@@ -61,9 +63,11 @@ export async function startCheckout(deps: PaymentDeps, userId: string, request: 
         country_code: billing.country,
         first_name: billing.first_name,
         last_name: billing.last_name,
-        ...(billing.address ? { line_1: billing.address } : {}),
-        ...(billing.city ? { city: billing.city } : {}),
-        ...(billing.postal_code ? { postal_code: billing.postal_code } : {}),
+        line_1: billing.address,
+        city: billing.city,
+        // Pesapal takes a state code of at most 3 characters ("CA", "NBO"); a longer name is not sent.
+        ...(billing.state.length <= PROVIDER_STATE_MAX ? { state: billing.state } : {}),
+        postal_code: billing.postal_code,
       },
     });
   } catch (error) {

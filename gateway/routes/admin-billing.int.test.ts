@@ -140,6 +140,26 @@ describe("admin billing: list, mark complete, Complete & Update Plan", () => {
     const failed = await billingRow(customer.userId, { amount: 29_00, status: "failed" });
     expect((await action(browser, `/api/admin/billing/${failed}/apply-plan`)).status).toBe(409);
   });
+
+  it("reads the amount table from the catalogue: after an administrator reprices a plan, the table follows", async () => {
+    const { browser } = await admin();
+    const plans = await db().selectFrom("package_definitions").selectAll().where("package_name", "in", ["professional_250000", "professional_500000"]).orderBy("monthly_price_cents").execute();
+    const [lower, higher] = plans;
+    if (!lower || !higher) throw new Error("the seeded catalogue has both plans");
+    // Between the two prices: the lower plan. Then the higher plan is repriced down to that amount.
+    const amount = Math.round((lower.monthly_price_cents + higher.monthly_price_cents) / 2);
+    const before = await billingRow((await stand.current.customer()).userId, { amount, packageName: null, period: null });
+    expect(AdminBillingActionSchema.parse((await action(browser, `/api/admin/billing/${before}/apply-plan`)).json).plan?.package_name).toBe(lower.package_name);
+
+    const { display_name, request_limit, rate_limit_per_minute, data_limit_bytes, is_active } = higher;
+    const edit = await browser.request(`/api/admin/packages/${higher.package_name}`, {
+      method: "PATCH",
+      json: { display_name, request_limit, rate_limit_per_minute, data_limit_bytes, monthly_price_cents: amount, is_active },
+    });
+    expect(edit.status).toBe(200);
+    const after = await billingRow((await stand.current.customer()).userId, { amount, packageName: null, period: null });
+    expect(AdminBillingActionSchema.parse((await action(browser, `/api/admin/billing/${after}/apply-plan`)).json).plan?.package_name).toBe(higher.package_name);
+  });
 });
 
 describe("admin billing: refunds", () => {

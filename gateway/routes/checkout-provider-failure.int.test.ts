@@ -40,7 +40,7 @@ async function attemptCheckout() {
     plan: "starter",
     period: "monthly",
     amount: 29_00,
-    billing: { first_name: "Ada", last_name: "Lovelace", email: "ada@example.test" },
+    billing: { first_name: "Ada", last_name: "Lovelace", email: "ada@example.test", address: "1 Main Street", city: "Springfield", state: "IL", postal_code: "62701" },
   });
   const orders = await db().selectFrom("payment_orders").innerJoin("billing_history", "billing_history.id", "payment_orders.billing_history_id")
     .select(["payment_orders.status as order_status", "billing_history.status as billing_status"]).where("payment_orders.user_id", "=", account.id).execute();

@@ -3,7 +3,7 @@ import { PaymentVerificationSchema } from "../../core/contracts/checkout.js";
 import { ErrorBodySchema } from "../../core/errors.js";
 import { createAccount, createKeyedAccount } from "../../testing/accounts.js";
 import { waitFor } from "../../testing/wait-for.js";
-import { CARD, checkout, DECLINED_CARD, MOBILE_MONEY, payOnHostedPage, usePaymentStand, verifyReturn } from "../../testing/payment-stand.js";
+import { BILLING, CARD, checkout, DECLINED_CARD, MOBILE_MONEY, payOnHostedPage, usePaymentStand, verifyReturn } from "../../testing/payment-stand.js";
 
 const stand = usePaymentStand();
 const db = () => stand.current.testApp.database.db;
@@ -225,7 +225,7 @@ describe("checkout and verification refusals", () => {
       plan: "starter",
       period: "yearly",
       amount: 1_00,
-      billing: { first_name: "Ada", last_name: "Lovelace", email: "ada@example.test" },
+      billing: BILLING,
     });
     expect(response.status).toBe(422);
     const body = ErrorBodySchema.parse(await response.json());
@@ -237,7 +237,7 @@ describe("checkout and verification refusals", () => {
 
   it("refuses unknown and contact-sales plans, and bad billing details", async () => {
     const { browser } = await stand.current.customer();
-    const billing = { first_name: "Ada", last_name: "Lovelace", email: "ada@example.test" };
+    const billing = BILLING;
     for (const request of [
       { plan: "platinum", period: "monthly", amount: 1_00, billing },
       { plan: "enterprise", period: "monthly", amount: 5_000_00, billing },
@@ -249,6 +249,40 @@ describe("checkout and verification refusals", () => {
       expect(response.status, JSON.stringify(request)).toBe(422);
       expect(ErrorBodySchema.parse(await response.json()).error.details?.length).toBeGreaterThan(0);
     }
+  });
+
+  it("requires address, city, state and ZIP, and a country code in force (SPEC)", async () => {
+    const { browser, userId } = await stand.current.customer();
+    const { address: _address, city: _city, state: _state, postal_code: _zip, ...withoutAddress } = BILLING;
+    const missing = await browser.post("/api/checkout", { plan: "starter", period: "monthly", amount: 29_00, billing: withoutAddress });
+    expect(missing.status).toBe(422);
+    const details = ErrorBodySchema.parse(await missing.json()).error.details ?? [];
+    expect(Object.fromEntries(details.map((detail) => [detail.field, detail.message]))).toEqual({
+      "billing.address": "Address is required",
+      "billing.city": "City is required",
+      "billing.state": "State is required",
+      "billing.postal_code": "ZIP / Postal code is required",
+    });
+    for (const withdrawn of ["DD", "YU", "CS", "UK", "SU"]) {
+      const response = await browser.post("/api/checkout", { plan: "starter", period: "monthly", amount: 29_00, billing: { ...BILLING, country: withdrawn } });
+      expect(response.status, withdrawn).toBe(422);
+      expect(ErrorBodySchema.parse(await response.json()).error.details).toEqual([{ field: "billing.country", message: "Choose a country from the list" }]);
+    }
+    expect(await db().selectFrom("payment_orders").select("id").where("user_id", "=", userId).execute()).toHaveLength(0);
+  });
+
+  it("answers a negative or non-numeric amount with what is wrong with it, not that it is missing", async () => {
+    const { browser } = await stand.current.customer();
+    const amountError = async (amount: unknown) => {
+      const response = await browser.post("/api/checkout", { plan: "starter", period: "monthly", amount, billing: BILLING });
+      expect(response.status).toBe(422);
+      return ErrorBodySchema.parse(await response.json()).error.details?.find((detail) => detail.field === "amount")?.message;
+    };
+    expect(await amountError(-29_00)).toBe("Amount cannot be negative");
+    expect(await amountError("abc")).toBe("Amount must be a number of cents");
+    expect(await amountError("2900")).toBe("Amount must be a number of cents");
+    expect(await amountError(29.5)).toBe("Amount must be whole cents");
+    expect(await amountError(undefined)).toBe("Amount is required");
   });
 
   it("needs a signed-in user and the CSRF header", async () => {

@@ -8,7 +8,7 @@ import { runSubscriptionRenewals } from "../../engine/billing/subscription-renew
 import { createKeyedAccount } from "../../testing/accounts.js";
 import type { BrowserClient } from "../../testing/browser-client.js";
 import { waitFor } from "../../testing/wait-for.js";
-import { CARD, checkout, MOBILE_MONEY, payOnHostedPage, usePaymentStand, verifyReturn } from "../../testing/payment-stand.js";
+import { BILLING, CARD, checkout, MOBILE_MONEY, payOnHostedPage, usePaymentStand, verifyReturn } from "../../testing/payment-stand.js";
 import { addMonths } from "../../core/payments/timeline.js";
 
 const stand = usePaymentStand();
@@ -76,7 +76,7 @@ describe("upgrades", () => {
     expect(upgrade).toMatchObject({ change: "upgrade", current_plan_display_name: "Starter", subtotal_cents: 190_00, credit_cents: credit, total_cents: 190_00 - credit });
 
     // The list price without the credit is not what this customer is charged.
-    const listPrice = await browser.post("/api/checkout", { plan: "professional_100000", period: "monthly", amount: 190_00, billing: { first_name: "A", last_name: "L", email: "a@example.test" } });
+    const listPrice = await browser.post("/api/checkout", { plan: "professional_100000", period: "monthly", amount: 190_00, billing: BILLING });
     expect(listPrice.status).toBe(422);
     expect(ErrorBodySchema.parse(await listPrice.json()).error.message).toContain(`credit for your current plan`);
 

@@ -27,6 +27,11 @@ describe("GET /api/plans", () => {
     expect(plans.find((p) => p.package_name === "free")?.prices.yearly.total_cents).toBe(0);
   });
 
+  it("is revalidated on every read, so a browser never shows a price an administrator has changed", async () => {
+    const response = await testApp.current.app.request("/api/plans");
+    expect(response.headers.get("Cache-Control")).toBe("no-cache");
+  });
+
   it("follows admin edits of package_definitions: new prices, inactive plans left out", async () => {
     await db().updateTable("package_definitions").set({ monthly_price_cents: 3_333 }).where("package_name", "=", "starter").execute();
     await db().updateTable("package_definitions").set({ is_active: false }).where("package_name", "=", "professional_2500000").execute();

@@ -23,7 +23,8 @@ export function planRoutes(deps: { db: Database }) {
 
   app.openapi(listRoute, async (c) => {
     const rows = await listActivePlans(deps.db);
-    c.header("Cache-Control", "public, max-age=60");
+    // Revalidated on every read: an administrator's price change shows on the next page view.
+    c.header("Cache-Control", "no-cache");
     return c.json({ plans: rows.map(serializePlan) }, 200);
   });
 

@@ -19,25 +19,6 @@ export interface ExecutionDeps {
 
 const FINISHED = new Set(["completed", "failed", "cancelled"]);
 
-/** POST /v1/workflows/{id}/execute: a manual run with the given trigger data (drafts too). */
-export async function executeWorkflow(
-  deps: Pick<ExecutionDeps, "db" | "queues" | "logger">,
-  owner: Owner,
-  workflowId: string,
-  request: { data: Record<string, unknown>; idempotencyKey: string | undefined; now: Date },
-): Promise<StartedExecution> {
-  // startExecution finds the workflow by account, the key's mode and deletion (404 otherwise).
-  return startExecution(deps, {
-    workflowId,
-    userId: owner.userId,
-    triggerType: "manual",
-    triggerData: request.data,
-    mode: owner.mode,
-    ...(request.idempotencyKey !== undefined ? { idempotencyKey: request.idempotencyKey } : {}),
-    now: request.now,
-  });
-}
-
 async function ownedExecution(db: Database, owner: Owner, id: string): Promise<ExecutionRow> {
   const execution = await findExecution(db, owner, id);
   if (!execution) throw new AppError("NOT_FOUND", "No such execution.");

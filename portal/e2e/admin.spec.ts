@@ -51,7 +51,7 @@ describe("the administrator dashboard", () => {
       plan: "professional_100000",
       period: "monthly",
       amount: 190_00,
-      billing: { first_name: "Ada", last_name: "Pending", email: customer.email },
+      billing: { first_name: "Ada", last_name: "Pending", email: customer.email, address: "1 Main Street", city: "Springfield", state: "IL", postal_code: "62701" },
     });
     expect(checkout.status, "POST /api/checkout").toBe(201);
     CheckoutResponseSchema.parse(await checkout.json());

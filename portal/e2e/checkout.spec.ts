@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CheckoutResponseSchema, PaymentVerificationSchema } from "../../core/contracts/checkout.js";
 import { SCREENSHOT_DIR, useBrowser } from "../../testing/browser.js";
+import { expectAccessible } from "../../testing/page-checks.js";
 import { horizontalOverflow, signUpAndConfirm } from "../../testing/portal-session.js";
 
 const browser = useBrowser();
@@ -21,6 +22,20 @@ describe("checkout through the payment provider's page", () => {
     }
     expect(await page.getByLabel("Email").inputValue()).toBe(email);
     expect(await page.getByLabel("Country").inputValue()).toBe("US");
+    // One entry per country, current ISO codes only: one Germany, and it is DE.
+    const countries = await page.getByLabel("Country").locator("option").evaluateAll((options) => options.map((option) => [option.getAttribute("value"), option.textContent]));
+    expect(countries.filter(([, name]) => name === "Germany")).toEqual([["DE", "Germany"]]);
+    expect(countries.some(([code]) => ["DD", "YU", "CS", "UK", "SU"].includes(code ?? ""))).toBe(false);
+    expect(new Set(countries.map(([, name]) => name)).size).toBe(countries.length);
+    await expectAccessible(page, "checkout");
+    // SPEC: address, city, state and ZIP are required.
+    await page.getByRole("button", { name: /^Pay / }).click();
+    for (const message of ["Address is required", "City is required", "State is required", "ZIP / Postal code is required"]) await page.getByText(message).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("address");
+    await page.getByLabel("Address").fill("1 Navy Yard");
+    await page.getByLabel("City").fill("Arlington");
+    await page.getByLabel("State").fill("VA");
+    await page.getByLabel("ZIP / Postal code").fill("22202");
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/checkout-1280.png`, fullPage: true });
     await page.setViewportSize({ width: 360, height: 800 });
@@ -45,14 +60,27 @@ describe("checkout through the payment provider's page", () => {
     const response = await answer;
     expect(response.status(), "POST /api/checkout").toBe(201);
     const order = CheckoutResponseSchema.parse(await response.json());
-    expect(JSON.parse(response.request().postData() ?? "{}")).toMatchObject({ plan: "professional_100000", period: "yearly", amount: 182_400 });
+    expect(JSON.parse(response.request().postData() ?? "{}")).toMatchObject({
+      plan: "professional_100000",
+      period: "yearly",
+      amount: 182_400,
+      billing: { address: "1 Navy Yard", city: "Arlington", state: "VA", postal_code: "22202", country: "US" },
+    });
 
     await page.waitForURL("**/payment-process?**");
     const frameElement = page.locator('iframe[title="Secure payment page"]');
-    expect(await frameElement.getAttribute("src")).toBe(order.redirect_url);
+    // The provider's page, told which method was chosen.
+    const frameSrc = new URL((await frameElement.getAttribute("src")) ?? "");
+    expect(frameSrc.searchParams.get("method")).toBe("card");
+    frameSrc.searchParams.delete("method");
+    expect(frameSrc.href).toBe(order.redirect_url);
     expect((await frameElement.boundingBox())?.height).toBe(700);
     const frame = page.frameLocator('iframe[title="Secure payment page"]');
     await frame.getByRole("heading", { name: /^Pay / }).waitFor();
+    // Card is preselected and only its fieldset shows.
+    expect(await frame.getByLabel("Card", { exact: true }).isChecked()).toBe(true);
+    expect(await frame.getByLabel("Card number").isVisible()).toBe(true);
+    expect(await frame.getByLabel("Phone number").isVisible()).toBe(false);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/payment-process-1280.png`, fullPage: true });
     await page.setViewportSize({ width: 360, height: 800 });
     expect(await horizontalOverflow(page), "no horizontal scrolling at 360 px").toBeLessThanOrEqual(0);
@@ -114,6 +142,12 @@ describe("checkout through the payment provider's page", () => {
     await page.keyboard.press("ArrowUp");
     expect(await page.getByLabel("Monthly request volume").inputValue()).toBe("professional_100000");
     expect(await page.getByRole("button", { name: "Current Plan" }).isDisabled()).toBe(true);
+    // The same volume in another period is not the current plan: monthly is a purchase, not disabled.
+    await page.getByRole("group", { name: "Billing period" }).getByText("Monthly", { exact: true }).click();
+    expect(await page.getByRole("link", { name: /^Change Plan/ }).getAttribute("href")).toBe("/checkout?plan=professional&tier=100000&period=monthly&amount=190");
+    expect(await page.getByRole("button", { name: "Current Plan" }).count()).toBe(0);
+    await page.getByRole("group", { name: "Billing period" }).getByText("Yearly").click();
+    expect(await page.getByRole("button", { name: "Current Plan" }).isDisabled()).toBe(true);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/billing-1280.png`, fullPage: true });
     await page.setViewportSize({ width: 360, height: 800 });
@@ -133,6 +167,19 @@ describe("checkout through the payment provider's page", () => {
     await drawer.waitFor({ state: "hidden" });
     await page.screenshot({ path: `${SCREENSHOT_DIR}/billing-360.png`, fullPage: true });
 
+    // /pricing marks the plan and period this customer pays for.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/pricing");
+    const professionalCard = page.getByRole("article", { name: "Professional" });
+    await professionalCard.getByRole("link", { name: /^Change Plan/ }).waitFor();
+    await page.getByRole("group", { name: "Billing period" }).getByText("Yearly").click();
+    expect(await professionalCard.getByRole("button", { name: "Current Plan" }).isDisabled()).toBe(true);
+    expect(await page.getByRole("article", { name: "Starter" }).getByRole("link", { name: /^Downgrade/ }).count()).toBe(1);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/pricing-current-plan-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await horizontalOverflow(page), "no horizontal scrolling at 360 px").toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/pricing-current-plan-360.png`, fullPage: true });
+
     // Changing to 250K is an upgrade: the unused days of the yearly 100K are credited.
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/checkout?plan=professional&tier=250000&period=yearly&amount=390&intent=change");
@@ -145,11 +192,16 @@ describe("checkout through the payment provider's page", () => {
     expect(await page.getByRole("button", { name: /^Pay / }).textContent()).toBe(`Pay ${credited?.replace(" USD", "")}`);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/checkout-upgrade-1280.png`, fullPage: true });
 
-    // A renewal e-mail's link opens the dashboard's checkout section: summary and the provider's page at once.
+    // A renewal e-mail's link opens the dashboard's checkout section: the summary and the billing form, then the provider's page.
     // Starter is cheaper: it is a downgrade, paid now and starting when the yearly 100K ends.
     await page.goto("/dashboard?plan=starter&tier=5000&period=monthly&amount=29");
     await page.getByRole("heading", { level: 1, name: "Checkout" }).waitFor();
     await page.getByRole("region", { name: "Order summary" }).getByText(/^Starter starts on .+, when your Professional 100K plan ends/).waitFor();
+    await page.getByLabel("Address").fill("1 Navy Yard");
+    await page.getByLabel("City").fill("Arlington");
+    await page.getByLabel("State").fill("VA");
+    await page.getByLabel("ZIP / Postal code").fill("22202");
+    await page.getByRole("button", { name: /^Pay / }).click();
     const sectionFrame = page.locator('iframe[title="Secure payment page"]');
     await sectionFrame.waitFor();
     expect((await sectionFrame.boundingBox())?.height).toBe(700);
@@ -158,6 +210,30 @@ describe("checkout through the payment provider's page", () => {
     await page.setViewportSize({ width: 360, height: 800 });
     expect(await horizontalOverflow(page), "no horizontal scrolling at 360 px").toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/dashboard-checkout-360.png`, fullPage: true });
+  });
+
+  it("sends Try Again after a failed payment back to checkout with the same plan and period", async () => {
+    const page = await browser.page();
+    await signUpAndConfirm(page, { fullName: "Katherine Johnson" });
+    await page.goto("/checkout?plan=professional&tier=250000&period=threeYears&amount=390");
+    await page.getByLabel("Address").fill("1 NASA Drive");
+    await page.getByLabel("City").fill("Hampton");
+    await page.getByLabel("State").fill("VA");
+    await page.getByLabel("ZIP / Postal code").fill("23666");
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.waitForURL("**/payment-process?**");
+    const frame = page.frameLocator('iframe[title="Secure payment page"]');
+    // Mobile money was chosen (the default): preselected, and only its fieldset shows.
+    expect(await frame.getByLabel("Mobile money", { exact: true }).isChecked()).toBe(true);
+    expect(await frame.getByLabel("Card number").isVisible()).toBe(false);
+    await frame.getByRole("button", { name: "Simulate a failed payment" }).click();
+    await page.waitForURL((url) => url.pathname === "/payment-callback");
+    const tryAgain = page.getByRole("link", { name: "Try Again" });
+    await expect.poll(() => tryAgain.getAttribute("href"), { timeout: 15_000 }).toBe("/checkout?plan=professional&tier=250000&period=threeYears&amount=390");
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/payment-callback-failed-1280.png`, fullPage: true });
+    await tryAgain.click();
+    await page.getByRole("region", { name: "Order summary" }).getByText("Professional 250K", { exact: true }).waitFor();
+    expect(await page.getByRole("region", { name: "Order summary" }).getByText("Every 3 years", { exact: true }).count()).toBe(1);
   });
 
   it("refuses to embed a page that is not the payment provider's", async () => {

@@ -97,6 +97,10 @@ describe("a customer's journey through a production deployment", () => {
     await page.waitForURL((url) => url.pathname === "/checkout" && url.searchParams.get("tier") === "100000");
     await page.getByLabel("First Name").fill("Katherine");
     await page.getByLabel("Last Name").fill("Johnson");
+    await page.getByLabel("Address").fill("1 NASA Drive");
+    await page.getByLabel("City").fill("Hampton");
+    await page.getByLabel("State").fill("VA");
+    await page.getByLabel("ZIP / Postal code").fill("23666");
     await page.getByLabel("Credit or debit card").check();
     const checkout = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/checkout");
     await page.getByRole("button", { name: /^Pay \$/ }).click();
@@ -105,7 +109,8 @@ describe("a customer's journey through a production deployment", () => {
 
     await page.waitForURL("**/payment-process?**");
     const frameElement = page.locator('iframe[title="Secure payment page"]');
-    expect(await frameElement.getAttribute("src")).toBe(order.redirect_url);
+    // The provider's page, with the method chosen at checkout named on it.
+    expect(await frameElement.getAttribute("src")).toBe(`${order.redirect_url}${order.redirect_url.includes("?") ? "&" : "?"}method=card`);
     const frame = page.frameLocator('iframe[title="Secure payment page"]');
     await frame.getByRole("heading", { name: "Pay USD 190.00 to Sluice" }).waitFor();
     // A viewport capture: a full-page one resizes the window, and the provider's frame (another

@@ -9,9 +9,11 @@ import { findOrder, type SandboxOrder } from "./sandbox-store.js";
 
 /** The hosted payment page at redirect_url: GET shows the form, POST records Pay, Fail or Cancel. */
 
+const PAY_METHOD = z.enum(["card", "mobile_money"]);
+
 const FormSchema = z.object({
   action: z.enum(["pay", "fail", "cancel"]).catch("pay"),
-  method: z.enum(["card", "mobile_money"]).optional().catch(undefined),
+  method: PAY_METHOD.optional().catch(undefined),
   phone_number: z.string().max(40).catch(""),
   card_number: z.string().max(40).catch(""),
   card_expiry: z.string().max(10).catch(""),
@@ -81,7 +83,9 @@ export function payPageRoutes(deps: OutcomeDeps) {
     const order = await findOrder(deps.redis, c.req.param("orderTrackingId"));
     if (!order) return notFoundPage(c);
     if (!isPayable(order)) return closedPage(c, order, deps.now(), 200);
-    return sendPage(c, renderPayPage({ order, values: { method: "mobile_money", phone_number: "", card_expiry: "", card_name: "" }, errors: {}, action: c.req.path }));
+    // The merchant may say which method the customer chose (`?method=card`); mobile money otherwise.
+    const method = PAY_METHOD.safeParse(c.req.query("method")).data ?? "mobile_money";
+    return sendPage(c, renderPayPage({ order, values: { method, phone_number: "", card_expiry: "", card_name: "" }, errors: {}, action: c.req.path }));
   });
 
   app.post("/pay/:orderTrackingId", async (c) => {

@@ -4,7 +4,8 @@ import type { SandboxOrder } from "./sandbox-store.js";
 
 /**
  * The sandbox's hosted payment page: one server-rendered HTML form, no scripts and no external
- * assets (the gateway's CSP allows neither), every value escaped. Card numbers and CVVs are
+ * assets (the gateway's CSP allows neither), every value escaped. Only the chosen method's
+ * fieldset shows (CSS :has() on the method radios, so switching needs no script). Card numbers and CVVs are
  * never written back into the page.
  */
 
@@ -36,6 +37,7 @@ button { padding: 10px 16px; border: 0; border-radius: 4px; font: inherit; curso
 button:focus-visible, input:focus-visible, a:focus-visible { outline: 3px solid #2563eb; outline-offset: 2px; }
 .pay { background: #166534; color: #fff; } .fail { background: #b91c1c; color: #fff; } .cancel { background: #e5e7eb; color: #1f2328; }
 code { background: #f3f4f6; padding: 0 4px; border-radius: 4px; }
+form:has(#method-card:checked) .mobile-fields, form:has(#method-mobile:checked) .card-fields { display: none; }
 `;
 
 function layout(title: string, body: string): string {
@@ -95,11 +97,11 @@ ${summary}
 <input type="radio" id="method-mobile" name="method" value="mobile_money"${checked("mobile_money")}><label for="method-mobile">Mobile money</label>
 <input type="radio" id="method-card" name="method" value="card"${checked("card")}><label for="method-card">Card</label>
 </fieldset>
-<fieldset>
+<fieldset class="mobile-fields">
 <legend>Mobile money</legend>
 ${textField("phone_number", "Phone number", { value: values.phone_number, errors, type: "tel", autocomplete: "tel", hint: `Any number pays; a number ending in <code>${DECLINED_PHONE_SUFFIX}</code> is declined.` })}
 </fieldset>
-<fieldset>
+<fieldset class="card-fields">
 <legend>Card</legend>
 ${textField("card_number", "Card number", { errors, autocomplete: "cc-number", inputmode: "numeric", hint: `<code>${SUCCESSFUL_CARD.replace(/(\d{4})(?=\d)/g, "$1 ")}</code> succeeds; <code>${DECLINED_CARD.replace(/(\d{4})(?=\d)/g, "$1 ")}</code> is declined.` })}
 ${textField("card_expiry", "Expiry date (MM/YY)", { value: values.card_expiry, errors, autocomplete: "cc-exp", hint: "This month or later." })}

@@ -76,6 +76,15 @@ describe("Pesapal sandbox hosted page and IPNs", () => {
       expect(html).not.toMatch(/<script|https?:\/\/(?!merchant)/i);
     });
 
+    it("preselects the method the merchant names (?method=card), else mobile money", async () => {
+      const order = await submitOrder();
+      const checkedMethod = async (query: string) => (await (await app().request(`${order.path}${query}`)).text()).match(/<input type="radio" id="[^"]+" name="method" value="([a-z_]+)" checked>/)?.[1];
+      expect(await checkedMethod("?method=card")).toBe("card");
+      expect(await checkedMethod("?method=mobile_money")).toBe("mobile_money");
+      expect(await checkedMethod("")).toBe("mobile_money");
+      expect(await checkedMethod("?method=bitcoin")).toBe("mobile_money");
+    });
+
     it("is 404 for an unknown order", async () => {
       expect((await app().request("/sandbox/pesapal/pay/00000000-0000-4000-8000-000000000000")).status).toBe(404);
     });

@@ -4,6 +4,7 @@ import { CreateWorkflowRequestSchema, UpdateWorkflowRequestSchema } from "../../
 import type { Database } from "../../../core/db/client.js";
 import { AppError } from "../../../core/errors.js";
 import type { ProducerQueues } from "../../../core/queues.js";
+import { startExecution } from "../../../core/workflows/start-execution.js";
 import type { AppEnv } from "../../app-env.js";
 import { errorResponses } from "../../http/error-responses.js";
 import type { ApiSurface } from "../../http/api-surface.js";
@@ -11,7 +12,6 @@ import { validationHook } from "../../http/errors.js";
 import { jsonBody, jsonResponse } from "../../http/route-helpers.js";
 import { ExecuteRequestSchema, IdempotencyHeadersSchema, ListWorkflowsQuerySchema, WorkflowIdParamsSchema } from "../../workflows/api-schemas.js";
 import { DeletedWorkflowSchema, ExecutionStartedSchema, WorkflowListSchema, WorkflowSchema } from "../../../core/contracts/workflow-responses.js";
-import { executeWorkflow } from "../../workflows/execution-service.js";
 import { PUBLIC_WORKFLOW_API } from "../../workflows/owner.js";
 import type { Owner } from "../../workflows/workflow-queries.js";
 import { serializeWorkflow } from "../../workflows/serializers.js";
@@ -153,9 +153,14 @@ export function workflowApiRoutes(deps: { db: Database; queues: ProducerQueues; 
   });
 
   app.openapi(executeRoute, async (c) => {
-    const started = await executeWorkflow(services(c), ownerOf(c), c.req.valid("param").id, {
-      data: c.req.valid("json").data ?? {},
-      idempotencyKey: c.req.valid("header")["idempotency-key"],
+    const idempotencyKey = c.req.valid("header")["idempotency-key"];
+    // A manual run of the owner's workflow (drafts too): startExecution finds it by account, mode and deletion (404 otherwise).
+    const started = await startExecution(services(c), {
+      ...ownerOf(c),
+      workflowId: c.req.valid("param").id,
+      triggerType: "manual",
+      triggerData: c.req.valid("json").data ?? {},
+      ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
       now: deps.now(),
     });
     if (!started.created) c.header("Idempotent-Replayed", "true");

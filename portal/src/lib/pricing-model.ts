@@ -1,27 +1,26 @@
 import type { CheckoutIntent } from "../../../core/contracts/checkout";
-import { PLAN_CATALOGUE, UNLIMITED, checkoutParams, findPlan, type BillingPeriod, type PlanDefinition } from "../../../core/plans";
+import type { Plan } from "../../../core/contracts/plans";
+import { FREE_PLAN_NAME, UNLIMITED, checkoutParams, type BillingPeriod } from "../../../core/plans";
 
-/** The three plan cards of the pricing page, read from the one catalogue in core/plans. */
-export interface PricingPlans {
-  free: PlanDefinition;
-  starter: PlanDefinition;
-  professionalTiers: PlanDefinition[];
-  enterprise: PlanDefinition;
+/**
+ * The plan cards of the pricing page and the dashboard's plan picker, read from the catalogue
+ * the gateway serves (`GET /api/plans`). A plan an administrator has withdrawn is absent.
+ */
+export interface PricingPlans<T extends { package_name: string } = Plan> {
+  free: T | undefined;
+  starter: T | undefined;
+  professionalTiers: T[];
+  enterprise: T | undefined;
 }
 
-export function getPricingPlans(catalogue: readonly PlanDefinition[] = PLAN_CATALOGUE): PricingPlans {
+export function getPricingPlans<T extends { package_name: string }>(catalogue: readonly T[]): PricingPlans<T> {
+  const named = (name: string) => catalogue.find((plan) => plan.package_name === name);
   return {
-    free: requirePlan("free", catalogue),
-    starter: requirePlan("starter", catalogue),
-    professionalTiers: catalogue.filter((p) => p.package_name.startsWith("professional_")),
-    enterprise: requirePlan("enterprise", catalogue),
+    free: named(FREE_PLAN_NAME),
+    starter: named("starter"),
+    professionalTiers: catalogue.filter((plan) => plan.package_name.startsWith("professional_")),
+    enterprise: named("enterprise"),
   };
-}
-
-function requirePlan(name: string, catalogue: readonly PlanDefinition[]): PlanDefinition {
-  const plan = findPlan(name, catalogue);
-  if (!plan) throw new Error(`The plan catalogue has no "${name}" plan`);
-  return plan;
 }
 
 const integer = new Intl.NumberFormat("en-US");
@@ -44,11 +43,14 @@ export function formatVolume(limit: number): string {
   return new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 }).format(limit);
 }
 
+/** What a checkout link needs of a catalogue plan. */
+export type PricedPlan = Pick<Plan, "package_name" | "request_limit" | "monthly_price_cents">;
+
 /**
  * Where a plan button leads: the checkout page with the SPEC's plan, tier, period and amount,
  * and the intent "change" for a change of Professional volume (the server's Professional-only rule).
  */
-export function checkoutHref(plan: PlanDefinition, period: BillingPeriod, intent?: CheckoutIntent): string {
+export function checkoutHref(plan: PricedPlan, period: BillingPeriod, intent?: CheckoutIntent): string {
   const query = checkoutParams(plan, period);
   if (intent) query.set("intent", intent);
   return `/checkout?${query.toString()}`;

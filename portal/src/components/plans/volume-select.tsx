@@ -1,5 +1,6 @@
 import { useId } from "react";
-import { formatUsd, type PlanDefinition } from "../../../../core/plans";
+import type { Plan } from "../../../../core/contracts/plans";
+import { formatUsd } from "../../../../core/plans";
 import { cn } from "../../lib/cn";
 import { formatVolume } from "../../lib/pricing-model";
 
@@ -11,7 +12,7 @@ export function VolumeSelect({
   showPrices = false,
   className,
 }: {
-  tiers: readonly PlanDefinition[];
+  tiers: readonly Pick<Plan, "package_name" | "request_limit" | "monthly_price_cents">[];
   /** The chosen tier's package_name. */
   value: string;
   onChange: (packageName: string) => void;

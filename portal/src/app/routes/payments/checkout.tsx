@@ -1,4 +1,4 @@
-import { Navigate, useSearchParams } from "react-router-dom";
+import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { formatUsd } from "../../../../../core/plans";
 import { ContentLayout } from "../../../components/layouts/content-layout";
 import { PageLoading } from "../../../components/ui/page-loading";
@@ -23,6 +23,7 @@ export function CheckoutRoute() {
 function Checkout({ query }: { query: CheckoutQuery }) {
   const { order, reload } = useCheckoutOrder(query);
   const { user, profile } = useAuth();
+  const navigate = useNavigate();
 
   if (order.status === "loading") return <PageLoading />;
   if (order.status !== "ready") {
@@ -34,13 +35,18 @@ function Checkout({ query }: { query: CheckoutQuery }) {
   }
 
   const { plan, quote } = order;
-  const priceChanged = query.shownMonthlyCents !== plan.monthly_price_cents;
+  const current = `${formatUsd(plan.monthly_price_cents)} per month before any period discount, as shown in the order summary`;
+  const notice =
+    query.shownMonthlyCents === null
+      ? `The amount in this link is not a price (a number of dollars such as 12.50). You pay the current price, ${current}.`
+      : query.shownMonthlyCents !== plan.monthly_price_cents
+        ? `The price you saw (${formatUsd(query.shownMonthlyCents)} per month) is not the current price. You pay the current price, ${current}.`
+        : null;
   return (
     <ContentLayout title="Checkout" description={DESCRIPTION}>
-      {priceChanged && (
+      {notice && (
         <p role="status" className="mb-6 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
-          The price you saw ({formatUsd(query.shownMonthlyCents)} per month) is not the current price. You pay the current price, {formatUsd(plan.monthly_price_cents)} per
-          month before any period discount, as shown in the order summary.
+          {notice}
         </p>
       )}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -48,7 +54,12 @@ function Checkout({ query }: { query: CheckoutQuery }) {
           <OrderSummary plan={plan} period={query.period} quote={quote} />
         </div>
         <div className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-          <CheckoutForm quote={quote} intent={query.intent} initialValues={defaultBillingValues({ email: user?.email, fullName: profile?.full_name })} />
+          <CheckoutForm
+            quote={quote}
+            intent={query.intent}
+            initialValues={defaultBillingValues({ email: user?.email, fullName: profile?.full_name })}
+            onPlaced={(placed, method) => navigate(`/payment-process?${new URLSearchParams({ url: placed.redirect_url, order_id: placed.order_tracking_id, method }).toString()}`)}
+          />
         </div>
       </div>
     </ContentLayout>

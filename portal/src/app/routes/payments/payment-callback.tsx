@@ -7,6 +7,8 @@ import { RequireAuth } from "../../../features/auth/require-auth";
 import { PaymentStatusCard, type PaymentCardTone } from "../../../features/payments/components/payment-status-card";
 import { usePaymentVerification } from "../../../features/payments/hooks/use-payment-verification";
 import { PAYMENT_MESSAGES, callbackOutcome, type CallbackOutcome } from "../../../features/payments/lib/payment-messages";
+import { retryCheckoutHref } from "../../../features/payments/lib/retry-checkout";
+import { usePlans } from "../../../hooks/use-plans";
 
 /** SPEC section 9: the callback waits 2 s, and redirects 2 s after a success. */
 const CALLBACK_WAIT_MS = 2_000;
@@ -47,6 +49,8 @@ function PaymentCallback() {
     { orderTrackingId: params.get("OrderTrackingId"), merchantReference: params.get("OrderMerchantReference") },
     { minimumWaitMs: CALLBACK_WAIT_MS, pendingRetries: 3 },
   );
+  const plans = usePlans().state;
+  const tryAgain = retryCheckoutHref(state.status === "verified" ? state.verification : null, plans.status === "ready" ? plans.data : null);
 
   let result: { outcome: CallbackOutcome; message: string } | null = null;
   if (state.status === "verified") {
@@ -86,7 +90,7 @@ function PaymentCallback() {
             </ButtonLink>
           ) : (
             <>
-              <ButtonLink to="/pricing">Try Again</ButtonLink>
+              <ButtonLink to={tryAgain}>Try Again</ButtonLink>
               <ButtonLink to="/contact" variant="secondary">
                 Contact Support
               </ButtonLink>

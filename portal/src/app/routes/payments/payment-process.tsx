@@ -3,7 +3,7 @@ import { useSearchParams } from "react-router-dom";
 import { ContentLayout } from "../../../components/layouts/content-layout";
 import { ButtonLink } from "../../../components/ui/button";
 import { PaymentFrame } from "../../../features/payments/components/payment-frame";
-import { checkPaymentUrl } from "../../../features/payments/lib/payment-url";
+import { checkPaymentUrl, withChosenMethod } from "../../../features/payments/lib/payment-url";
 import { usePortalConfig } from "../../../lib/portal-config";
 
 /** /payment-process?url=&order_id=: the provider's page, embedded only when it is where the gateway says the provider serves it. */
@@ -33,7 +33,7 @@ export function PaymentProcessRoute() {
         {orderId && <p className="min-w-0 text-sm break-all text-slate-600">Order {orderId}</p>}
       </div>
       {check.ok ? (
-        <PaymentFrame url={check.url} />
+        <PaymentFrame url={withChosenMethod(check.url, params.get("method"))} />
       ) : (
         <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-800">
           <p className="font-semibold">{check.message}</p>

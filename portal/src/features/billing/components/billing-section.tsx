@@ -1,6 +1,8 @@
 import { useEffect } from "react";
 import { useSearchParams } from "react-router-dom";
 import { Button } from "../../../components/ui/button";
+import { ErrorState } from "../../../components/ui/section-states";
+import { usePlans } from "../../../hooks/use-plans";
 import { useBilling } from "../hooks/use-billing";
 import { PAYMENT_REFRESH_DELAY_MS, PAYMENT_SUCCESS_FLAGS, hasPaymentSuccessFlag } from "../lib/billing-display";
 import { BillingHistory } from "./billing-history";
@@ -11,6 +13,7 @@ import { PlanPicker } from "./plan-picker";
 /** The dashboard's Billing & Credits section (SPEC: current plan, usage, next billing, plan picker, history; then the paid periods). */
 export function BillingSection() {
   const { state, reload } = useBilling();
+  const plans = usePlans();
   usePaymentRefresh(reload);
 
   return (
@@ -21,7 +24,8 @@ export function BillingSection() {
       {state.status === "ready" && (
         <>
           <BillingSummary overview={state.data} />
-          <PlanPicker subscription={state.data.subscription} />
+          {plans.state.status === "ready" && <PlanPicker subscription={state.data.subscription} plans={plans.state.data} />}
+          {plans.state.status === "error" && <ErrorState title="The plans could not be loaded." onRetry={plans.reload} />}
           <BillingHistory entries={state.data.history} />
           <PaidPeriods periods={state.data.timeline} />
         </>

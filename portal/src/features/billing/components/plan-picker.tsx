@@ -1,24 +1,27 @@
 import { useId, useState, type ReactNode } from "react";
 import type { BillingSubscription } from "../../../../../core/contracts/billing";
-import { formatUsd, quotePrice, type BillingPeriod, type PlanDefinition } from "../../../../../core/plans";
+import type { Plan } from "../../../../../core/contracts/plans";
+import { formatUsd, type BillingPeriod } from "../../../../../core/plans";
 import { Button, ButtonLink } from "../../../components/ui/button";
 import { PeriodSelector } from "../../../components/plans/period-selector";
 import { VolumeSelect } from "../../../components/plans/volume-select";
 import { cn } from "../../../lib/cn";
-import { checkoutHref, formatRequests, getPricingPlans } from "../../../lib/pricing-model";
-import { currentPlanOf, planButtonLabel, type PlanButtonLabel, type PlanFamily } from "../lib/billing-display";
+import { currentPlanOf, planButtonLabel, planButtonTarget, type CurrentPlan, type PlanButtonLabel, type PlanFamily } from "../../../lib/plan-buttons";
+import { formatRequests, getPricingPlans } from "../../../lib/pricing-model";
 
-const PLANS = getPricingPlans();
-
-/** Starter, Professional (with its volume) and Enterprise, with the SPEC's button labels; buying goes through /checkout. */
-export function PlanPicker({ subscription }: { subscription: BillingSubscription }) {
+/**
+ * Starter, Professional (with its volume) and Enterprise of the served catalogue, with the
+ * SPEC's button labels for the plan and period the customer pays for; buying goes through /checkout.
+ */
+export function PlanPicker({ subscription, plans }: { subscription: BillingSubscription; plans: readonly Plan[] }) {
+  const cards = getPricingPlans(plans);
   const current = currentPlanOf(subscription);
-  const [period, setPeriod] = useState<BillingPeriod>(subscription.period ?? "monthly");
-  const firstTier = PLANS.professionalTiers[0];
+  const [period, setPeriod] = useState<BillingPeriod>(current.period);
+  const firstTier = cards.professionalTiers[0];
   const [tierName, setTierName] = useState(
     current.plan?.startsWith("professional_") ? current.plan : (firstTier?.package_name ?? ""),
   );
-  const professional = PLANS.professionalTiers.find((tier) => tier.package_name === tierName) ?? firstTier;
+  const professional = cards.professionalTiers.find((tier) => tier.package_name === tierName) ?? firstTier;
 
   return (
     <section aria-labelledby="plan-picker">
@@ -32,20 +35,13 @@ export function PlanPicker({ subscription }: { subscription: BillingSubscription
         <PeriodSelector value={period} onChange={setPeriod} />
       </div>
       <div className="mt-6 grid gap-4 md:grid-cols-3">
-        <PickerCard family="starter" plan={PLANS.starter} period={period} label={planButtonLabel("starter", PLANS.starter.package_name, current)} />
+        {cards.starter && <PickerCard family="starter" plan={cards.starter} period={period} current={current} />}
         {professional && (
-          <PickerCard
-            family="professional"
-            plan={professional}
-            title="Professional"
-            period={period}
-            label={planButtonLabel("professional", professional.package_name, current)}
-            highlighted
-          >
-            <VolumeSelect tiers={PLANS.professionalTiers} value={professional.package_name} onChange={setTierName} className="mt-4" />
+          <PickerCard family="professional" plan={professional} title="Professional" period={period} current={current} highlighted>
+            <VolumeSelect tiers={cards.professionalTiers} value={professional.package_name} onChange={setTierName} className="mt-4" />
           </PickerCard>
         )}
-        <PickerCard family="enterprise" plan={PLANS.enterprise} period={period} label={planButtonLabel("enterprise", PLANS.enterprise.package_name, current)} />
+        {cards.enterprise && <PickerCard family="enterprise" plan={cards.enterprise} period={period} current={current} />}
       </div>
     </section>
   );
@@ -53,17 +49,17 @@ export function PlanPicker({ subscription }: { subscription: BillingSubscription
 
 interface PickerCardProps {
   family: PlanFamily;
-  plan: PlanDefinition;
+  plan: Plan;
   title?: string;
   period: BillingPeriod;
-  label: PlanButtonLabel;
+  current: CurrentPlan;
   highlighted?: boolean;
   children?: ReactNode;
 }
 
-function PickerCard({ family, plan, title = plan.display_name, period, label, highlighted = false, children }: PickerCardProps) {
+function PickerCard({ family, plan, title = plan.display_name, period, current, highlighted = false, children }: PickerCardProps) {
   const headingId = useId();
-  const quote = quotePrice(plan.monthly_price_cents, period);
+  const label: PlanButtonLabel = planButtonLabel(family, plan.package_name, period, current);
   const isCurrent = label === "Current Plan";
   return (
     <article
@@ -80,7 +76,7 @@ function PickerCard({ family, plan, title = plan.display_name, period, label, hi
         <p className="mt-3 text-3xl font-extrabold tracking-tight text-slate-900">Custom</p>
       ) : (
         <p className="mt-3 text-3xl font-extrabold tracking-tight text-slate-900">
-          {formatUsd(quote.perMonthCents, { wholeDollars: true })}
+          {formatUsd(plan.prices[period].per_month_cents, { wholeDollars: true })}
           <span className="text-base font-medium text-slate-600"> / month</span>
         </p>
       )}
@@ -93,7 +89,7 @@ function PickerCard({ family, plan, title = plan.display_name, period, label, hi
           </Button>
         ) : (
           <ButtonLink
-            to={family === "enterprise" ? "/contact" : checkoutHref(plan, period, label === "Change Plan" ? "change" : undefined)}
+            to={planButtonTarget(plan, family, period, current)}
             variant={highlighted ? "primary" : "secondary"}
             className="w-full"
           >

@@ -1,7 +1,7 @@
 import { toast } from "sonner";
 import { useRemote } from "../../../hooks/use-remote";
 import { failureDescription } from "../../../lib/api-client";
-import { getBillingOverview } from "../api/billing-api";
+import { getBillingOverview } from "../../../lib/billing-api";
 import { BILLING_MESSAGES } from "../lib/billing-display";
 
 /** The signed-in user's billing overview; `reload` reads it again (after a payment, or to retry). */

@@ -1,4 +1,4 @@
-import type { BillingHistoryEntry, BillingSubscription } from "../../../../../core/contracts/billing";
+import type { BillingHistoryEntry } from "../../../../../core/contracts/billing";
 import { PERIOD_TERMS, type BillingPeriod } from "../../../../../core/plans";
 
 /** Toast texts of the billing section. */
@@ -21,39 +21,4 @@ export function invoiceLabel(entry: Pick<BillingHistoryEntry, "id" | "invoice">)
 
 export function periodLabel(period: BillingPeriod | null): string | null {
   return period ? PERIOD_TERMS[period].label : null;
-}
-
-/** The plan the user is on for the picker: only a running subscription counts. */
-export interface CurrentPlan {
-  subscribed: boolean;
-  /** package_name ("starter", "professional_100000", "enterprise"), or null. */
-  plan: string | null;
-}
-
-export function currentPlanOf(subscription: BillingSubscription): CurrentPlan {
-  const subscribed = subscription.status === "active" && subscription.plan !== null && subscription.plan !== "free";
-  return { subscribed, plan: subscribed ? subscription.plan : null };
-}
-
-export type PlanFamily = "starter" | "professional" | "enterprise";
-
-function familyOf(plan: string | null): PlanFamily | null {
-  if (plan === "starter" || plan === "enterprise") return plan;
-  if (plan?.startsWith("professional_")) return "professional";
-  return null;
-}
-
-export type PlanButtonLabel = "Get Started" | "Current Plan" | "Change Plan" | "Upgrade" | "Downgrade" | "Contact Sales";
-
-/**
- * SPEC "Plan button label". `selectedPlan` is the package of the card (for Professional, the
- * selected volume).
- */
-export function planButtonLabel(family: PlanFamily, selectedPlan: string, current: CurrentPlan): PlanButtonLabel {
-  const currentFamily = current.subscribed ? familyOf(current.plan) : null;
-  if (family === "enterprise") return currentFamily === "enterprise" ? "Current Plan" : "Contact Sales";
-  if (!current.subscribed) return "Get Started";
-  if (family === "starter") return currentFamily === "starter" ? "Current Plan" : "Downgrade";
-  if (currentFamily === "professional") return current.plan === selectedPlan ? "Current Plan" : "Change Plan";
-  return "Upgrade";
 }

@@ -1,7 +1,9 @@
 import type { BillingOverview } from "../../../../../core/contracts/billing";
 import type { Plan } from "../../../../../core/contracts/plans";
 import { useRemote } from "../../../hooks/use-remote";
-import { getBillingOverview, getDailyUsage, listPlans } from "../api/dashboard-api";
+import { getBillingOverview } from "../../../lib/billing-api";
+import { listPlans } from "../../../lib/plans-api";
+import { getDailyUsage } from "../api/dashboard-api";
 
 export interface AccountLimits {
   overview: BillingOverview;

@@ -8,17 +8,10 @@ import {
   type CheckoutResponse,
   type PaymentVerification,
 } from "../../../../../core/contracts/checkout";
-import { PlanListSchema, type Plan } from "../../../../../core/contracts/plans";
 import type { BillingPeriod } from "../../../../../core/plans";
 import { apiRequest } from "../../../lib/api-client";
 
 /** The calls of the gateway's plan, checkout and payment-verification API (same origin, cookie session). */
-
-/** The public catalogue, priced for every billing period by the server. */
-export async function listPlans(signal?: AbortSignal): Promise<Plan[]> {
-  const { plans } = await apiRequest("/api/plans", { schema: PlanListSchema, signal });
-  return plans;
-}
 
 /** What the order costs this customer now: the catalogue price less any credit for the plan it replaces, and the period it buys. */
 export function getCheckoutQuote(order: { plan: string; period: BillingPeriod; intent?: CheckoutIntent | undefined }, signal?: AbortSignal): Promise<CheckoutQuote> {

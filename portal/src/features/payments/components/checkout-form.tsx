@@ -1,7 +1,6 @@
 import { useState } from "react";
-import { useNavigate } from "react-router-dom";
 import { toast } from "sonner";
-import type { CheckoutIntent, CheckoutQuote } from "../../../../../core/contracts/checkout";
+import type { CheckoutIntent, CheckoutQuote, CheckoutResponse } from "../../../../../core/contracts/checkout";
 import { formatUsd } from "../../../../../core/plans";
 import { Button, ButtonLink } from "../../../components/ui/button";
 import { RadioCardGroup, SelectField } from "../../../components/ui/choice-fields";
@@ -17,11 +16,16 @@ interface CheckoutFormProps {
   quote: CheckoutQuote;
   intent: CheckoutIntent | undefined;
   initialValues: BillingFormValues;
+  /** The order is placed: open the provider's page (with the method the customer chose). */
+  onPlaced: (order: CheckoutResponse, method: PaymentMethod) => Promise<void> | void;
+  /** Where a refusal goes; a toast when not given. */
+  onFailure?: (message: string) => void;
+  /** Names the form, so a button outside it (the dashboard's "Retry Payment") can submit it. */
+  id?: string;
 }
 
-/** The billing details and payment method; on success the provider's page opens in /payment-process. */
-export function CheckoutForm({ quote, intent, initialValues }: CheckoutFormProps) {
-  const navigate = useNavigate();
+/** The billing details (SPEC: address, city, state and ZIP required) and the payment method. */
+export function CheckoutForm({ quote, intent, initialValues, onPlaced, onFailure, id }: CheckoutFormProps) {
   const [values, setValues] = useState(initialValues);
   const [method, setMethod] = useState<PaymentMethod>("mobile_money");
   const totalCents = quote.total_cents;
@@ -29,10 +33,13 @@ export function CheckoutForm({ quote, intent, initialValues }: CheckoutFormProps
     validate: () => validateBilling(values),
     send: async (billing) => {
       const order = await startCheckout({ plan: quote.plan, period: quote.period, amount: totalCents, billing, ...(intent ? { intent } : {}) });
-      const query = new URLSearchParams({ url: order.redirect_url, order_id: order.order_tracking_id, method });
-      await navigate(`/payment-process?${query.toString()}`);
+      await onPlaced(order, method);
     },
-    onFailure: (error) => toast.error(PAYMENT_MESSAGES.failedTitle, { description: checkoutFailureMessage(error) }),
+    onFailure: (error) => {
+      const message = checkoutFailureMessage(error);
+      if (onFailure) onFailure(message);
+      else toast.error(PAYMENT_MESSAGES.failedTitle, { description: message });
+    },
   });
 
   function set(field: BillingField, value: string) {
@@ -45,7 +52,7 @@ export function CheckoutForm({ quote, intent, initialValues }: CheckoutFormProps
   );
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="space-y-8" aria-labelledby="billing-title">
+    <form id={id} ref={formRef} noValidate onSubmit={submit} className="space-y-8" aria-labelledby="billing-title">
       <section className="space-y-5">
         <h2 id="billing-title" className="text-lg font-semibold text-slate-900">
           Billing details
@@ -58,10 +65,13 @@ export function CheckoutForm({ quote, intent, initialValues }: CheckoutFormProps
           {text("email", "Email", { type: "email", autoComplete: "email", maxLength: 254 })}
           {text("phone", "Phone (optional)", { type: "tel", autoComplete: "tel", maxLength: 20, hint: "For mobile money, the number that pays." })}
         </div>
-        {text("address", "Address (optional)", { autoComplete: "street-address", maxLength: 200 })}
-        <div className="grid gap-5 sm:grid-cols-3">
-          {text("city", "City (optional)", { autoComplete: "address-level2", maxLength: 100 })}
-          {text("postal_code", "ZIP / Postal code (optional)", { autoComplete: "postal-code", maxLength: 20 })}
+        {text("address", "Address", { autoComplete: "street-address", maxLength: 200 })}
+        <div className="grid gap-5 sm:grid-cols-2">
+          {text("city", "City", { autoComplete: "address-level2", maxLength: 100 })}
+          {text("state", "State", { autoComplete: "address-level1", maxLength: 100 })}
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          {text("postal_code", "ZIP / Postal code", { autoComplete: "postal-code", maxLength: 20 })}
           <SelectField
             name="country"
             label="Country"

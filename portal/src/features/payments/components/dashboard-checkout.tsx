@@ -1,25 +1,24 @@
 import { RotateCcw } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import type { CheckoutIntent, CheckoutQuote } from "../../../../../core/contracts/checkout";
+import type { CheckoutIntent, CheckoutQuote, CheckoutResponse } from "../../../../../core/contracts/checkout";
 import { Button } from "../../../components/ui/button";
 import { usePortalConfig } from "../../../lib/portal-config";
-import { startCheckout } from "../api/payments-api";
 import { useCheckoutOrder } from "../hooks/use-checkout-order";
-import { accountBillingDetails, type CheckoutAccount } from "../lib/checkout-form";
+import { defaultBillingValues, type CheckoutAccount, type PaymentMethod } from "../lib/checkout-form";
 import { parseCheckoutQuery, type CheckoutQuery } from "../lib/checkout-query";
-import { checkPaymentUrl } from "../lib/payment-url";
-import { PAYMENT_MESSAGES, checkoutFailureMessage } from "../lib/payment-messages";
+import { checkPaymentUrl, withChosenMethod } from "../lib/payment-url";
+import { PAYMENT_MESSAGES } from "../lib/payment-messages";
+import { CheckoutForm } from "./checkout-form";
 import { CheckoutNotice } from "./checkout-notices";
 import { OrderSummary } from "./order-summary";
 import { PaymentFrame } from "./payment-frame";
 
-type Payment = { status: "starting" } | { status: "frame"; url: string } | { status: "failed"; message: string };
-
 /**
  * The dashboard's checkout section (SPEC: opened by plan, tier, period and amount; renewal
- * e-mails link here): the order summary and, once the order is placed with the account's own
- * details, the provider's page in a 700 px frame, or a failure with "Retry Payment".
+ * e-mails link here): the order summary and the billing form (SPEC requires an address, which
+ * the account does not have), then the provider's page in a 700 px frame, or a failure with
+ * "Retry Payment". Opening the section places no order; paying does.
  */
 export function DashboardCheckoutSection({ account }: { account: CheckoutAccount }) {
   const [params] = useSearchParams();
@@ -44,44 +43,36 @@ function DashboardCheckout({ query, account }: { query: CheckoutQuery; account: 
   );
 }
 
+/** The billing form, then the provider's page in the frame; a refusal shows above the form with "Retry Payment". */
 function PaymentStep({ quote, intent, account }: { quote: CheckoutQuote; intent: CheckoutIntent | undefined; account: CheckoutAccount }) {
-  const payment = usePlacedOrder(quote, intent, account);
-  if (payment.state.status === "starting") return <StartingPayment />;
-  if (payment.state.status === "frame") return <PaymentFrame url={payment.state.url} />;
+  const { payment_page_locations: locations } = usePortalConfig();
+  const [frameUrl, setFrameUrl] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const formId = useId();
+  if (frameUrl) return <PaymentFrame url={frameUrl} />;
+
+  function open(order: CheckoutResponse, method: PaymentMethod) {
+    const check = checkPaymentUrl(order.redirect_url, locations);
+    if (!check.ok) return setFailure(check.message);
+    setFailure(null);
+    setFrameUrl(withChosenMethod(check.url, method));
+  }
+
   return (
-    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-800">
-      <p className="font-semibold">{PAYMENT_MESSAGES.failedTitle}</p>
-      <p className="mt-1 text-sm">{payment.state.message}</p>
-      <Button className="mt-4" variant="secondary" onClick={payment.retry}>
-        <RotateCcw aria-hidden className="size-4" />
-        Retry Payment
-      </Button>
+    <div className="space-y-6">
+      {failure && (
+        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-800">
+          <p className="font-semibold">{PAYMENT_MESSAGES.failedTitle}</p>
+          <p className="mt-1 text-sm">{failure}</p>
+          <Button type="submit" form={formId} className="mt-4" variant="secondary">
+            <RotateCcw aria-hidden className="size-4" />
+            Retry Payment
+          </Button>
+        </div>
+      )}
+      <CheckoutForm id={formId} quote={quote} intent={intent} initialValues={defaultBillingValues(account)} onPlaced={open} onFailure={setFailure} />
     </div>
   );
-}
-
-/** Places the order once per attempt (React's development double effects must not pay twice) and checks the page it returns. */
-function usePlacedOrder(quote: CheckoutQuote, intent: CheckoutIntent | undefined, account: CheckoutAccount) {
-  const { payment_page_locations: locations } = usePortalConfig();
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<Payment>({ status: "starting" });
-  const placed = useRef<number | null>(null);
-  const { email, fullName } = account;
-
-  useEffect(() => {
-    if (placed.current === attempt || !email) return;
-    placed.current = attempt;
-    setState({ status: "starting" });
-    startCheckout({ plan: quote.plan, period: quote.period, amount: quote.total_cents, billing: accountBillingDetails({ email, fullName }), ...(intent ? { intent } : {}) }).then(
-      (order) => {
-        const check = checkPaymentUrl(order.redirect_url, locations);
-        setState(check.ok ? { status: "frame", url: check.url } : { status: "failed", message: check.message });
-      },
-      (error: unknown) => setState({ status: "failed", message: checkoutFailureMessage(error) }),
-    );
-  }, [attempt, email, fullName, quote, intent, locations]);
-
-  return { state, retry: () => setAttempt((value) => value + 1) };
 }
 
 function StartingPayment() {

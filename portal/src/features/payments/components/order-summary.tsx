@@ -21,9 +21,10 @@ function periodNote(quote: CheckoutQuote): string {
   }
 }
 
+/** One dt/dd pair in its own div, the only wrapper a <dl> allows (the total carries its own rule above it). */
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
-    <div className={strong ? "flex justify-between gap-4 pt-3 text-base font-semibold text-slate-900" : "flex justify-between gap-4 text-sm"}>
+    <div className={strong ? "flex justify-between gap-4 border-t border-slate-200 pt-3 text-base font-semibold text-slate-900" : "flex justify-between gap-4 text-sm"}>
       <dt className={strong ? undefined : "text-slate-600"}>{label}</dt>
       <dd className={strong ? "whitespace-nowrap" : "text-right font-medium whitespace-nowrap text-slate-900"}>{value}</dd>
     </div>
@@ -55,9 +56,7 @@ export function OrderSummary({ plan, period, quote }: { plan: Plan; period: Bill
         ) : (
           <Row label="Discount" value={formatUsd(0)} />
         )}
-        <div className="border-t border-slate-200">
-          <Row label="Total" value={`${formatUsd(quote.total_cents)} ${plan.currency}`} strong />
-        </div>
+        <Row label="Total" value={`${formatUsd(quote.total_cents)} ${plan.currency}`} strong />
       </dl>
       <p className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">{periodNote(quote)}</p>
       <h3 className="mt-6 text-sm font-semibold text-slate-900">Included</h3>

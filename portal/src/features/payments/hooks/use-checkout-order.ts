@@ -3,7 +3,8 @@ import type { CheckoutQuote } from "../../../../../core/contracts/checkout";
 import type { Plan } from "../../../../../core/contracts/plans";
 import { useRemote } from "../../../hooks/use-remote";
 import { isApiError } from "../../../lib/api-client";
-import { getCheckoutQuote, listPlans } from "../api/payments-api";
+import { listPlans } from "../../../lib/plans-api";
+import { getCheckoutQuote } from "../api/payments-api";
 import { findCheckoutPlan, type CheckoutQuery } from "../lib/checkout-query";
 
 /**

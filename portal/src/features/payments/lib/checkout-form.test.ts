@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { accountBillingDetails, defaultBillingValues, validateBilling } from "./checkout-form";
+import { defaultBillingValues, validateBilling } from "./checkout-form";
+
+const ADDRESS = { address: "1 Main Street", city: "Springfield", state: "IL", postal_code: "62701" };
 
 describe("the checkout billing form", () => {
   it("starts from the account's name and e-mail, in the US", () => {
@@ -11,12 +13,12 @@ describe("the checkout billing form", () => {
     });
   });
 
-  it("sends trimmed details with the optional fields left out when empty", () => {
-    const result = validateBilling({ ...defaultBillingValues({ email: " ada@example.test ", fullName: "Ada Lovelace" }), country: "ke" });
-    expect(result).toEqual({ ok: true, data: { first_name: "Ada", last_name: "Lovelace", email: "ada@example.test", country: "KE" } });
+  it("sends trimmed details with the optional phone left out when empty", () => {
+    const result = validateBilling({ ...defaultBillingValues({ email: " ada@example.test ", fullName: "Ada Lovelace" }), ...ADDRESS, city: " Springfield ", country: "ke" });
+    expect(result).toEqual({ ok: true, data: { first_name: "Ada", last_name: "Lovelace", email: "ada@example.test", country: "KE", ...ADDRESS } });
   });
 
-  it("reports the contract's messages on the fields", () => {
+  it("reports the contract's messages on the fields: address, city, state and ZIP are required (SPEC)", () => {
     const result = validateBilling({ ...defaultBillingValues({}), email: "nope", phone: "call me" });
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -25,22 +27,15 @@ describe("the checkout billing form", () => {
       last_name: ["Last name is required"],
       email: ["Enter a valid email address"],
       phone: ["Enter a valid phone number"],
-    });
-  });
-});
-
-describe("accountBillingDetails", () => {
-  it("splits the profile's name and defaults the country to US", () => {
-    expect(accountBillingDetails({ email: "ada@example.test", fullName: "Ada King Lovelace" })).toEqual({
-      first_name: "Ada",
-      last_name: "King Lovelace",
-      email: "ada@example.test",
-      country: "US",
+      address: ["Address is required"],
+      city: ["City is required"],
+      state: ["State is required"],
+      postal_code: ["ZIP / Postal code is required"],
     });
   });
 
-  it("uses the e-mail's local part for missing names", () => {
-    expect(accountBillingDetails({ email: "ada@example.test", fullName: null })).toMatchObject({ first_name: "ada", last_name: "ada" });
-    expect(accountBillingDetails({ email: "ada@example.test", fullName: "Ada" })).toMatchObject({ first_name: "Ada", last_name: "Ada" });
+  it("refuses a withdrawn country code", () => {
+    const result = validateBilling({ ...defaultBillingValues({ email: "ada@example.test", fullName: "Ada Lovelace" }), ...ADDRESS, country: "DD" });
+    expect(result).toEqual({ ok: false, errors: { country: ["Choose a country from the list"] } });
   });
 });

@@ -4,7 +4,7 @@ import { fieldErrorsFromIssues, type FormResult } from "../../../lib/form-errors
 /** The billing form of /checkout, checked with the contract the gateway uses (same messages on both sides). */
 
 /** Form fields in reading order, named as the request's billing fields (server details land on them). */
-export const BILLING_FIELDS = ["first_name", "last_name", "email", "phone", "country", "address", "city", "postal_code"] as const;
+export const BILLING_FIELDS = ["first_name", "last_name", "email", "phone", "address", "city", "state", "postal_code", "country"] as const;
 export type BillingField = (typeof BILLING_FIELDS)[number];
 
 export type BillingFormValues = Record<BillingField, string>;
@@ -27,19 +27,7 @@ export interface CheckoutAccount {
 /** The spec's default country is US; name and e-mail come from the account when known. */
 export function defaultBillingValues(account: CheckoutAccount): BillingFormValues {
   const [first = "", ...rest] = (account.fullName ?? "").trim().split(/\s+/);
-  return { first_name: first, last_name: rest.join(" "), email: account.email ?? "", phone: "", country: "US", address: "", city: "", postal_code: "" };
-}
-
-/**
- * Billing details from the account alone, for the dashboard's checkout section, which asks
- * nothing: the profile's name, else the e-mail's local part for both names.
- */
-export function accountBillingDetails(account: { email: string; fullName?: string | null | undefined }): BillingDetails {
-  const values = defaultBillingValues(account);
-  const fallback = account.email.split("@")[0] || "Customer";
-  const checked = validateBilling({ ...values, first_name: values.first_name || fallback, last_name: values.last_name || values.first_name || fallback });
-  if (!checked.ok) throw new Error("the account's e-mail address is not a valid billing e-mail");
-  return checked.data;
+  return { first_name: first, last_name: rest.join(" "), email: account.email ?? "", phone: "", address: "", city: "", state: "", postal_code: "", country: "US" };
 }
 
 function optional(value: string): string | undefined {
@@ -52,10 +40,11 @@ export function validateBilling(values: BillingFormValues): FormResult<BillingFi
     last_name: values.last_name,
     email: values.email,
     phone: optional(values.phone),
+    address: values.address,
+    city: values.city,
+    state: values.state,
+    postal_code: values.postal_code,
     country: values.country,
-    address: optional(values.address),
-    city: optional(values.city),
-    postal_code: optional(values.postal_code),
   });
   if (!parsed.success) return { ok: false, errors: fieldErrorsFromIssues(parsed.error.issues, BILLING_FIELDS) };
   return { ok: true, data: parsed.data };

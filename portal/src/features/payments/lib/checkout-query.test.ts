@@ -34,8 +34,16 @@ describe("parseCheckoutQuery", () => {
   });
 
   it("answers null when a parameter is missing or unreadable", () => {
-    for (const search of ["tier=100000&period=yearly&amount=190", "plan=professional&period=yearly&amount=190", "plan=professional&tier=100000&amount=190", "plan=professional&tier=100000&period=yearly", "plan=professional&tier=100000&period=weekly&amount=190", "plan=professional&tier=100000&period=yearly&amount=-1", "plan=professional&tier=1e5&period=yearly&amount=190", "plan=../x&tier=1&period=yearly&amount=1"]) {
+    for (const search of ["tier=100000&period=yearly&amount=190", "plan=professional&period=yearly&amount=190", "plan=professional&tier=100000&amount=190", "plan=professional&tier=100000&period=yearly", "plan=professional&tier=100000&period=weekly&amount=190", "plan=professional&tier=1e5&period=yearly&amount=190", "plan=../x&tier=1&period=yearly&amount=1"]) {
       expect(query(search), search).toBeNull();
+    }
+  });
+});
+
+describe("a link whose amount is not a price", () => {
+  it("keeps the order and marks the amount as not a price, whether negative or text", () => {
+    for (const amount of ["-1", "abc", "1e3", "Infinity"]) {
+      expect(query(`plan=professional&tier=100000&period=yearly&amount=${amount}`), amount).toEqual({ packageName: "professional_100000", period: "yearly", shownMonthlyCents: null });
     }
   });
 });

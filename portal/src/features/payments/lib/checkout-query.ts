@@ -5,13 +5,14 @@ import type { BillingPeriod } from "../../../../../core/plans";
 /**
  * What the checkout page (or the dashboard's checkout section) was asked to sell (SPEC:
  * ?plan=&tier=&period=&amount=, all required). `amount` is what the pricing page showed (US dollars per month); it is only
- * compared with the server's price, never charged.
+ * compared with the server's price, never charged, and an amount that is not a price is reported, not charged either.
  */
 export interface CheckoutQuery {
   /** The catalogue's package_name: "starter", "professional_100000", ... */
   packageName: string;
   period: BillingPeriod;
-  shownMonthlyCents: number;
+  /** Null when the link's amount is not a price (negative, or not a number): checkout says so. */
+  shownMonthlyCents: number | null;
   /** `intent=renew|change` (renewal reminders, the plan picker); absent: a purchase. */
   intent?: CheckoutIntent;
 }
@@ -22,11 +23,16 @@ export function parseCheckoutQuery(params: URLSearchParams): CheckoutQuery | nul
   const tier = params.get("tier")?.trim() ?? "";
   const period = BillingPeriodSchema.safeParse(params.get("period"));
   const rawAmount = params.get("amount")?.trim() ?? "";
-  const amount = Number(rawAmount);
-  if (plan === "" || tier === "" || !period.success || rawAmount === "" || !Number.isFinite(amount) || amount < 0) return null;
+  if (plan === "" || tier === "" || !period.success || rawAmount === "") return null;
   if (!/^[a-z0-9_]+$/.test(plan) || !/^\d+$/.test(tier)) return null;
+  const amount = /^\d+(\.\d+)?$/.test(rawAmount) ? Number(rawAmount) : Number.NaN;
   const intent = CheckoutIntentSchema.safeParse(params.get("intent"));
-  return { packageName: packageNameOf(plan, tier), period: period.data, shownMonthlyCents: Math.round(amount * 100), ...(intent.success ? { intent: intent.data } : {}) };
+  return {
+    packageName: packageNameOf(plan, tier),
+    period: period.data,
+    shownMonthlyCents: Number.isFinite(amount) ? Math.round(amount * 100) : null,
+    ...(intent.success ? { intent: intent.data } : {}),
+  };
 }
 
 /** "professional" with tier 100000 is the package "professional_100000"; other plans are named as they are. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PAYMENT_URL_MESSAGES, checkPaymentUrl } from "./payment-url";
+import { PAYMENT_URL_MESSAGES, checkPaymentUrl, withChosenMethod } from "./payment-url";
 
 /** What the gateway lists with the sandbox (a path on its own site) and with Pesapal (an origin). */
 const SANDBOX = ["http://127.0.0.1:4000/sandbox/pesapal/pay/"];
@@ -60,5 +60,15 @@ describe("checkPaymentUrl", () => {
   it("refuses every page when the gateway lists no location (its configuration could not be read)", () => {
     expect(checkPaymentUrl("https://pay.pesapal.com/iframe/x", [])).toEqual(foreign);
     expect(checkPaymentUrl("http://127.0.0.1:4000/sandbox/pesapal/pay/abc", [])).toEqual(foreign);
+  });
+});
+
+describe("withChosenMethod", () => {
+  it("names the chosen method on the provider's page, and ignores anything that is not a method", () => {
+    const page = "http://localhost:3000/sandbox/pesapal/pay/abc?x=1";
+    expect(withChosenMethod(page, "card")).toBe("http://localhost:3000/sandbox/pesapal/pay/abc?x=1&method=card");
+    expect(withChosenMethod(page, "mobile_money")).toBe("http://localhost:3000/sandbox/pesapal/pay/abc?x=1&method=mobile_money");
+    expect(withChosenMethod(page, "bitcoin")).toBe(page);
+    expect(withChosenMethod(page, null)).toBe(page);
   });
 });

@@ -1,4 +1,5 @@
 import { isAtPaymentPageLocation } from "../../../../../core/contracts/portal-config";
+import { PAYMENT_METHODS, type PaymentMethod } from "./checkout-form";
 
 export const PAYMENT_URL_MESSAGES = {
   missing: "Payment URL not found",
@@ -24,4 +25,19 @@ export function checkPaymentUrl(raw: string | null, locations: readonly string[]
   if (url.protocol !== "https:" && url.protocol !== "http:") return { ok: false, message: PAYMENT_URL_MESSAGES.malformed };
   if (url.username !== "" || url.password !== "" || !isAtPaymentPageLocation(url, locations)) return { ok: false, message: PAYMENT_URL_MESSAGES.foreign };
   return { ok: true, url: url.href };
+}
+
+/**
+ * The provider's page with the method the customer chose at checkout (`method=card` or
+ * `mobile_money`), which the sandbox preselects; anything else leaves the URL as it is.
+ */
+export function withChosenMethod(url: string, method: string | null): string {
+  if (!isPaymentMethod(method)) return url;
+  const withMethod = new URL(url);
+  withMethod.searchParams.set("method", method);
+  return withMethod.href;
+}
+
+function isPaymentMethod(value: string | null): value is PaymentMethod {
+  return PAYMENT_METHODS.some((method) => method === value);
 }

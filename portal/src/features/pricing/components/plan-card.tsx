@@ -1,17 +1,18 @@
 import { Check } from "lucide-react";
 import type { ReactNode } from "react";
-import { ButtonLink } from "../../../components/ui/button";
+import { Button, ButtonLink } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
 
 export interface PlanCardProps {
   name: string;
   tagline: string;
-  /** The big figure, e.g. "$152" or "Custom". */
+  /** The big figure, e.g. "$99" or "Custom". */
   price: string;
-  /** Under the price, e.g. "per month, $1,824 billed yearly". */
+  /** Under the price, e.g. "per month, $1,188 billed yearly". */
   priceNote: string;
   features: string[];
-  cta: { label: string; to: string };
+  /** A disabled button (the customer's current plan) leads nowhere. */
+  cta: { label: string; to: string; disabled?: boolean };
   highlighted?: boolean;
   /** Extra controls between the price and the feature list (the volume selector). */
   children?: ReactNode;
@@ -45,10 +46,16 @@ export function PlanCard({ name, tagline, price, priceNote, features, cta, highl
           </li>
         ))}
       </ul>
-      <ButtonLink to={cta.to} variant={highlighted ? "primary" : "secondary"} size="lg" className="mt-8 w-full">
-        {cta.label}
-        <span className="sr-only"> with the {name} plan</span>
-      </ButtonLink>
+      {cta.disabled ? (
+        <Button variant="secondary" size="lg" disabled className="mt-8 w-full">
+          {cta.label}
+        </Button>
+      ) : (
+        <ButtonLink to={cta.to} variant={highlighted ? "primary" : "secondary"} size="lg" className="mt-8 w-full">
+          {cta.label}
+          <span className="sr-only"> with the {name} plan</span>
+        </ButtonLink>
+      )}
     </article>
   );
 }
