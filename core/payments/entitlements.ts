@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Database } from "../db/client.js";
 import { newId } from "../ids.js";
 import { FREE_PLAN_NAME, type BillingPeriod } from "../plans.js";
-import { EXPIRY_GRACE_DAYS } from "./renewal-terms.js";
+import { EXPIRY_GRACE_DAYS, graceEnd } from "./renewal-terms.js";
 import { entitlementAt, layOutPeriods, type Entitlement, type LaidPeriod, type PeriodLength } from "./timeline.js";
 
 /**
@@ -132,7 +132,7 @@ async function applyEntitlement(trx: Database, userId: string, entitlement: Enti
   if (entitlement.kind === "none" || !current) {
     const live = await trx.selectFrom("subscriptions").select("id").where("user_id", "=", userId).where("status", "in", LIVE).executeTakeFirst();
     const pkg = await currentPackage(trx, userId);
-    const lapsed = pkg?.expiresAt && pkg.expiresAt.getTime() + GRACE_MS <= now.getTime();
+    const lapsed = pkg?.expiresAt && graceEnd(pkg.expiresAt) <= now;
     await endScheduled(trx, userId);
     if (live || lapsed) await revertToFreePlan(trx, userId, cause === "clock" ? "expired" : "cancelled");
     return;

@@ -18,7 +18,7 @@ interface TimelineRow {
   removal_reason: string | null;
 }
 
-export function stateOfPeriod(row: Pick<TimelineRow, "starts_at" | "ends_at" | "removed_at">, now: Date): PaidPeriodState {
+function stateOfPeriod(row: Pick<TimelineRow, "starts_at" | "ends_at" | "removed_at">, now: Date): PaidPeriodState {
   if (row.removed_at) return "removed";
   if (row.ends_at.getTime() === row.starts_at.getTime()) return "credited";
   if (row.ends_at <= now) return "past";
