@@ -5,7 +5,7 @@
  */
 export const ID_PREFIXES = [
   "usr", "key", "wf", "exec", "evt", "whe", "del", "ds", "an", "ord", "inv",
-  "ses", "tok", "step", "inc", "sub", "aud", "pkg", "bill", "mail", "req",
+  "ses", "tok", "step", "inc", "sub", "aud", "pkg", "bill", "mail", "req", "per",
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 export type Id<P extends IdPrefix> = `${P}_${string}`;

@@ -79,6 +79,7 @@ const POLICIES: Record<string, Policy> = {
   "GET /api/admin/stats": "admin",
   "GET /api/admin/users": "admin",
   "GET /api/admin/users.csv": "admin",
+  "GET /api/admin/users/:id/timeline": "admin",
   "PATCH /api/admin/incidents/:id": "admin",
   "PATCH /api/admin/packages/:name": "admin",
   "POST /api/admin/billing/:id/apply-plan": "admin",

@@ -10,7 +10,7 @@ import { createMigrator, migrateAllDown, migrateDown, migrateToLatest } from "./
 const DATA_MODEL_TABLES = [
   "analyses", "api_key_usage", "api_keys", "api_usage", "audit_log", "auth_tokens", "billing_history", "datasets",
   "email_outbox", "execution_steps", "executions", "idempotency_keys", "incidents", "oauth_accounts",
-  "package_definitions", "payment_orders", "profiles", "provider_events", "sessions", "status_daily_counts", "status_samples", "streams",
+  "package_definitions", "paid_periods", "payment_orders", "profiles", "provider_events", "sessions", "status_daily_counts", "status_samples", "streams",
   "status_subscribers", "stream_rollups", "subscriptions", "usage_flush_batches", "usage_thresholds_notified", "user_packages", "user_roles", "users",
   "webhook_deliveries", "webhook_delivery_attempts", "webhook_endpoints", "webhook_events", "workflows",
 ];
@@ -258,6 +258,43 @@ describe("dropping the step type check (202611281000)", () => {
     await db.insertInto("execution_steps").values(step(0)).execute();
     expect(await db.selectFrom("execution_steps").select("type").where("execution_id", "=", executionId).execute()).toEqual([{ type: "fax" }]);
     await db.deleteFrom("users").where("id", "=", userId).execute();
+  });
+});
+
+describe("the timeline of paid periods (202611301000)", () => {
+  const BEFORE = "202611291000_analysis-json-keeps-key-order";
+
+  it("puts each live or scheduled subscription paid through an order on the timeline, and nothing else", async () => {
+    await createMigrator(db).migrateTo(BEFORE);
+    const userId = await insertUser();
+    const plan = await insertPackage(`timeline_${randomSuffix()}`);
+    const start = new Date("2026-11-01T00:00:00Z");
+    const end = new Date("2026-12-01T00:00:00Z");
+    const paid = async (subscriptionStatus: string, periodStart: Date, periodEnd: Date) => {
+      const [billingId, orderId] = [newId("bill"), newId("ord")];
+      // The two rows point at each other: one transaction (the constraint is deferred).
+      await db.transaction().execute(async (trx) => {
+        await sql`insert into billing_history (id, user_id, amount, status, invoice_number, billing_date, package_name, billing_period, payment_order_id)
+          values (${billingId}, ${userId}, 2900, 'completed', ${`INV-2026-${randomSuffix()}`}, ${start}, ${plan}, 'monthly', ${orderId})`.execute(trx);
+        await sql`insert into payment_orders (id, user_id, billing_history_id, package_name, billing_period, amount, merchant_reference, provider, status)
+          values (${orderId}, ${userId}, ${billingId}, ${plan}, 'monthly', 2900, ${orderId}, 'sandbox', 'completed')`.execute(trx);
+      });
+      await sql`insert into subscriptions (id, user_id, status, plan_name, billing_period, amount, current_period_start, next_billing_date, payment_order_id)
+        values (${newId("sub")}, ${userId}, ${subscriptionStatus}, ${plan}, 'monthly', 2900, ${periodStart}, ${periodEnd}, ${orderId})`.execute(db);
+      return billingId;
+    };
+    const live = await paid("active", start, end);
+    const scheduled = await paid("scheduled", end, new Date("2027-01-01T00:00:00Z"));
+    await paid("expired", new Date("2026-10-01T00:00:00Z"), start);
+
+    await migrateToLatest(db);
+    const rows = await db.selectFrom("paid_periods").select(["billing_history_id", "plan_change", "months", "starts_at", "ends_at"]).where("user_id", "=", userId).orderBy("starts_at").execute();
+    expect(rows).toEqual([
+      { billing_history_id: live, plan_change: "new", months: 1, starts_at: start, ends_at: end },
+      { billing_history_id: scheduled, plan_change: "downgrade", months: 1, starts_at: end, ends_at: new Date("2027-01-01T00:00:00Z") },
+    ]);
+    await db.deleteFrom("users").where("id", "=", userId).execute();
+    await db.deleteFrom("package_definitions").where("package_name", "=", plan).execute();
   });
 });
 

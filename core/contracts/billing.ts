@@ -29,8 +29,26 @@ export const BillingSubscriptionSchema = z.object({
   expires_at: z.string().nullable(),
   /** The expiry has passed. */
   overdue: z.boolean(),
+  /** ISO timestamps of the paid period in force now (not a renewal paid after it); null without one. */
+  current_period_start: z.string().nullable(),
+  current_period_end: z.string().nullable(),
 });
 export type BillingSubscription = z.infer<typeof BillingSubscriptionSchema>;
+
+/** An account that has never paid. */
+export const NO_SUBSCRIPTION: BillingSubscription = {
+  status: "none",
+  plan: null,
+  plan_display_name: null,
+  period: null,
+  amount: null,
+  currency: null,
+  next_billing_date: null,
+  expires_at: null,
+  overdue: false,
+  current_period_start: null,
+  current_period_end: null,
+};
 
 /** A paid plan that starts when the current period ends (a downgrade). */
 export const ScheduledChangeSchema = z.object({
@@ -75,11 +93,46 @@ export const BillingHistoryEntrySchema = z.object({
 });
 export type BillingHistoryEntry = z.infer<typeof BillingHistoryEntrySchema>;
 
+/** Paid periods shown, newest payment first. */
+export const TIMELINE_LIMIT = 24;
+
+/**
+ * Where a paid period stands: `current` runs now, `upcoming` is paid and follows, `past` has run,
+ * `credited` was cut whole by an upgrade (its value was the upgrade's credit), `removed` was taken
+ * off by a reversal or refund.
+ */
+export const PaidPeriodStateSchema = z.enum(["current", "upcoming", "past", "credited", "removed"]);
+export type PaidPeriodState = z.infer<typeof PaidPeriodStateSchema>;
+
+/** One payment's period on the account's timeline (decision 0026). */
+export const PaidPeriodSchema = z.object({
+  /** The billing row that paid for it, and its invoice label. */
+  billing_id: z.string(),
+  invoice: z.string(),
+  plan: z.string(),
+  plan_display_name: z.string(),
+  period: BillingPeriodSchema.nullable(),
+  state: PaidPeriodStateSchema,
+  /** ISO timestamps. */
+  paid_at: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  removed_at: z.string().nullable(),
+  removal_reason: z.string().nullable(),
+});
+export type PaidPeriod = z.infer<typeof PaidPeriodSchema>;
+
+/** An account's timeline as an administrator sees it (`GET /api/admin/users/{id}/timeline`). */
+export const AccountTimelineSchema = z.object({ user_id: z.string(), email: z.string(), timeline: z.array(PaidPeriodSchema) });
+export type AccountTimeline = z.infer<typeof AccountTimelineSchema>;
+
 export const BillingOverviewSchema = z.object({
   subscription: BillingSubscriptionSchema,
   scheduled_change: ScheduledChangeSchema.nullable(),
   usage: BillingUsageSchema,
   /** Newest first, at most BILLING_HISTORY_LIMIT rows. */
   history: z.array(BillingHistoryEntrySchema),
+  /** The paid periods, in the order they run (removed ones last), at most TIMELINE_LIMIT. */
+  timeline: z.array(PaidPeriodSchema),
 });
 export type BillingOverview = z.infer<typeof BillingOverviewSchema>;

@@ -281,6 +281,34 @@ export interface PackageDefinitions {
   updated_at: Generated<Timestamp>;
 }
 
+export interface PaidPeriods {
+  billing_history_id: string;
+  billing_period: string | null;
+  created_at: Generated<Timestamp>;
+  days: number | null;
+  ends_at: Timestamp;
+  id: string;
+  /**
+   * calendar months bought; days is used instead for a plan applied from the amount table
+   */
+  months: number | null;
+  paid_at: Timestamp;
+  plan_change: string;
+  plan_name: string;
+  /**
+   * the period's price in integer US cents (charged plus any credit): what a later upgrade's credit is prorated from
+   */
+  price_cents: number;
+  removal_reason: string | null;
+  removed_at: Timestamp | null;
+  /**
+   * laid out from the standing rows (decision 0026); equal to ends_at when an upgrade credited all of it
+   */
+  starts_at: Timestamp;
+  starts_immediately: Generated<boolean>;
+  user_id: string;
+}
+
 export interface PaymentOrders {
   /**
    * integer US cents
@@ -579,6 +607,7 @@ export interface DB {
   incidents: Incidents;
   oauth_accounts: OauthAccounts;
   package_definitions: PackageDefinitions;
+  paid_periods: PaidPeriods;
   payment_orders: PaymentOrders;
   profiles: Profiles;
   provider_events: ProviderEvents;

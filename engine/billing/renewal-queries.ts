@@ -6,31 +6,59 @@ import { FREE_PLAN_NAME } from "../../core/plans.js";
 
 const LIVE = ["active", "past_due"] as const;
 
-/** Active subscriptions whose period ends in (now, until] and is not followed by a paid one, with their plan and customer. */
+/**
+ * Live subscriptions whose plan runs to the end of the account's paid time (the timeline's last
+ * standing period) and that end ends in (now, until]: nothing paid follows. With plan and customer.
+ */
 export function listEndingSubscriptions(db: Database, now: Date, until: Date) {
+  const paidUntil = db
+    .selectFrom("paid_periods")
+    .select((eb) => ["user_id", eb.fn.max("ends_at").as("paid_until")])
+    .where("removed_at", "is", null)
+    .groupBy("user_id")
+    .as("t");
   return db
     .selectFrom("subscriptions as s")
+    .innerJoin(paidUntil, "t.user_id", "s.user_id")
     .innerJoin("users as u", "u.id", "s.user_id")
     .leftJoin("profiles as p", "p.user_id", "s.user_id")
     .innerJoin("package_definitions as d", "d.package_name", "s.plan_name")
     .select([
-      "s.id", "s.user_id", "s.plan_name", "s.billing_period", "s.next_billing_date", "s.reminded_for_period_end", "s.reminded_days_before",
+      "s.id", "s.user_id", "s.plan_name", "s.billing_period", "t.paid_until", "s.reminded_for_period_end", "s.reminded_days_before",
       "u.email", "p.full_name", "d.display_name", "d.request_limit", "d.monthly_price_cents",
     ])
     .where("s.status", "=", "active")
-    .where("s.next_billing_date", ">", now)
-    .where("s.next_billing_date", "<=", until)
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom("subscriptions as next").select("next.id").whereRef("next.user_id", "=", "s.user_id").where("next.status", "=", "scheduled"))),
-    )
+    .whereRef("s.next_billing_date", "=", "t.paid_until")
+    .where("t.paid_until", ">", now)
+    .where("t.paid_until", "<=", until)
     .orderBy("s.id")
     .execute();
 }
 
-/** Accounts with a scheduled plan whose start has come. */
-export async function listDueScheduledPlans(db: Database, now: Date): Promise<string[]> {
-  const rows = await db.selectFrom("subscriptions").select("user_id").where("status", "=", "scheduled").where("current_period_start", "<=", now).execute();
+/**
+ * Accounts whose entitlement the clock has changed: a live period that has ended (past due, or
+ * the next plan begins), grace days that are over, a scheduled plan whose start has come, or a
+ * package assigned with an expiry now past its grace days.
+ */
+export async function listDueAccounts(db: Database, now: Date, graceCutoff: Date): Promise<string[]> {
+  const rows = await db
+    .selectFrom("subscriptions")
+    .select("user_id")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("status", "=", "active"), eb("next_billing_date", "<=", now)]),
+        eb.and([eb("status", "=", "past_due"), eb("next_billing_date", "<=", graceCutoff)]),
+        eb.and([eb("status", "=", "scheduled"), eb("current_period_start", "<=", now)]),
+      ]),
+    )
+    .union(db.selectFrom("user_packages").select("user_id").where("package_name", "!=", FREE_PLAN_NAME).where("expires_at", "<=", graceCutoff))
+    .execute();
   return rows.map((row) => row.user_id);
+}
+
+/** The account's live subscription (its plan and status), to tell what a change did. */
+export function findLiveSubscription(db: Database, userId: string) {
+  return db.selectFrom("subscriptions").select(["plan_name", "status"]).where("user_id", "=", userId).where("status", "in", LIVE).executeTakeFirst();
 }
 
 /**
@@ -47,38 +75,4 @@ export async function claimReminder(trx: Database, subscriptionId: string, perio
     .where((eb) => eb.or([eb("reminded_for_period_end", "is", null), eb("reminded_for_period_end", "!=", periodEnd), eb("reminded_days_before", ">", daysBefore)]))
     .executeTakeFirst();
   return Number(claimed.numUpdatedRows) === 1;
-}
-
-/** Active subscriptions past their period end are past due: still on their plan, in the grace days. */
-export async function markPastDue(db: Database, now: Date): Promise<number> {
-  const updated = await db
-    .updateTable("subscriptions")
-    .set({ status: "past_due", updated_at: sql`now()` })
-    .where("status", "=", "active")
-    .where("next_billing_date", "<=", now)
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows);
-}
-
-/** Accounts whose paid package, or live subscription, ended at or before `cutoff`. */
-export async function listLapsedAccounts(db: Database, cutoff: Date): Promise<string[]> {
-  const rows = await db
-    .selectFrom("user_packages")
-    .select("user_id")
-    .where("package_name", "!=", FREE_PLAN_NAME)
-    .where("expires_at", "<=", cutoff)
-    .union(db.selectFrom("subscriptions").select("user_id").where("status", "in", LIVE).where("next_billing_date", "<=", cutoff))
-    .execute();
-  return rows.map((row) => row.user_id);
-}
-
-/** Ends a live subscription whose period is over when the package is no longer its own (nothing to revert). */
-export async function expireLiveSubscription(trx: Database, userId: string, cutoff: Date): Promise<void> {
-  await trx
-    .updateTable("subscriptions")
-    .set({ status: "expired", updated_at: sql`now()` })
-    .where("user_id", "=", userId)
-    .where("status", "in", LIVE)
-    .where("next_billing_date", "<=", cutoff)
-    .execute();
 }

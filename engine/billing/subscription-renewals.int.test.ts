@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../../core/logger.js";
-import { assignPaidPlan } from "../../core/payments/activation.js";
 import { createAccount, createKeyedAccount } from "../../testing/accounts.js";
 import { waitFor } from "../../testing/wait-for.js";
 import { useTestApp } from "../../testing/gateway.js";
+import { seedPaidPeriod } from "../../testing/paid-periods.js";
 import { runSubscriptionRenewals, type RenewalDeps } from "./subscription-renewals.js";
 
 // The real gateway beside the task, over the same database and Redis namespace, to watch the metered path.
@@ -25,18 +25,7 @@ async function subscriber(periodEnd: Date, packageName = "starter") {
 }
 
 async function payUntil(userId: string, periodEnd: Date, packageName = "starter") {
-  await db().transaction().execute((trx) =>
-    assignPaidPlan(trx, {
-      userId,
-      packageName,
-      requestLimit: 5_000,
-      period: "monthly",
-      amountCents: 29_00,
-      currency: "USD",
-      periodStart: new Date(periodEnd.getTime() - 30 * DAY),
-      periodEnd,
-    }),
-  );
+  await seedPaidPeriod(db(), { userId, packageName, priceCents: 29_00, startsAt: new Date(periodEnd.getTime() - 30 * DAY), endsAt: periodEnd });
 }
 
 const reminders = (to: string) =>
@@ -77,6 +66,24 @@ describe("renewal reminders", () => {
     await payUntil(userId, next);
     await runAt(new Date(next.getTime() - 7 * DAY + HOUR));
     expect((await reminders(email)).map((m) => m.template)).toEqual(["renewal_reminder_7d", "renewal_reminder_1d", "renewal_reminder_7d"]);
+  });
+
+  it("reads the end of the paid time from the timeline: no reminder while a renewal is paid, one before the renewal ends", async () => {
+    const end = new Date(Date.now() + 30 * DAY);
+    const { email, id: userId } = await subscriber(end);
+    // Renewed early: the next month follows the current one.
+    await seedPaidPeriod(db(), { userId, packageName: "starter", priceCents: 29_00, startsAt: new Date(), endsAt: new Date(Date.now() + 30 * DAY), planChange: "renewal" });
+    const paidUntil = (await packageOf(userId)).expires_at ?? new Date(0);
+    expect(paidUntil.getTime()).toBe(end.getTime() + 30 * DAY);
+    await runAt(new Date(end.getTime() - 6 * DAY));
+    await runAt(new Date(end.getTime() - 12 * HOUR));
+    expect(await reminders(email)).toEqual([]);
+    // The renewal runs at the end of the first month without a plan change, and is reminded about before it ends.
+    expect(await runAt(new Date(end.getTime() + HOUR))).toMatchObject({ started: 0, past_due: 0, expired: 0 });
+    await runAt(new Date(paidUntil.getTime() - 6 * DAY));
+    const [week] = await reminders(email);
+    expect(week?.template).toBe("renewal_reminder_7d");
+    expect(week?.text_body).toContain(paidUntil.toISOString().slice(0, 10));
   });
 
   it("sends only the 1-day reminder when the task first runs within a day of the expiry", async () => {

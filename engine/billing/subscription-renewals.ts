@@ -5,19 +5,20 @@ import { sendQueuedEmail } from "../../core/email/send.js";
 import { renewalReminderMessage } from "../../core/email/templates.js";
 import { publishKeyInvalidation } from "../../core/keys/invalidation.js";
 import type { Logger } from "../../core/logger.js";
-import { currentPackage, revertToFreePlan, startScheduledPlan } from "../../core/payments/activation.js";
-import { dueReminder, EXPIRY_GRACE_DAYS, graceEnd, renewalLink, RENEWAL_REMINDER_DAYS } from "../../core/payments/renewal-terms.js";
+import { currentPackage, lockEntitlements, syncEntitlements } from "../../core/payments/entitlements.js";
+import { dueReminder, EXPIRY_GRACE_DAYS, renewalLink, RENEWAL_REMINDER_DAYS } from "../../core/payments/renewal-terms.js";
 import { BILLING_PERIODS, FREE_PLAN_NAME, formatUsd, PERIOD_TERMS, quotePrice } from "../../core/plans.js";
 import type { ProducerQueues } from "../../core/queues.js";
 import type { Redis } from "../../core/redis.js";
-import { claimReminder, expireLiveSubscription, listDueScheduledPlans, listEndingSubscriptions, listLapsedAccounts, markPastDue } from "./renewal-queries.js";
+import { claimReminder, findLiveSubscription, listDueAccounts, listEndingSubscriptions } from "./renewal-queries.js";
 
 /**
- * The hourly end-of-period task (DESIGN.md section 9): paid downgrades start when the period
- * they follow ends; renewal reminders 7 and 1 days before a period ends (once each per period,
- * not when the next period is already paid), past due at the end, and back to free once the
- * grace days are over, announced on the key-invalidation channel so every gateway meters the account on
- * free within a second. Idempotent: running it again changes and sends nothing more.
+ * The hourly end-of-period task (DESIGN.md section 9), reading the timeline of paid periods
+ * (decision 0026): accounts whose period boundary has passed are derived again from it (the next
+ * paid plan starts, past due at the end of the paid time, back to free once the grace days are
+ * over), announced on the key-invalidation channel so every gateway meters them within a second;
+ * renewal reminders go 7 and 1 days before the paid time ends (once each per end, so not while
+ * a later period is paid). Idempotent: running it again changes and sends nothing more.
  */
 
 export interface RenewalDeps {
@@ -34,23 +35,39 @@ export async function runSubscriptionRenewals(
   deps: RenewalDeps,
   now: Date = new Date(),
 ): Promise<{ started: number; reminded: number; past_due: number; expired: number }> {
-  const started = await startScheduledPlans(deps, now);
+  const changes = await deriveDueAccounts(deps, now);
   const reminded = await sendRenewalReminders(deps, now);
-  const pastDue = await markPastDue(deps.db, now);
-  const expired = await expireLapsedPlans(deps, now);
-  return { started, reminded, past_due: pastDue, expired };
+  return { ...changes, reminded };
 }
 
-/** Paid downgrades whose start has come replace the plan they follow. */
-async function startScheduledPlans(deps: RenewalDeps, now: Date): Promise<number> {
-  let started = 0;
-  for (const userId of await listDueScheduledPlans(deps.db, now)) {
-    if (!(await deps.db.transaction().execute((trx) => startScheduledPlan(trx, userId, now)))) continue;
-    started++;
-    deps.logger.info({ userId }, "scheduled plan started");
-    await announce(deps, userId);
+/** Each account the clock has moved past a boundary of, derived again from its timeline and counted by what changed. */
+async function deriveDueAccounts(deps: RenewalDeps, now: Date): Promise<{ started: number; past_due: number; expired: number }> {
+  const counts = { started: 0, past_due: 0, expired: 0 };
+  for (const userId of await listDueAccounts(deps.db, now, new Date(now.getTime() - EXPIRY_GRACE_DAYS * DAY_MS))) {
+    const { before, after } = await deps.db.transaction().execute(async (trx) => {
+      await lockEntitlements(trx, userId);
+      const previous = await entitlementState(trx, userId);
+      await syncEntitlements(trx, userId, now, "clock");
+      return { before: previous, after: await entitlementState(trx, userId) };
+    });
+    const change =
+      after.plan === FREE_PLAN_NAME && before.plan !== FREE_PLAN_NAME
+        ? "expired"
+        : after.live && after.live.plan_name !== before.live?.plan_name
+          ? "started"
+          : after.live?.status === "past_due" && before.live?.status === "active"
+            ? "past_due"
+            : undefined;
+    if (!change) continue;
+    counts[change]++;
+    deps.logger.info({ userId, change }, "plan changed at the end of a paid period");
+    if (change !== "past_due") await announce(deps, userId);
   }
-  return started;
+  return counts;
+}
+
+async function entitlementState(trx: Database, userId: string) {
+  return { plan: (await currentPackage(trx, userId))?.packageName ?? FREE_PLAN_NAME, live: await findLiveSubscription(trx, userId) };
 }
 
 async function announce(deps: RenewalDeps, userId: string): Promise<void> {
@@ -64,7 +81,7 @@ async function sendRenewalReminders(deps: RenewalDeps, now: Date): Promise<numbe
   const ending = await listEndingSubscriptions(deps.db, now, new Date(now.getTime() + furthest * DAY_MS));
   let sent = 0;
   for (const row of ending) {
-    const periodEnd = row.next_billing_date;
+    const periodEnd = row.paid_until;
     const period = BILLING_PERIODS.find((p) => p === row.billing_period);
     if (!periodEnd || !period) continue;
     const days = dueReminder(periodEnd, now);
@@ -91,26 +108,4 @@ async function sendRenewalReminders(deps: RenewalDeps, now: Date): Promise<numbe
     sent++;
   }
   return sent;
-}
-
-async function expireLapsedPlans(deps: RenewalDeps, now: Date): Promise<number> {
-  const cutoff = new Date(now.getTime() - EXPIRY_GRACE_DAYS * DAY_MS);
-  let reverted = 0;
-  for (const userId of await listLapsedAccounts(deps.db, cutoff)) {
-    const revertedPackage = await deps.db.transaction().execute(async (trx) => {
-      // Locked, and checked again: a payment may have renewed the plan since the list was read.
-      const pkg = await currentPackage(trx, userId);
-      if (pkg && pkg.packageName !== FREE_PLAN_NAME && pkg.expiresAt && graceEnd(pkg.expiresAt) <= now) {
-        await revertToFreePlan(trx, userId, "expired");
-        return true;
-      }
-      await expireLiveSubscription(trx, userId, cutoff);
-      return false;
-    });
-    if (!revertedPackage) continue;
-    reverted++;
-    deps.logger.info({ userId }, "plan expired; account returned to free");
-    await announce(deps, userId);
-  }
-  return reverted;
 }

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { AdminStats, AdminUser, AdminUserList } from "../../core/contracts/admin.js";
+import type { AccountTimeline } from "../../core/contracts/billing.js";
 import type { Database } from "../../core/db/client.js";
 import { AppError } from "../../core/errors.js";
 import type { Logger } from "../../core/logger.js";
@@ -7,6 +8,7 @@ import { monthStartDay, nextMonthStart, utcDay } from "../../core/metering/calen
 import { BILLING_PERIODS, FREE_PLAN_NAME, UNLIMITED } from "../../core/plans.js";
 import type { Redis } from "../../core/redis.js";
 import { planLimits, selectAccountPlans } from "../metering/key-context.js";
+import { listTimeline } from "../billing/timeline.js";
 import { monthRequests } from "../usage/usage-service.js";
 import { EXPIRING_SOON_DAYS, statusBadge, subscriptionStatus } from "./account-standing.js";
 import { writeAudit } from "./audit.js";
@@ -161,4 +163,11 @@ export async function setUserRole(deps: AdminDeps, input: { userId: string; role
     await writeAudit(trx, { actorId: input.actorId, action: "user.role_set", targetType: "user", targetId: input.userId, ip: input.ip, metadata: { before: { role: before?.role ?? "user" }, after: { role: input.role } } });
     return { id: input.userId, role: input.role, message: `Role updated to ${input.role}` };
   });
+}
+
+/** One account's timeline of paid periods, removed ones included (decision 0026). */
+export async function adminUserTimeline(deps: Pick<AdminDeps, "db" | "now">, userId: string): Promise<AccountTimeline> {
+  const user = await deps.db.selectFrom("users").select(["id", "email"]).where("id", "=", userId).executeTakeFirst();
+  if (!user) throw new AppError("NOT_FOUND", "No user has this id.");
+  return { user_id: user.id, email: user.email, timeline: await listTimeline(deps.db, user.id, deps.now()) };
 }

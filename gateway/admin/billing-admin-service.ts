@@ -3,16 +3,17 @@ import { REFUND_WINDOW_DAYS, type AdminBillingAction } from "../../core/contract
 import type { Database } from "../../core/db/client.js";
 import { AppError } from "../../core/errors.js";
 import { publishKeyInvalidation } from "../../core/keys/invalidation.js";
-import { assignPaidPlan, currentPackage } from "../../core/payments/activation.js";
+import { addPaidPeriod, currentPackage, lockEntitlements } from "../../core/payments/entitlements.js";
 import { resolveReview } from "../../core/payments/order-review.js";
 import { PesapalError } from "../../core/payments/pesapal-client.js";
 import { PERIOD_TERMS, planForAmount, type BillingPeriod } from "../../core/plans.js";
-import { addMonths, formatInvoiceNumber } from "../payments/billing-terms.js";
+import { formatInvoiceNumber } from "../payments/billing-terms.js";
 import { reverseOrder } from "../payments/order-transitions.js";
 import { writeAudit } from "./audit.js";
 import { DAY_MS, lockRow, metadataOf, periodOf, reviewReasonOf, selectRows, serialize, type BillingRow } from "./billing-admin-rows.js";
 import type { PaymentDeps } from "../payments/payment-deps.js";
-import { lockOrder, nextInvoiceSequence, setOrderState } from "../payments/payment-queries.js";
+import { loadCurrentPlan, lockOrder, nextInvoiceSequence, setOrderState } from "../payments/payment-queries.js";
+import { planChange } from "../payments/plan-change.js";
 
 /**
  * Admin reconciliation of billing_history (SPEC 4 "Billing payment (admin)", DESIGN 9): the
@@ -26,7 +27,7 @@ import { lockOrder, nextInvoiceSequence, setOrderState } from "../payments/payme
 const AMOUNT_TABLE_DAYS = 30;
 
 /** The spec's amount table, read from the catalogue in force (its admin-edited monthly prices). */
-async function planForPaidAmount(trx: Database, amountCents: number): Promise<{ package_name: string; request_limit: number }> {
+async function planForPaidAmount(trx: Database, amountCents: number): Promise<{ package_name: string; request_limit: number; monthly_price_cents: number }> {
   const catalogue = await trx
     .selectFrom("package_definitions")
     .select(["package_name", "request_limit", "monthly_price_cents", "contact_sales"])
@@ -123,27 +124,32 @@ export async function applyPlanFromPayment(deps: Deps, input: CompleteInput): Pr
 
     const recordedPeriod = periodOf(row.billing_period);
     const recorded = row.package_name && recordedPeriod
-      ? await trx.selectFrom("package_definitions").select(["package_name", "request_limit"]).where("package_name", "=", row.package_name).executeTakeFirst()
+      ? await trx.selectFrom("package_definitions").select(["package_name", "request_limit", "monthly_price_cents"]).where("package_name", "=", row.package_name).executeTakeFirst()
       : undefined;
     const source = recorded ? ("recorded" as const) : ("amount_table" as const);
     const plan = recorded ?? (await planForPaidAmount(trx, Number(row.amount)));
     const packageName = plan.package_name;
     const period: BillingPeriod = recorded && recordedPeriod ? recordedPeriod : "monthly";
-    const start = row.billing_date;
-    let end = recorded ? addMonths(start, PERIOD_TERMS[period].months) : new Date(start.getTime() + AMOUNT_TABLE_DAYS * DAY_MS);
+    await lockEntitlements(trx, row.user_id);
     const current = await currentPackage(trx, row.user_id);
-    if (current?.packageName === packageName && current.expiresAt && current.expiresAt > end) end = current.expiresAt;
-
-    await assignPaidPlan(trx, {
-      userId: row.user_id,
-      packageName,
-      requestLimit: plan.request_limit,
-      period,
-      amountCents: Number(row.amount),
-      currency: row.currency || "USD",
-      periodStart: start,
-      periodEnd: end,
-    });
+    // The payment's period joins the timeline once (re-applying changes nothing), laid out with the others.
+    const change = planChange({ now: row.billing_date, current: await loadCurrentPlan(trx, row.user_id, row.billing_date), target: { packageName, monthlyPriceCents: plan.monthly_price_cents }, period });
+    await addPaidPeriod(
+      trx,
+      {
+        userId: row.user_id,
+        billingHistoryId: row.id,
+        planName: packageName,
+        billingPeriod: recorded ? period : null,
+        length: recorded ? { months: PERIOD_TERMS[period].months } : { days: AMOUNT_TABLE_DAYS },
+        priceCents: Number(row.amount),
+        planChange: change.kind,
+        paidAt: row.billing_date,
+      },
+      now,
+    );
+    const laid = await trx.selectFrom("paid_periods").select("ends_at").where("billing_history_id", "=", row.id).executeTakeFirstOrThrow();
+    const end = laid.ends_at;
     const processed = {
       subscription_activated: true,
       package_assigned: packageName,
@@ -215,7 +221,7 @@ export async function refundPayment(
       throw new AppError("VALIDATION_FAILED", `The payment provider refused the refund: ${error.message}`, { cause: error });
     }
     const tx = { ...deps, db: trx };
-    const reversal = await reverseOrder(tx, { ...order, status: "completed" });
+    const reversal = await reverseOrder(tx, { ...order, status: "completed" }, "refunded by an administrator");
     const refund = { refunded_at: now.toISOString(), refunded_by: input.actorId, refund_amount: Number(row.amount), refund_remarks: remarks, confirmation_code: order.confirmation_code };
     await trx
       .updateTable("billing_history")

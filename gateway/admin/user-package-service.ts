@@ -5,7 +5,7 @@ import { AppError } from "../../core/errors.js";
 import { newId } from "../../core/ids.js";
 import { publishKeyInvalidation } from "../../core/keys/invalidation.js";
 import type { Logger } from "../../core/logger.js";
-import { currentPackage, revertToFreePlan } from "../../core/payments/activation.js";
+import { currentPackage, revertToFreePlan } from "../../core/payments/entitlements.js";
 import { FREE_PLAN_NAME, UNLIMITED } from "../../core/plans.js";
 import type { Redis } from "../../core/redis.js";
 import { writeAudit } from "./audit.js";

@@ -11,6 +11,7 @@ import { findLatestSubscription, findUserPackage, listBillingHistory, listPackag
 import { isInReview } from "../../core/payments/order-review.js";
 import { paymentLabel } from "../payments/billing-terms.js";
 import { deriveSubscription, isNearLimit } from "./subscription-state.js";
+import { listTimeline } from "./timeline.js";
 
 export interface BillingDeps {
   db: Database;
@@ -23,17 +24,18 @@ export interface BillingDeps {
 /** The signed-in user's subscription, this month's usage against the allowance, and the latest billing rows. */
 export async function getBillingOverview(deps: BillingDeps, userId: string): Promise<BillingOverview> {
   const now = deps.now();
-  const [subscription, scheduled, pkg, names, usage, history] = await Promise.all([
+  const [subscription, scheduled, pkg, names, usage, history, timeline] = await Promise.all([
     findLatestSubscription(deps.db, userId),
     findScheduledChange(deps.db, userId),
     findUserPackage(deps.db, userId),
     listPackageNames(deps.db),
     monthUsage(deps, userId, now),
     listBillingHistory(deps.db, userId, BILLING_HISTORY_LIMIT),
+    listTimeline(deps.db, userId, now),
   ]);
   const displayNames = new Map(names.map((row) => [row.package_name, row.display_name]));
   return {
-    subscription: deriveSubscription({ now, subscription, pkg, displayName: (name) => displayNames.get(name) ?? null }),
+    subscription: deriveSubscription({ now, subscription, pkg, timeline, displayName: (name) => displayNames.get(name) ?? null }),
     scheduled_change: scheduledChangeOf(scheduled),
     usage,
     history: history.map((row) => ({
@@ -48,6 +50,7 @@ export async function getBillingOverview(deps: BillingDeps, userId: string): Pro
       period: BILLING_PERIODS.find((p) => p === row.billing_period) ?? null,
       payment_method: row.payment_method,
     })),
+    timeline,
   };
 }
 

@@ -17,25 +17,39 @@ const subscription = (overrides: Partial<SubscriptionRow> = {}): SubscriptionRow
 
 describe("deriveSubscription", () => {
   it("is none for an account on free that never paid", () => {
-    expect(deriveSubscription({ now, subscription: undefined, pkg: { package_name: "free", expires_at: null }, displayName }).status).toBe("none");
+    expect(deriveSubscription({ now, subscription: undefined, pkg: { package_name: "free", expires_at: null }, displayName, timeline: [] }).status).toBe("none");
   });
 
   it("is active from the live subscription, overdue once its expiry has passed", () => {
-    const active = deriveSubscription({ now, subscription: subscription(), pkg: { package_name: "starter", expires_at: later }, displayName });
+    const active = deriveSubscription({ now, subscription: subscription(), pkg: { package_name: "starter", expires_at: later }, displayName, timeline: [] });
     expect(active).toMatchObject({ status: "active", plan: "starter", plan_display_name: "Starter", period: "monthly", amount: 29_00, overdue: false });
-    const pastDue = deriveSubscription({ now, subscription: subscription({ status: "past_due", next_billing_date: earlier }), pkg: { package_name: "starter", expires_at: earlier }, displayName });
+    const pastDue = deriveSubscription({ now, subscription: subscription({ status: "past_due", next_billing_date: earlier }), pkg: { package_name: "starter", expires_at: earlier }, displayName, timeline: [] });
     expect(pastDue).toMatchObject({ status: "active", overdue: true, expires_at: earlier.toISOString() });
   });
 
   it("is expired after the plan ran out, from the package or the last subscription", () => {
-    expect(deriveSubscription({ now, subscription: undefined, pkg: { package_name: "starter", expires_at: earlier }, displayName })).toMatchObject({ status: "expired", overdue: true });
-    const lapsed = deriveSubscription({ now, subscription: subscription({ status: "expired", next_billing_date: earlier }), pkg: { package_name: "free", expires_at: null }, displayName });
+    expect(deriveSubscription({ now, subscription: undefined, pkg: { package_name: "starter", expires_at: earlier }, displayName, timeline: [] })).toMatchObject({ status: "expired", overdue: true });
+    const lapsed = deriveSubscription({ now, subscription: subscription({ status: "expired", next_billing_date: earlier }), pkg: { package_name: "free", expires_at: null }, displayName, timeline: [] });
     expect(lapsed).toMatchObject({ status: "expired", plan: "starter", next_billing_date: null });
   });
 
   it("is active for a paid package assigned without a subscription, and none after a cancelled one", () => {
-    expect(deriveSubscription({ now, subscription: undefined, pkg: { package_name: "starter", expires_at: null }, displayName })).toMatchObject({ status: "active", period: null });
-    expect(deriveSubscription({ now, subscription: subscription({ status: "cancelled" }), pkg: { package_name: "free", expires_at: null }, displayName }).status).toBe("none");
+    expect(deriveSubscription({ now, subscription: undefined, pkg: { package_name: "starter", expires_at: null }, displayName, timeline: [] })).toMatchObject({ status: "active", period: null });
+    expect(deriveSubscription({ now, subscription: subscription({ status: "cancelled" }), pkg: { package_name: "free", expires_at: null }, displayName, timeline: [] }).status).toBe("none");
+  });
+});
+
+describe("the subscription's current period", () => {
+  const paid = (state: "current" | "upcoming", startsAt: Date, endsAt: Date) => ({
+    billing_id: `bill_${state}`, invoice: "INV-2026-000001", plan: "starter", plan_display_name: "Starter", period: "monthly" as const, state,
+    paid_at: earlier.toISOString(), starts_at: startsAt.toISOString(), ends_at: endsAt.toISOString(), removed_at: null, removal_reason: null,
+  });
+
+  it("is the period running now, not the renewal paid after it", () => {
+    const afterRenewal = new Date("2027-01-21T10:00:00Z");
+    const timeline = [paid("current", earlier, later), paid("upcoming", later, afterRenewal)];
+    const active = deriveSubscription({ now, subscription: subscription({ next_billing_date: afterRenewal }), pkg: { package_name: "starter", expires_at: afterRenewal }, displayName, timeline });
+    expect(active).toMatchObject({ current_period_start: earlier.toISOString(), current_period_end: later.toISOString(), next_billing_date: afterRenewal.toISOString() });
   });
 });
 

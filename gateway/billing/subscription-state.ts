@@ -1,4 +1,4 @@
-import type { BillingSubscription } from "../../core/contracts/billing.js";
+import { NO_SUBSCRIPTION, type BillingSubscription, type PaidPeriod } from "../../core/contracts/billing.js";
 import { BILLING_PERIODS, FREE_PLAN_NAME, type BillingPeriod } from "../../core/plans.js";
 
 /**
@@ -31,9 +31,13 @@ export function deriveSubscription(input: {
   /** The account's newest subscription (a live one when there is one). */
   subscription: SubscriptionRow | undefined;
   pkg: PackageRow | undefined;
+  /** The account's paid periods: the one running now is the subscription's current period. */
+  timeline: readonly PaidPeriod[];
   displayName: (packageName: string) => string | null;
 }): BillingSubscription {
   const { now, subscription, pkg } = input;
+  const running = input.timeline.find((period) => period.state === "current");
+  const currentPeriod = { current_period_start: running?.starts_at ?? null, current_period_end: running?.ends_at ?? null };
   const paidPackage = pkg && pkg.package_name !== FREE_PLAN_NAME ? pkg : undefined;
   const fromSubscription = (row: SubscriptionRow, status: "active" | "expired", expiresAt: Date | null): BillingSubscription => ({
     status,
@@ -45,6 +49,7 @@ export function deriveSubscription(input: {
     next_billing_date: status === "active" ? iso(row.next_billing_date) : null,
     expires_at: iso(expiresAt),
     overdue: expiresAt !== null && expiresAt <= now,
+    ...currentPeriod,
   });
 
   if (subscription && LIVE_STATUSES.has(subscription.status)) {
@@ -63,20 +68,11 @@ export function deriveSubscription(input: {
       next_billing_date: expired ? null : iso(paidPackage.expires_at),
       expires_at: iso(paidPackage.expires_at),
       overdue: expired,
+      ...currentPeriod,
     };
   }
   if (subscription?.status === "expired") return fromSubscription(subscription, "expired", subscription.next_billing_date);
-  return {
-    status: "none",
-    plan: null,
-    plan_display_name: null,
-    period: null,
-    amount: null,
-    currency: null,
-    next_billing_date: null,
-    expires_at: null,
-    overdue: false,
-  };
+  return NO_SUBSCRIPTION;
 }
 
 export function isNearLimit(used: number, limit: number | null, nearLimitPercent: number): boolean {

@@ -1,4 +1,4 @@
-/** Pure rules of a paid order: references, invoice numbers and calendar months. */
+/** Pure rules of a paid order: references and invoice numbers. */
 
 /** Pesapal's `id`: unique per order, at most 50 characters of [A-Za-z0-9-]. Built from our order id. */
 export function merchantReferenceFor(orderId: string): string {
@@ -19,13 +19,4 @@ export function paymentLabel(row: { id: string; invoice_number: string | null; m
 /** INV-YYYY-NNNNNN: the year of completion and the next value of invoice_number_seq. */
 export function formatInvoiceNumber(completedAt: Date, sequence: number): string {
   return `INV-${completedAt.getUTCFullYear()}-${String(sequence).padStart(6, "0")}`;
-}
-
-/** `start` plus whole calendar months (UTC), clamped to the last day of a shorter month. */
-export function addMonths(start: Date, months: number): Date {
-  const target = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(start.getUTCDate(), lastDay));
-  target.setUTCHours(start.getUTCHours(), start.getUTCMinutes(), start.getUTCSeconds(), start.getUTCMilliseconds());
-  return target;
 }

@@ -44,7 +44,7 @@ export async function priceOrder(db: Database, userId: string, request: { plan: 
     );
   }
 
-  const current = await loadCurrentPlan(db, userId);
+  const current = await loadCurrentPlan(db, userId, now);
   const change = planChange({ now, current, target: { packageName: plan.package_name, monthlyPriceCents: plan.monthly_price_cents }, period: request.period });
   const quote = quotePrice(plan.monthly_price_cents, request.period, { creditCents: change.creditCents });
   if (quote.totalCents <= 0) {

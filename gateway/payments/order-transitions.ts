@@ -2,7 +2,7 @@ import { queueEmail } from "../../core/email/outbox.js";
 import { sendQueuedEmail } from "../../core/email/send.js";
 import { paymentReceiptMessage, paymentReversedAdminMessage } from "../../core/email/templates.js";
 import { publishKeyInvalidation } from "../../core/keys/invalidation.js";
-import { assignPaidPlan, cancelScheduledPlan, currentPackage, revertToFreePlan, schedulePaidPlan } from "../../core/payments/activation.js";
+import { addPaidPeriod, lockEntitlements, removePaidPeriod } from "../../core/payments/entitlements.js";
 import { holdOrderForReview, listAdminEmails } from "../../core/payments/order-review.js";
 import { closeUnpaidOrder } from "../../core/payments/unpaid-orders.js";
 import type { TransactionStatus } from "../../core/payments/pesapal-client.js";
@@ -49,9 +49,10 @@ function deliver(deps: PaymentDeps, outboxId: string): AfterCommit {
 }
 
 /**
- * Paid: billing row completed with its invoice number, the period it buys (now, after the
- * running period for a renewal, or from the running period's end for a downgrade, which is
- * scheduled and leaves the current plan alone), and a receipt.
+ * Paid: billing row completed with its invoice number, the payment's period added to the
+ * account's timeline (decision 0026: after the time already paid for, or from now for an
+ * upgrade; a downgrade leaves the running plan alone until its end), and a receipt. The
+ * account's entitlement lock serialises it with every other payment of the account.
  */
 export async function activateOrder(deps: PaymentDeps, order: OrderRow, status: TransactionStatus): Promise<Transition> {
   const trx = deps.db;
@@ -59,17 +60,33 @@ export async function activateOrder(deps: PaymentDeps, order: OrderRow, status: 
   const period = billingPeriodOf(order);
   const plan = await trx
     .selectFrom("package_definitions")
-    .select(["display_name", "request_limit", "monthly_price_cents"])
+    .select(["display_name", "monthly_price_cents"])
     .where("package_name", "=", order.package_name)
     .executeTakeFirstOrThrow();
-  const current = await loadCurrentPlan(trx, order.user_id, { lock: true });
+  await lockEntitlements(trx, order.user_id);
+  const current = await loadCurrentPlan(trx, order.user_id, now);
   const change = planChange({ now, current, target: { packageName: order.package_name, monthlyPriceCents: plan.monthly_price_cents }, period });
   if (change.kind === "downgrade" && (await findScheduledChange(trx, order.user_id))) {
     // Two downgrades paid at once: the second waits for an administrator (refund or apply).
     return holdForReview(deps, order, "paid while another plan change was already scheduled");
   }
-  const { start, end } = change;
   const invoiceNumber = formatInvoiceNumber(now, await nextInvoiceSequence(trx));
+  const laid = await addPaidPeriod(
+    trx,
+    {
+      userId: order.user_id,
+      billingHistoryId: order.billing_history_id,
+      planName: order.package_name,
+      billingPeriod: period,
+      length: { months: PERIOD_TERMS[period].months },
+      // The period's price: what the credit of a later upgrade is prorated from.
+      priceCents: order.amount + order.credit_cents,
+      planChange: change.kind,
+      paidAt: now,
+    },
+    now,
+  );
+  const { start, end } = laid ? { start: laid.startsAt, end: laid.endsAt } : change;
 
   await setOrderState(trx, order.id, { status: "completed", confirmationCode: status.confirmationCode, paymentMethod: status.paymentMethod });
   await updateBillingRow(trx, order.billing_history_id, {
@@ -89,19 +106,6 @@ export async function activateOrder(deps: PaymentDeps, order: OrderRow, status: 
       confirmation_code: status.confirmationCode,
     },
   });
-  const paidPlan = {
-    userId: order.user_id,
-    packageName: order.package_name,
-    period,
-    // The period's price: what the credit of a later upgrade is prorated from.
-    amountCents: order.amount + order.credit_cents,
-    currency: order.currency,
-    periodStart: start,
-    periodEnd: end,
-    paymentOrderId: order.id,
-  };
-  if (change.kind === "downgrade") await schedulePaidPlan(trx, paidPlan);
-  else await assignPaidPlan(trx, { ...paidPlan, requestLimit: plan.request_limit });
 
   const afterCommit = [announcePlanChange(deps, order.user_id)];
   const customer = await findUserEmail(trx, order.user_id);
@@ -150,10 +154,11 @@ export async function holdForReview(deps: PaymentDeps, order: OrderRow, reason: 
 }
 
 /**
- * Reversed by the provider. A completed order's plan is revoked (the account returns to free
- * if it is still on that package; a scheduled one is cancelled) and administrators are told by e-mail.
+ * Reversed by the provider (or refunded by an administrator, `reason` says which). A completed
+ * order's period leaves the timeline and the account is derived again from the periods other
+ * payments bought (decision 0026); administrators are told by e-mail.
  */
-export async function reverseOrder(deps: PaymentDeps, order: OrderRow): Promise<Transition> {
+export async function reverseOrder(deps: PaymentDeps, order: OrderRow, reason = "reversed by the payment provider"): Promise<Transition> {
   const trx = deps.db;
   const wasCompleted = order.status === "completed";
   const afterCommit: AfterCommit[] = [];
@@ -162,10 +167,7 @@ export async function reverseOrder(deps: PaymentDeps, order: OrderRow): Promise<
     status: wasCompleted ? "refunded" : "failed",
     metadata: { reversed_at: deps.now().toISOString(), subscription_activated: false },
   });
-  // A scheduled downgrade never starts; a plan running on this payment is revoked.
-  const wasScheduled = wasCompleted && (await cancelScheduledPlan(trx, order.id));
-  if (wasCompleted && !wasScheduled && (await currentPackage(trx, order.user_id))?.packageName === order.package_name) {
-    await revertToFreePlan(trx, order.user_id, "cancelled");
+  if (wasCompleted && (await removePaidPeriod(trx, { userId: order.user_id, billingHistoryId: order.billing_history_id, reason }, deps.now()))) {
     afterCommit.push(announcePlanChange(deps, order.user_id));
   }
 

@@ -261,31 +261,29 @@ export function findLiveSubscription(db: Database, userId: string) {
 }
 
 /**
- * The plan running now, its monthly price and, when the live subscription is for it, the paid
- * period: what a purchase is compared with (plan-change.ts). `lock` holds the package row for
- * the caller's transaction.
+ * The plan running now, its monthly price and the timeline's paid periods not yet over: what a
+ * purchase is compared with (plan-change.ts). Read after `lockEntitlements` when activating.
  */
-export async function loadCurrentPlan(db: Database, userId: string, options: { lock?: boolean } = {}): Promise<CurrentPlan | undefined> {
-  let query = db
+export async function loadCurrentPlan(db: Database, userId: string, now: Date): Promise<CurrentPlan | undefined> {
+  const pkg = await db
     .selectFrom("user_packages as up")
     .innerJoin("package_definitions as d", "d.package_name", "up.package_name")
     .select(["up.package_name", "up.expires_at", "d.monthly_price_cents"])
-    .where("up.user_id", "=", userId);
-  if (options.lock) query = query.forUpdate("up");
-  const pkg = await query.executeTakeFirst();
-  if (!pkg) return undefined;
-  const live = await db
-    .selectFrom("subscriptions")
-    .select(["amount", "current_period_start", "next_billing_date"])
-    .where("user_id", "=", userId)
-    .where("status", "in", ["active", "past_due"])
-    .where("plan_name", "=", pkg.package_name)
+    .where("up.user_id", "=", userId)
     .executeTakeFirst();
+  if (!pkg) return undefined;
+  const periods = await db
+    .selectFrom("paid_periods")
+    .select(["price_cents", "starts_at", "ends_at"])
+    .where("user_id", "=", userId)
+    .where("removed_at", "is", null)
+    .where("ends_at", ">", now)
+    .execute();
   return {
     packageName: pkg.package_name,
     monthlyPriceCents: pkg.monthly_price_cents,
     expiresAt: pkg.expires_at,
-    ...(live ? { paid: { amountCents: live.amount, periodStart: live.current_period_start, periodEnd: live.next_billing_date } } : {}),
+    paidPeriods: periods.map((p) => ({ priceCents: p.price_cents, startsAt: p.starts_at, endsAt: p.ends_at })),
   };
 }
 

@@ -6,11 +6,10 @@ const starter = { packageName: "starter", monthlyPriceCents: 29_00 };
 const pro100 = { packageName: "professional_100000", monthlyPriceCents: 190_00 };
 const pro250 = { packageName: "professional_250000", monthlyPriceCents: 390_00 };
 
-/** A plan paid on `start` for `days` days at `amountCents`. */
-function paidPlan(plan: { packageName: string; monthlyPriceCents: number }, start: string, end: string, amountCents: number): CurrentPlan {
-  const periodStart = new Date(start);
-  const periodEnd = new Date(end);
-  return { ...plan, expiresAt: periodEnd, paid: { amountCents, periodStart, periodEnd } };
+/** A plan paid from `start` to `end` at `priceCents`. */
+function paidPlan(plan: { packageName: string; monthlyPriceCents: number }, start: string, end: string, priceCents: number): CurrentPlan {
+  const endsAt = new Date(end);
+  return { ...plan, expiresAt: endsAt, paidPeriods: [{ priceCents, startsAt: new Date(start), endsAt }] };
 }
 
 describe("plan change", () => {
@@ -56,9 +55,16 @@ describe("plan change", () => {
   });
 
   it("counts both periods of an early renewal in the credit", () => {
-    // Paid again early: the subscription's period is 2026-12-01..2027-01-01 at $29, 40 whole days left.
-    const renewed = paidPlan(starter, "2026-12-01T00:00:00Z", "2027-01-01T00:00:00Z", 29_00);
-    expect(unusedCredit(renewed, now)).toBe(Math.round((29_00 * 40) / 31));
+    // Paid again early: 9 whole days left of 2026-11-01..12-01, and all of 2026-12-01..2027-01-01.
+    const renewed: CurrentPlan = {
+      ...starter,
+      expiresAt: new Date("2027-01-01T00:00:00Z"),
+      paidPeriods: [
+        { priceCents: 29_00, startsAt: new Date("2026-11-01T00:00:00Z"), endsAt: new Date("2026-12-01T00:00:00Z") },
+        { priceCents: 29_00, startsAt: new Date("2026-12-01T00:00:00Z"), endsAt: new Date("2027-01-01T00:00:00Z") },
+      ],
+    };
+    expect(unusedCredit(renewed, now)).toBe(Math.round((29_00 * 9) / 30) + 29_00);
   });
 
   it("starts a downgrade when the current period ends, with no credit", () => {

@@ -1,5 +1,5 @@
 import { FREE_PLAN_NAME, PERIOD_TERMS, type BillingPeriod } from "../../core/plans.js";
-import { addMonths } from "./billing-terms.js";
+import { addMonths } from "../../core/payments/timeline.js";
 
 /**
  * What buying a plan does to the plan running now (DESIGN.md section 9), a pure rule shared by
@@ -18,8 +18,14 @@ export interface CurrentPlan {
   monthlyPriceCents: number;
   /** user_packages.expires_at: null never ends (the free plan, or a plan assigned without one). */
   expiresAt: Date | null;
-  /** The live subscription's paid period, when it is this plan's: the price and span the credit is prorated over. */
-  paid?: { amountCents: number; periodStart: Date | null; periodEnd: Date | null };
+  /** The timeline's standing paid periods not yet over: the prices and spans an upgrade's credit is prorated over. */
+  paidPeriods?: readonly PaidSpan[];
+}
+
+export interface PaidSpan {
+  priceCents: number;
+  startsAt: Date;
+  endsAt: Date;
 }
 
 export interface PlanChange {
@@ -53,13 +59,18 @@ export function planChange(input: {
 }
 
 /**
- * The paid period's price per day times the whole days left of it. Whole days keep a quote
- * valid for the rest of the day it was shown on.
+ * What the paid time not yet used is worth: each standing period's price per day times its whole
+ * days left (all of it for a period not begun). An upgrade cuts all of them, so this is their
+ * credit. Whole days keep a quote valid for the rest of the day it was shown on.
  */
 export function unusedCredit(current: CurrentPlan, now: Date): number {
-  const paid = current.paid;
-  if (!paid?.periodStart || !paid.periodEnd || paid.periodEnd <= now) return 0;
-  const periodDays = Math.max(1, Math.round((paid.periodEnd.getTime() - paid.periodStart.getTime()) / DAY_MS));
-  const daysLeft = Math.floor((paid.periodEnd.getTime() - now.getTime()) / DAY_MS);
-  return Math.max(0, Math.round((paid.amountCents * daysLeft) / periodDays));
+  let credit = 0;
+  for (const period of current.paidPeriods ?? []) {
+    if (period.endsAt <= now) continue;
+    const periodDays = Math.max(1, Math.round((period.endsAt.getTime() - period.startsAt.getTime()) / DAY_MS));
+    const from = period.startsAt > now ? period.startsAt : now;
+    const daysLeft = Math.floor((period.endsAt.getTime() - from.getTime()) / DAY_MS);
+    credit += Math.max(0, Math.round((period.priceCents * daysLeft) / periodDays));
+  }
+  return credit;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { UserPackageSchema } from "../../core/contracts/admin-billing.js";
 import { ErrorBodySchema } from "../../core/errors.js";
-import { assignPaidPlan } from "../../core/payments/activation.js";
+import { seedPaidPeriod } from "../../testing/paid-periods.js";
 import { createAccount, createKeyedAccount } from "../../testing/accounts.js";
 import { BrowserClient } from "../../testing/browser-client.js";
 import { waitFor } from "../../testing/wait-for.js";
@@ -51,9 +51,7 @@ describe("PUT /api/admin/users/{id}/package", () => {
   it("ends a live subscription for another plan, and returns the account to free", async () => {
     const api = await signedIn();
     const { userId, authorization } = await createKeyedAccount(db());
-    await db().transaction().execute((trx) =>
-      assignPaidPlan(trx, { userId, packageName: "starter", requestLimit: 5_000, period: "monthly", amountCents: 29_00, currency: "USD", periodStart: new Date(), periodEnd: new Date(Date.now() + 30 * DAY) }),
-    );
+    await seedPaidPeriod(db(), { userId, packageName: "starter", priceCents: 29_00, startsAt: new Date(), endsAt: new Date(Date.now() + 30 * DAY) });
     expect((await api.put(`/api/admin/users/${userId}/package`, { package_name: "enterprise" })).status).toBe(200);
     expect(await packageOf(userId)).toMatchObject({ package_name: "enterprise", expires_at: null });
     expect(await db().selectFrom("subscriptions").select("status").where("user_id", "=", userId).execute()).toEqual([{ status: "cancelled" }]);

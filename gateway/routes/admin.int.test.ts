@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AdminStatsSchema, AdminUserListSchema, AuditListSchema, IncidentSchema, PackageDefinitionSchema } from "../../core/contracts/admin.js";
-import { assignPaidPlan } from "../../core/payments/activation.js";
+import { seedPaidPeriod } from "../../testing/paid-periods.js";
 import { createAccount, createKeyedAccount } from "../../testing/accounts.js";
 import { BrowserClient } from "../../testing/browser-client.js";
 import { waitFor } from "../../testing/wait-for.js";
@@ -47,9 +47,7 @@ describe("admin API", () => {
     const admin = await signedIn();
     const before = AdminStatsSchema.parse(await json(await admin.client.request("/api/admin/stats")));
     const customer = await createAccount(db(), { fullName: "Zelda Quartermain" });
-    await db().transaction().execute((trx) =>
-      assignPaidPlan(trx, { userId: customer.id, packageName: "starter", requestLimit: 5_000, period: "monthly", amountCents: 29_00, currency: "USD", periodStart: new Date(), periodEnd: new Date(Date.now() + 3 * DAY) }),
-    );
+    await seedPaidPeriod(db(), { userId: customer.id, packageName: "starter", priceCents: 29_00, startsAt: new Date(), endsAt: new Date(Date.now() + 3 * DAY) });
     await db().insertInto("billing_history").values({ id: `bill_${customer.id}`, user_id: customer.id, amount: 29_00, status: "pending" }).execute();
     const { authorization } = await createKeyedAccount(db(), { userId: customer.id });
     for (let i = 0; i < 2; i++) expect((await testApp.current.app.request("/v1/usage", { headers: authorization })).status).toBe(200);
@@ -93,9 +91,7 @@ describe("admin API", () => {
   it("edits a package, and the gateway meters accounts on it by the new limit within a second", async () => {
     const admin = await signedIn();
     const { userId, authorization } = await createKeyedAccount(db());
-    await db().transaction().execute((trx) =>
-      assignPaidPlan(trx, { userId, packageName: "professional_500000", requestLimit: 500_000, period: "monthly", amountCents: 690_00, currency: "USD", periodStart: new Date(), periodEnd: new Date(Date.now() + 30 * DAY) }),
-    );
+    await seedPaidPeriod(db(), { userId, packageName: "professional_500000", priceCents: 690_00, startsAt: new Date(), endsAt: new Date(Date.now() + 30 * DAY) });
     await db().updateTable("user_packages").set({ request_limit: null }).where("user_id", "=", userId).execute();
     const limit = async () => ((await (await testApp.current.app.request("/v1/usage", { headers: authorization })).json()) as { requests_limit: number | null }).requests_limit;
     expect(await limit()).toBe(500_000);

@@ -18,10 +18,11 @@ import {
   UpdatePackageRequestSchema,
 } from "../../core/contracts/admin.js";
 import { RoleSchema } from "../../core/contracts/auth.js";
+import { AccountTimelineSchema } from "../../core/contracts/billing.js";
 import type { ProducerQueues } from "../../core/queues.js";
 import type { Redis } from "../../core/redis.js";
 import type { AppEnv } from "../app-env.js";
-import { adminStats, adminUsersCsv, listAdminUsers, setUserRole, toCsv, type AdminDeps } from "../admin/admin-accounts-service.js";
+import { adminStats, adminUsersCsv, adminUserTimeline, listAdminUsers, setUserRole, toCsv, type AdminDeps } from "../admin/admin-accounts-service.js";
 import { adminBillingRows } from "../admin/billing-admin-rows.js";
 import { setUsage } from "../admin/usage-admin-service.js";
 import { createIncident, listIncidents, listPackages, updateIncident, updatePackage } from "../admin/catalogue-service.js";
@@ -39,6 +40,12 @@ const statsRoute = route({ method: "get", path: "/api/admin/stats", responses: {
 const usersRoute = route({ method: "get", path: "/api/admin/users", request: { query: AdminUsersQuerySchema }, responses: { 200: jsonResponse(AdminUserListSchema, "Accounts, newest first.") } });
 const usersCsvRoute = route({ method: "get", path: "/api/admin/users.csv", responses: csvResponse("Every account as CSV.") });
 const billingCsvRoute = route({ method: "get", path: "/api/admin/billing.csv", responses: csvResponse("All billing history as CSV.") });
+const timelineRoute = route({
+  method: "get",
+  path: "/api/admin/users/{id}/timeline",
+  request: { params: UserIdParams },
+  responses: { 200: jsonResponse(AccountTimelineSchema, "The account's paid periods, removed ones included.") },
+});
 const roleRoute = route({
   method: "put",
   path: "/api/admin/users/{id}/role",
@@ -84,6 +91,7 @@ export function adminRoutes(
   app.openapi(usersRoute, async (c) => c.json(await listAdminUsers(deps, c.req.valid("query")), 200));
   app.openapi(usersCsvRoute, async (c) => csv(c, await adminUsersCsv(deps), `sluice-users-${today()}.csv`));
   app.openapi(billingCsvRoute, async (c) => csv(c, toCsv(await adminBillingRows(deps)), `sluice-billing-${today()}.csv`));
+  app.openapi(timelineRoute, async (c) => c.json(await adminUserTimeline(deps, c.req.valid("param").id), 200));
   app.openapi(roleRoute, async (c) => c.json(await setUserRole(deps, { userId: c.req.valid("param").id, role: c.req.valid("json").role, ...actor(c) }), 200));
   app.openapi(usageRoute, async (c) => c.json(await setUsage(deps, { ...c.req.valid("json"), ...actor(c) }), 200));
   app.openapi(packagesRoute, async (c) => c.json({ packages: await listPackages(deps.db) }, 200));

@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { BillingOverviewSchema } from "../../core/contracts/billing.js";
 import { ErrorBodySchema } from "../../core/errors.js";
 import { newId } from "../../core/ids.js";
-import { assignPaidPlan } from "../../core/payments/activation.js";
 import { createAccount, createKeyedAccount } from "../../testing/accounts.js";
 import { BrowserClient } from "../../testing/browser-client.js";
 import { useTestApp } from "../../testing/gateway.js";
+import { seedPaidPeriod } from "../../testing/paid-periods.js";
 
 const testApp = useTestApp({ TRUST_PROXY: "true" });
 const db = () => testApp.current.database.db;
@@ -26,9 +26,7 @@ async function overview(browser: BrowserClient) {
 }
 
 async function payFor(userId: string, input: { packageName: string; period: "monthly" | "yearly"; amountCents: number; start: Date; end: Date }) {
-  await db().transaction().execute((trx) =>
-    assignPaidPlan(trx, { userId, requestLimit: 100_000, currency: "USD", periodStart: input.start, periodEnd: input.end, ...input }),
-  );
+  await seedPaidPeriod(db(), { userId, packageName: input.packageName, period: input.period, priceCents: input.amountCents, startsAt: input.start, endsAt: input.end }, input.start);
 }
 
 async function billingRow(userId: string, values: { amount: number; status: string; billingDate: Date; invoiceNumber?: string | null }) {
@@ -77,6 +75,8 @@ describe("GET /api/billing", () => {
       next_billing_date: end.toISOString(),
       expires_at: end.toISOString(),
       overdue: false,
+      current_period_start: start.toISOString(),
+      current_period_end: end.toISOString(),
     });
     expect(usage.requests_limit).toBe(100_000);
   });
@@ -89,7 +89,7 @@ describe("GET /api/billing", () => {
     const { subscription, usage } = await overview(browser);
     expect(subscription).toMatchObject({ status: "active", plan: "starter", overdue: true, expires_at: end.toISOString() });
     // The metered path applies the paid allowance until the grace days are over.
-    expect(usage.requests_limit).toBe(100_000);
+    expect(usage.requests_limit).toBe(5_000);
   });
 
   it("reports an expired subscription once the account is back on free", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CheckoutQuoteSchema, CheckoutResponseSchema } from "../../core/contracts/checkout.js";
 import { ErrorBodySchema } from "../../core/errors.js";
-import { assignPaidPlan } from "../../core/payments/activation.js";
+import { seedPaidPeriod } from "../../testing/paid-periods.js";
 import type { BrowserClient } from "../../testing/browser-client.js";
 import { BILLING, usePaymentStand } from "../../testing/payment-stand.js";
 
@@ -10,9 +10,7 @@ const db = () => stand.current.testApp.database.db;
 const DAY = 86_400_000;
 
 async function subscribe(userId: string, packageName: string, status: "active" | "past_due" | "expired" = "active") {
-  await db().transaction().execute((trx) =>
-    assignPaidPlan(trx, { userId, packageName, requestLimit: 5_000, period: "monthly", amountCents: 29_00, currency: "USD", periodStart: new Date(), periodEnd: new Date(Date.now() + 30 * DAY) }),
-  );
+  await seedPaidPeriod(db(), { userId, packageName, priceCents: 29_00, startsAt: new Date(), endsAt: new Date(Date.now() + 30 * DAY) });
   await db().updateTable("subscriptions").set({ status }).where("user_id", "=", userId).execute();
 }
 

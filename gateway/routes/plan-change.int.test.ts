@@ -3,13 +3,13 @@ import { BillingOverviewSchema } from "../../core/contracts/billing.js";
 import { CheckoutQuoteSchema, PaymentVerificationSchema } from "../../core/contracts/checkout.js";
 import { ErrorBodySchema } from "../../core/errors.js";
 import { createLogger } from "../../core/logger.js";
-import { assignPaidPlan } from "../../core/payments/activation.js";
+import { seedPaidPeriod } from "../../testing/paid-periods.js";
 import { runSubscriptionRenewals } from "../../engine/billing/subscription-renewals.js";
 import { createKeyedAccount } from "../../testing/accounts.js";
 import type { BrowserClient } from "../../testing/browser-client.js";
 import { waitFor } from "../../testing/wait-for.js";
 import { BILLING, CARD, checkout, MOBILE_MONEY, payOnHostedPage, usePaymentStand, verifyReturn } from "../../testing/payment-stand.js";
-import { addMonths } from "../payments/billing-terms.js";
+import { addMonths } from "../../core/payments/timeline.js";
 
 const stand = usePaymentStand();
 const db = () => stand.current.testApp.database.db;
@@ -96,9 +96,7 @@ describe("upgrades", () => {
   it("refuses an order the credit would pay in full, asking for a longer period", async () => {
     const { browser, userId } = await stand.current.customer();
     const start = new Date();
-    await db().transaction().execute((trx) =>
-      assignPaidPlan(trx, { userId, packageName: "professional_1000000", requestLimit: 1_000_000, period: "threeYears", amountCents: 25_920_00, currency: "USD", periodStart: start, periodEnd: addMonths(start, 36) }),
-    );
+    await seedPaidPeriod(db(), { userId, packageName: "professional_1000000", period: "threeYears", priceCents: 25_920_00, startsAt: start, endsAt: addMonths(start, 36) });
     expect(await refusal(browser, "professional_2500000", "monthly")).toMatchObject({ field: "period", message: expect.stringContaining("Choose a longer billing period") });
     expect((await quoted(browser, "professional_2500000", "threeYears")).change).toBe("upgrade");
   });

@@ -1,18 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { BillingSubscription } from "../../../core/contracts/billing";
+import { NO_SUBSCRIPTION, type BillingSubscription } from "../../../core/contracts/billing";
 import { currentPlanOf, planButtonLabel, planButtonTarget } from "./plan-buttons";
 
-const NONE: BillingSubscription = {
-  status: "none",
-  plan: null,
-  plan_display_name: null,
-  period: null,
-  amount: null,
-  currency: null,
-  next_billing_date: null,
-  expires_at: null,
-  overdue: false,
-};
+const NONE = NO_SUBSCRIPTION;
 const on = (plan: string, period: BillingSubscription["period"] = "monthly", status: BillingSubscription["status"] = "active"): BillingSubscription => ({ ...NONE, status, plan, period });
 
 describe("plan button labels (SPEC)", () => {

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { AdminBillingEntry } from "../../../core/contracts/admin-billing";
 import type { AdminUser } from "../../../core/contracts/admin";
-import { BillingHistoryStatusSchema, SubscriptionStatusSchema, type BillingHistoryEntry, type BillingOverview } from "../../../core/contracts/billing";
+import { BillingHistoryStatusSchema, NO_SUBSCRIPTION, SubscriptionStatusSchema, type BillingHistoryEntry, type BillingOverview } from "../../../core/contracts/billing";
 import { BillingTable } from "../features/admin/components/billing-table";
 import { UsersTable } from "../features/admin/components/users-table";
 import { BillingHistory } from "../features/billing/components/billing-history";
@@ -38,20 +38,11 @@ const USER: AdminUser = {
 };
 
 const OVERVIEW: BillingOverview = {
-  subscription: {
-    status: "none",
-    plan: "starter",
-    plan_display_name: "Starter",
-    period: null,
-    amount: null,
-    currency: null,
-    next_billing_date: null,
-    expires_at: null,
-    overdue: false,
-  },
+  subscription: { ...NO_SUBSCRIPTION, plan: "starter", plan_display_name: "Starter" },
   scheduled_change: null,
   usage: { requests_used: 10, requests_limit: 5_000, near_limit: false, reset_date: "2026-12-01" },
   history: [],
+  timeline: [],
 };
 
 const PAYMENT: BillingHistoryEntry = {
@@ -83,7 +74,7 @@ describe("subscription status labels", () => {
 
     it(`name "${status}" ${label} in the billing section and in the admin's user list`, () => {
       const billing = renderToStaticMarkup(<BillingSummary overview={{ ...OVERVIEW, subscription: { ...OVERVIEW.subscription, status } }} />);
-      const admin = renderToStaticMarkup(<UsersTable users={[{ ...USER, subscription_status: status }]} onChangeRole={noop} onSetPackage={noop} />);
+      const admin = renderToStaticMarkup(<UsersTable users={[{ ...USER, subscription_status: status }]} onChangeRole={noop} onSetPackage={noop} onShowTimeline={noop} />);
       expect(shownAsText(billing, label)).toBe(true);
       expect(shownAsText(admin, label)).toBe(true);
     });

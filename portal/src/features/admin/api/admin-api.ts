@@ -24,6 +24,7 @@ import {
   type UserPackage,
 } from "../../../../../core/contracts/admin-billing";
 import { RoleSchema, type Role } from "../../../../../core/contracts/auth";
+import { AccountTimelineSchema, type AccountTimeline } from "../../../../../core/contracts/billing";
 import { apiRequest } from "../../../lib/api-client";
 import { env } from "../../../lib/env";
 
@@ -52,6 +53,10 @@ export function listAdminUsers(query: { search: string; page: number; limit: num
 
 export function setUserRole(userId: string, role: Role): Promise<z.infer<typeof RoleChangeSchema>> {
   return apiRequest(`/api/admin/users/${segment(userId)}/role`, { method: "PUT", body: { role }, schema: RoleChangeSchema });
+}
+
+export function getUserTimeline(userId: string, signal?: AbortSignal): Promise<AccountTimeline> {
+  return apiRequest(`/api/admin/users/${segment(userId)}/timeline`, { schema: AccountTimelineSchema, signal });
 }
 
 export function setUserPackage(userId: string, request: SetUserPackageRequest): Promise<UserPackage> {

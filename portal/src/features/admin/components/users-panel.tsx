@@ -10,11 +10,12 @@ import { ADMIN_MESSAGES, failureMessage } from "../lib/admin-messages";
 import { AdminPanel, RemoteContent } from "./admin-panel";
 import { PackageDialog } from "./package-dialog";
 import { RoleDialog } from "./role-dialog";
+import { TimelineDialog } from "./timeline-dialog";
 import { UsersTable } from "./users-table";
 
 const PAGE_SIZE = 20;
 
-type Editing = { kind: "role" | "package"; user: AdminUser } | null;
+type Editing = { kind: "role" | "package" | "timeline"; user: AdminUser } | null;
 
 /** All Users: search, pages, and each account's role and package. */
 export function UsersPanel({ version, onChanged }: { version: number; onChanged: () => void }) {
@@ -65,7 +66,7 @@ export function UsersPanel({ version, onChanged }: { version: number; onChanged:
         >
           {(data) => (
             <>
-              <UsersTable users={data.users} onChangeRole={(user) => setEditing({ kind: "role", user })} onSetPackage={(user) => setEditing({ kind: "package", user })} />
+              <UsersTable users={data.users} onChangeRole={(user) => setEditing({ kind: "role", user })} onSetPackage={(user) => setEditing({ kind: "package", user })} onShowTimeline={(user) => setEditing({ kind: "timeline", user })} />
               <nav aria-label="Users pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
                 <p aria-live="polite">
                   Page {page} of {pages} · {data.total} {data.total === 1 ? "user" : "users"}
@@ -85,6 +86,7 @@ export function UsersPanel({ version, onChanged }: { version: number; onChanged:
       </div>
       {editing?.kind === "role" && <RoleDialog user={editing.user} onClose={() => setEditing(null)} onChanged={onChanged} />}
       {editing?.kind === "package" && <PackageDialog user={editing.user} onClose={() => setEditing(null)} onChanged={onChanged} />}
+      {editing?.kind === "timeline" && <TimelineDialog user={editing.user} onClose={() => setEditing(null)} />}
     </AdminPanel>
   );
 }

@@ -11,6 +11,7 @@ interface UsersTableProps {
   users: AdminUser[];
   onChangeRole: (user: AdminUser) => void;
   onSetPackage: (user: AdminUser) => void;
+  onShowTimeline: (user: AdminUser) => void;
 }
 
 const PERIOD_LABELS = { monthly: "monthly", yearly: "yearly", threeYears: "every 3 years" } as const;
@@ -30,7 +31,7 @@ function Subscription({ user }: { user: AdminUser }) {
 }
 
 /** User, Role, Package, Subscription, API Usage, Status, and the row's actions; scrolls in its own box on phones. */
-export function UsersTable({ users, onChangeRole, onSetPackage }: UsersTableProps) {
+export function UsersTable({ users, onChangeRole, onSetPackage, onShowTimeline }: UsersTableProps) {
   return (
     <ScrollTable label="All users" columns={["User", "Role", "Package", "Subscription", "API Usage", "Status", "Actions"]} wide>
       {users.map((user) => (
@@ -62,6 +63,9 @@ export function UsersTable({ users, onChangeRole, onSetPackage }: UsersTableProp
               </Button>
               <Button variant="secondary" size="sm" onClick={() => onSetPackage(user)} aria-label={`Set package of ${user.email}`}>
                 Set Package
+              </Button>
+              <Button variant="secondary" size="sm" onClick={() => onShowTimeline(user)} aria-label={`Paid periods of ${user.email}`}>
+                Paid Periods
               </Button>
             </div>
           </td>

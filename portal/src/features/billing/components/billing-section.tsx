@@ -7,9 +7,10 @@ import { useBilling } from "../hooks/use-billing";
 import { PAYMENT_REFRESH_DELAY_MS, PAYMENT_SUCCESS_FLAGS, hasPaymentSuccessFlag } from "../lib/billing-display";
 import { BillingHistory } from "./billing-history";
 import { BillingSummary } from "./billing-summary";
+import { PaidPeriods } from "./paid-periods";
 import { PlanPicker } from "./plan-picker";
 
-/** The dashboard's Billing & Credits section (SPEC: current plan, usage, next billing, plan picker, history). */
+/** The dashboard's Billing & Credits section (SPEC: current plan, usage, next billing, plan picker, history; then the paid periods). */
 export function BillingSection() {
   const { state, reload } = useBilling();
   const plans = usePlans();
@@ -26,6 +27,7 @@ export function BillingSection() {
           {plans.state.status === "ready" && <PlanPicker subscription={state.data.subscription} plans={plans.state.data} />}
           {plans.state.status === "error" && <ErrorState title="The plans could not be loaded." onRetry={plans.reload} />}
           <BillingHistory entries={state.data.history} />
+          <PaidPeriods periods={state.data.timeline} />
         </>
       )}
     </div>

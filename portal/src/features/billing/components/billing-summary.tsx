@@ -37,6 +37,11 @@ export function BillingSummary({ overview }: { overview: BillingOverview }) {
             </span>
           )}
         </p>
+        {subscription.current_period_start && subscription.current_period_end && (
+          <p className="mt-2 text-sm text-slate-600">
+            Current period: {formatLongDate(new Date(subscription.current_period_start))} – {formatLongDate(new Date(subscription.current_period_end))}
+          </p>
+        )}
         {overview.scheduled_change && (
           <p className="mt-2 text-sm text-slate-600">
             Changes to {overview.scheduled_change.plan_display_name} on {formatLongDate(new Date(overview.scheduled_change.starts_at))} (paid).

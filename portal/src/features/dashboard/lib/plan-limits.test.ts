@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BillingOverview } from "../../../../../core/contracts/billing";
+import { NO_SUBSCRIPTION, type BillingOverview } from "../../../../../core/contracts/billing";
 import type { Plan } from "../../../../../core/contracts/plans";
 import { PLAN_CATALOGUE } from "../../../../../core/plans";
 import { planLimitsView } from "./plan-limits";
@@ -9,21 +9,11 @@ const plans: Plan[] = PLAN_CATALOGUE.map((plan) => ({ ...plan, currency: "USD", 
 
 function overview(subscription: Partial<BillingOverview["subscription"]>, limit: number | null): BillingOverview {
   return {
-    subscription: {
-      status: "none",
-      plan: null,
-      plan_display_name: null,
-      period: null,
-      amount: null,
-      currency: null,
-      next_billing_date: null,
-      expires_at: null,
-      overdue: false,
-      ...subscription,
-    },
+    subscription: { ...NO_SUBSCRIPTION, ...subscription },
     scheduled_change: null,
     usage: { requests_used: 0, requests_limit: limit, near_limit: false, reset_date: "2025-07-01" },
     history: [],
+    timeline: [],
   };
 }
 
