@@ -46,7 +46,7 @@ describe("payment e-mails", () => {
     expect(message.text).not.toContain("is active");
   });
 
-  it("tells administrators which payment was reversed and whose plan was revoked", () => {
+  it("tells administrators which payment was reversed and that only its period was removed", () => {
     const message = paymentReversedAdminMessage({
       ...product,
       customerEmail: "ada@example.test",
@@ -57,7 +57,7 @@ describe("payment e-mails", () => {
       merchantReference: "ord-abc",
     });
     expect(message.subject).toBe("Payment reversed: INV-2026-000042");
-    for (const text of ["ada@example.test", "usr_1", "ord-abc", "free plan", "https://sluice.example/admin-dashboard"]) expect(message.text).toContain(text);
+    for (const text of ["ada@example.test", "usr_1", "ord-abc", "Starter period it paid for was removed", "other payments", "https://sluice.example/admin-dashboard"]) expect(message.text).toContain(text);
   });
 
   it("tells a customer when the plan expires, the grace days, and links to pay again", () => {

@@ -214,7 +214,7 @@ export function renewalReminderMessage(
   });
 }
 
-/** To administrators: the provider reversed a completed payment and the account went back to free. */
+/** To administrators: a completed payment was reversed or refunded and the period it bought left the account's timeline. */
 export function paymentReversedAdminMessage(
   input: Product & { customerEmail: string; userId: string; planName: string; amount: string; invoiceNumber: string | null; merchantReference: string },
 ): EmailMessage {
@@ -227,7 +227,7 @@ export function paymentReversedAdminMessage(
         kind: "text",
         text: `The payment provider reports that the payment ${input.invoiceNumber ?? "(no invoice)"} (order ${input.merchantReference}, ${input.amount}) of ${input.customerEmail} (${input.userId}) was reversed.`,
       },
-      { kind: "text", text: `The ${input.planName} plan was revoked: the account is back on the free plan. Review the payment in the admin dashboard.` },
+      { kind: "text", text: `The ${input.planName} period it paid for was removed; the account keeps what its other payments paid for, or returns to the free plan if none remain. Review the payment in the admin dashboard.` },
       { kind: "button", label: "Open the admin dashboard", url: new URL("/admin-dashboard", input.publicUrl).toString() },
     ],
     reason: `You received this email because you are an administrator of ${input.productName}.`,

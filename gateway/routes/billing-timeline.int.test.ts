@@ -17,15 +17,15 @@ const db = () => stand.current.testApp.database.db;
 
 type Plan = "starter" | "professional_100000" | "professional_250000";
 
-async function quotedTotal(browser: BrowserClient, plan: Plan): Promise<number> {
-  const response = await browser.request(`/api/checkout/quote?plan=${plan}&period=monthly`);
+async function quotedTotal(browser: BrowserClient, plan: Plan, period: "monthly" | "yearly" = "monthly"): Promise<number> {
+  const response = await browser.request(`/api/checkout/quote?plan=${plan}&period=${period}`);
   expect(response.status).toBe(200);
   return CheckoutQuoteSchema.parse(await response.json()).total_cents;
 }
 
 /** An order at the quoted price, paid on the hosted page; the browser's return URL (not verified yet). */
-async function payForPlan(browser: BrowserClient, plan: Plan) {
-  const order = await checkout(browser, { plan, period: "monthly", amount: await quotedTotal(browser, plan) });
+async function payForPlan(browser: BrowserClient, plan: Plan, period: "monthly" | "yearly" = "monthly") {
+  const order = await checkout(browser, { plan, period, amount: await quotedTotal(browser, plan, period) });
   return { order, returnUrl: await payOnHostedPage(order.redirect_url, CARD) };
 }
 
@@ -64,12 +64,14 @@ async function trackingIdOf(billingId: string): Promise<string> {
 const standing = (userId: string) =>
   db()
     .selectFrom("paid_periods")
-    .select(["billing_history_id", "plan_name", "paid_at", "starts_at", "ends_at"])
+    .select(["billing_history_id", "plan_name", "billing_period", "paid_at", "starts_at", "ends_at"])
     .where("user_id", "=", userId)
     .where("removed_at", "is", null)
     .orderBy("starts_at")
     .orderBy("paid_at")
     .execute();
+
+const monthsOf = (period: string | null) => (period === "yearly" ? 12 : 1);
 
 const paidAtOf = async (billingId: string) => (await db().selectFrom("paid_periods").select("paid_at").where("billing_history_id", "=", billingId).executeTakeFirstOrThrow()).paid_at;
 
@@ -100,9 +102,10 @@ describe("payments settled at the same instant", () => {
     try {
       for (let attempt = 0; attempt < 20; attempt++) {
         const { browser, userId } = await stand.current.customer();
+        // Two choices (a new checkout for the same plan and period reuses the pending order).
         const orders = [
-          await checkout(browser, { plan: "professional_100000", period: "monthly", amount: 190_00 }),
-          await checkout(browser, { plan: "professional_100000", period: "monthly", amount: 190_00 }),
+          await checkout(browser, { plan: "professional_100000", period: "monthly", amount: await quotedTotal(browser, "professional_100000", "monthly") }),
+          await checkout(browser, { plan: "professional_100000", period: "yearly", amount: await quotedTotal(browser, "professional_100000", "yearly") }),
         ];
         await Promise.all(orders.map((order) => payOnHostedPage(order.redirect_url, CARD)));
         await waitFor(async () => {
@@ -113,10 +116,11 @@ describe("payments settled at the same instant", () => {
         expect(periods, `attempt ${attempt}`).toHaveLength(2);
         const [first, second] = periods;
         if (!first || !second) throw new Error("two periods expected");
+        // Whichever committed first runs from its payment; the other extends it.
         expect(first.starts_at).toEqual(first.paid_at);
-        expect(first.ends_at).toEqual(addMonths(first.starts_at, 1));
+        expect(first.ends_at).toEqual(addMonths(first.starts_at, monthsOf(first.billing_period)));
         expect(second.starts_at, `attempt ${attempt}`).toEqual(first.ends_at);
-        expect(second.ends_at).toEqual(addMonths(first.ends_at, 1));
+        expect(second.ends_at).toEqual(addMonths(first.ends_at, monthsOf(second.billing_period)));
         await expectEntitlements(userId, [
           { billingId: first.billing_history_id, plan: "professional_100000", startsAt: first.starts_at, endsAt: first.ends_at },
           { billingId: second.billing_history_id, plan: "professional_100000", startsAt: second.starts_at, endsAt: second.ends_at },
@@ -191,13 +195,14 @@ describe("a reversal or refund removes exactly what its payment bought", () => {
   it("overlapping payments: reversing either leaves the other's month", async () => {
     for (const removed of [0, 1] as const) {
       const { browser, userId } = await stand.current.customer();
-      const pair = [await payForPlan(browser, "professional_100000"), await payForPlan(browser, "professional_100000")] as const;
+      // Two choices: a new checkout for the same plan and period reuses the pending order.
+      const pair = [await payForPlan(browser, "professional_100000"), await payForPlan(browser, "professional_100000", "yearly")] as const;
       await Promise.all(pair.map((p) => settle(browser, p.returnUrl)));
       const billingIds = await Promise.all(pair.map((p) => billingIdOf(p.order.order_tracking_id)));
       await reverse(pair[removed].order.order_tracking_id);
       const kept = billingIds[1 - removed] ?? "";
       const paidAt = await paidAtOf(kept);
-      await expectEntitlements(userId, [{ billingId: kept, plan: "professional_100000", startsAt: paidAt, endsAt: addMonths(paidAt, 1) }]);
+      await expectEntitlements(userId, [{ billingId: kept, plan: "professional_100000", startsAt: paidAt, endsAt: addMonths(paidAt, removed === 0 ? 12 : 1) }]);
     }
   });
 });
