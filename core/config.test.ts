@@ -52,6 +52,20 @@ describe("configuration", () => {
     expect(() => parseConfig(EngineConfigSchema, { ...production, SMTP_URL: "smtp://mail.internal:587" })).toThrow(/sandbox payment provider is refused in production/);
   });
 
+  it("requires a bucket for DATASET_STORAGE=s3, and in production its credentials", () => {
+    const s3 = { DATASET_STORAGE: "s3", DATASET_S3_ENDPOINT: "http://minio.internal:9000", DATASET_S3_FORCE_PATH_STYLE: "true" };
+    expect(parseConfig(GatewayConfigSchema, {}).DATASET_STORAGE).toBe("filesystem");
+    expect(() => parseConfig(GatewayConfigSchema, s3)).toThrow(/DATASET_S3_BUCKET is required when DATASET_STORAGE=s3/);
+    // Outside production, no credentials means the SDK's default chain; one of the pair alone is a mistake.
+    expect(parseConfig(GatewayConfigSchema, { ...s3, DATASET_S3_BUCKET: "sluice-datasets" })).toMatchObject({ DATASET_S3_BUCKET: "sluice-datasets", DATASET_S3_FORCE_PATH_STYLE: true });
+    expect(() => parseConfig(GatewayConfigSchema, { ...s3, DATASET_S3_BUCKET: "sluice-datasets", DATASET_S3_ACCESS_KEY_ID: "AKIA" })).toThrow(/DATASET_S3_SECRET_ACCESS_KEY is required/);
+    const production = { NODE_ENV: "production", JWT_SECRET: "x".repeat(40), PAYMENT_PROVIDER: "pesapal", PESAPAL_CONSUMER_KEY: "live-key", PESAPAL_CONSUMER_SECRET: "live-secret", SMTP_URL: "smtp://mail.internal:587" };
+    const bucket = { ...production, ...s3, DATASET_S3_BUCKET: "sluice-datasets" };
+    expect(() => parseConfig(EngineConfigSchema, bucket)).toThrow(/DATASET_S3_ACCESS_KEY_ID is required when DATASET_STORAGE=s3 in production/);
+    expect(() => parseConfig(GatewayConfigSchema, bucket)).toThrow(/DATASET_S3_SECRET_ACCESS_KEY is required when DATASET_STORAGE=s3 in production/);
+    expect(parseConfig(EngineConfigSchema, { ...bucket, DATASET_S3_ACCESS_KEY_ID: "AKIA", DATASET_S3_SECRET_ACCESS_KEY: "secret" }).DATASET_STORAGE).toBe("s3");
+  });
+
   it("refuses development-only defaults in production", () => {
     expect(() => parseConfig(SeedConfigSchema, { NODE_ENV: "production" })).toThrow(/ADMIN_PASSWORD/);
     expect(parseConfig(SeedConfigSchema, { NODE_ENV: "production", ADMIN_PASSWORD: "a-real-secret-123" }).ADMIN_PASSWORD).toBe(

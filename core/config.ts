@@ -49,6 +49,38 @@ const PaymentProviderSettings = {
 };
 export type PaymentProviderConfig = { PAYMENT_PROVIDER: "sandbox" | "pesapal"; PESAPAL_BASE_URL?: string | undefined; PUBLIC_URL: string };
 
+/**
+ * Where datasets are stored (DESIGN.md section 8), for the gateway (uploads, deletion) and the
+ * engine (ingest, analyses); both processes must be given the same values. "filesystem" keeps
+ * them under DATA_DIR (shared storage on several hosts); "s3" in a bucket of S3-compatible
+ * object storage, with DATA_DIR as each process's local scratch.
+ */
+const DatasetStorageSettings = {
+  DATASET_STORAGE: z.enum(["filesystem", "s3"]).default("filesystem"),
+  /** The S3 endpoint (MinIO, R2, a local server); unset means AWS's endpoint for the region. */
+  DATASET_S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  DATASET_S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "an S3 bucket name").optional(),
+  DATASET_S3_REGION: z.string().min(1).default("us-east-1"),
+  /** Credentials; outside production, unset means the AWS SDK's default chain (environment, profile, instance role). */
+  DATASET_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  DATASET_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Address buckets as endpoint/bucket instead of bucket.endpoint (MinIO and most local servers need it). */
+  DATASET_S3_FORCE_PATH_STYLE: booleanString.default(false),
+};
+export type DatasetStorageConfig = { DATA_DIR: string } & z.infer<z.ZodObject<typeof DatasetStorageSettings>>;
+
+/** Object storage needs a bucket, and credentials in pairs (in production, always). */
+function requireS3Settings(config: DatasetStorageConfig & { NODE_ENV: string }, context: z.RefinementCtx): void {
+  if (config.DATASET_STORAGE !== "s3") return;
+  if (!config.DATASET_S3_BUCKET) context.addIssue({ code: "custom", path: ["DATASET_S3_BUCKET"], message: "DATASET_S3_BUCKET is required when DATASET_STORAGE=s3" });
+  const credentials = [["DATASET_S3_ACCESS_KEY_ID", config.DATASET_S3_ACCESS_KEY_ID], ["DATASET_S3_SECRET_ACCESS_KEY", config.DATASET_S3_SECRET_ACCESS_KEY]] as const;
+  const given = credentials.filter(([, value]) => value !== undefined).length;
+  if (given === 2 || (given === 0 && config.NODE_ENV !== "production")) return;
+  for (const [name, value] of credentials) {
+    if (value === undefined) context.addIssue({ code: "custom", path: [name], message: `${name} is required when DATASET_STORAGE=s3${given === 0 ? " in production" : " (the credentials come in a pair)"}` });
+  }
+}
+
 /** The sandbox imitates the payment provider: in production it would hand out free plans. */
 function refuseSandboxInProduction(config: { NODE_ENV: string; PAYMENT_PROVIDER: string }, context: z.RefinementCtx): void {
   if (config.NODE_ENV === "production" && config.PAYMENT_PROVIDER === "sandbox") {
@@ -96,7 +128,11 @@ export const GatewayConfigSchema = CommonConfigSchema.extend({
   ANALYSIS_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Trust X-Forwarded-For from a reverse proxy for the client address. */
   TRUST_PROXY: booleanString.default(false),
-}).superRefine(refuseSandboxInProduction);
+  ...DatasetStorageSettings,
+}).superRefine((config, context) => {
+  refuseSandboxInProduction(config, context);
+  requireS3Settings(config, context);
+});
 export type GatewayConfig = z.infer<typeof GatewayConfigSchema>;
 
 export const EngineConfigSchema = CommonConfigSchema.extend({
@@ -139,8 +175,10 @@ export const EngineConfigSchema = CommonConfigSchema.extend({
     .default("0,5000,300000,1800000,7200000,18000000,36000000,36000000")
     .transform((value) => value.split(",").map(Number)),
   ...PaymentProviderSettings,
+  ...DatasetStorageSettings,
 }).superRefine((config, context) => {
   refuseSandboxInProduction(config, context);
+  requireS3Settings(config, context);
   // Without SMTP, production e-mail (confirmations, resets) would never leave the outbox.
   if (config.NODE_ENV === "production" && !config.SMTP_URL) {
     context.addIssue({ code: "custom", path: ["SMTP_URL"], message: "SMTP_URL is required in production" });

@@ -89,7 +89,7 @@ export const QUEUES = {
   analytics: {
     name: "analytics",
     payload: z.discriminatedUnion("task", [
-      /** Parse an uploaded file (DATA_DIR/uploads) into the dataset's Parquet file and schema. */
+      /** Parse an uploaded file (uploads/ in the dataset store) into the dataset's Parquet file and schema. */
       z.object({ task: z.literal("ingest"), dataset_id: z.string().startsWith("ds_") }),
       /** Run the analyses row (an analysis, or a cleaning when its analysis is "clean"). */
       z.object({ task: z.literal("analyze"), analysis_id: z.string().startsWith("an_") }),

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { UnrecoverableError, Worker, type Job } from "bullmq";
 import type { EngineConfig } from "../core/config.js";
+import { createDatasetStore } from "../core/datasets/create-dataset-store.js";
 import { createDb, type Database } from "../core/db/client.js";
 import { createMailTransport, type MailSender } from "../core/email/transport.js";
 import { QUEUES, type JobPayload, type QueueKey } from "../core/jobs.js";
@@ -53,9 +54,10 @@ export async function startEngine(config: EngineConfig, logger: Logger, options:
   const mail = createMailSender(config, logger);
   const workflowRuns = await startWorkflowRuns({ config, db, logger, queues: producerQueues });
   const analytics = await startAnalyticsPool(config, logger);
+  const datasets = createDatasetStore(config);
   const succeededAttempts = createSucceededAttempts(db);
   const firstAttempts = createFirstAttempts({ config, db, logger, queues: producerQueues, succeededAttempts });
-  const context: EngineContext = { config, db, logger, queues: producerQueues, redis: metering, workflowRuns, analytics, firstAttempts, succeededAttempts, completions: createCompletions(db), ...(mail ? { mail } : {}) };
+  const context: EngineContext = { config, db, logger, queues: producerQueues, redis: metering, workflowRuns, analytics, datasets, firstAttempts, succeededAttempts, completions: createCompletions(db), ...(mail ? { mail } : {}) };
   const workers = definitions.map((definition) => startWorker(definition, config, workerConnection, context));
   const recurringJobs = await startRecurringJobs(definitions, producerConnection, config, logger);
 
@@ -83,6 +85,7 @@ export async function startEngine(config: EngineConfig, logger: Logger, options:
       await withTimeout(firstAttempts.drain(), config.JOB_DRAIN_TIMEOUT_MS, async () => undefined);
       await workflowRuns.close();
       await analytics.close();
+      datasets.close();
       await removeEngineHeartbeat(liveness, instanceId).catch(() => undefined);
       await Promise.allSettled([recurringJobs.close(), producerQueues.close()]);
       mail?.transport.close();

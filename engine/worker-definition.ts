@@ -2,6 +2,7 @@ import type { Job, RepeatOptions, WorkerOptions } from "bullmq";
 import type { EngineConfig } from "../core/config.js";
 import type { JobPayload, QueueKey } from "../core/jobs.js";
 import type { Database } from "../core/db/client.js";
+import type { DatasetStore } from "../core/datasets/dataset-store.js";
 import type { MailSender } from "../core/email/transport.js";
 import type { Logger } from "../core/logger.js";
 import type { ProducerQueues } from "../core/queues.js";
@@ -26,6 +27,8 @@ export interface EngineContext {
   workflowRuns: WorkflowRuns;
   /** DuckDB, in the engine's analytics worker processes (a pool started at boot, closed at shutdown). */
   analytics: AnalyticsDb;
+  /** Where uploads and datasets' Parquet files are stored (DATASET_STORAGE): a directory or an S3 bucket. */
+  datasets: DatasetStore;
   /** First attempts of webhook deliveries this process makes itself, after the event's statement. */
   firstAttempts: FirstAttempts;
   /** Completions of executions, written in groups. */

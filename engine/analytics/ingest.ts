@@ -1,7 +1,8 @@
-import { mkdir, rename, rm } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { Database } from "../../core/db/client.js";
-import { datasetStoragePath, resolveStoragePath, uploadPath } from "../../core/datasets/storage.js";
+import { DatasetObjectMissingError, type LocalObject } from "../../core/datasets/dataset-store.js";
+import { datasetStoragePath, scratchPath, uploadKey } from "../../core/datasets/storage.js";
 import { DATASET_FORMATS } from "../../core/contracts/datasets.js";
 import type { EngineContext } from "../worker-definition.js";
 import { checkUploadShape } from "../../core/datasets/upload-shape.js";
@@ -14,10 +15,10 @@ export type IngestOutcome =
   | { dataset_id: string; status: "skipped" };
 
 /**
- * The "ingest" task of the analytics queue (DESIGN.md section 8): reads the raw upload
- * (DATA_DIR/uploads) with DuckDB, writes the dataset's Parquet file next to its final place and
- * renames it there atomically, then records the schema and row count (status ready) and deletes
- * the upload. An upload that cannot be read marks the dataset failed with the reader's error,
+ * The "ingest" task of the analytics queue (DESIGN.md section 8): reads the raw upload (a local
+ * copy of its object in the dataset store) with DuckDB, writes the dataset's Parquet file to
+ * DATA_DIR/tmp/ingest and stores it (a rename under DATA_DIR, an upload to object storage), then
+ * records the schema and row count (status ready) and deletes the upload. An upload that cannot be read marks the dataset failed with the reader's error,
  * and every file of it is removed: nothing is half-stored. So does an upload whose analytics
  * worker died reading it (INGEST_CRASHED): the job completes, it is never run again. The
  * upload's shape is checked (core/datasets/upload-shape.ts) before DuckDB reads it. Runs at most
@@ -25,8 +26,8 @@ export type IngestOutcome =
  * A dataset that is no longer processing (done, failed, deleted) is skipped, so a repeated job
  * changes nothing.
  */
-export async function ingestDataset(datasetId: string, context: Pick<EngineContext, "db" | "analytics" | "config" | "logger">): Promise<IngestOutcome> {
-  const { db, analytics, config } = context;
+export async function ingestDataset(datasetId: string, context: Pick<EngineContext, "db" | "analytics" | "config" | "logger" | "datasets">): Promise<IngestOutcome> {
+  const { db, analytics, config, datasets } = context;
   const dataset = await db
     .selectFrom("datasets")
     .select(["id", "user_id", "format", "status"])
@@ -37,19 +38,20 @@ export async function ingestDataset(datasetId: string, context: Pick<EngineConte
   const format = DATASET_FORMATS.find((f) => f === dataset.format);
   if (!format) throw new Error(`dataset ${datasetId} has an unknown format`);
 
-  const source = uploadPath(config.DATA_DIR, dataset.id, format);
+  const stored = uploadKey(dataset.id, format);
   const storagePath = datasetStoragePath(dataset.user_id, dataset.id);
-  const target = resolveStoragePath(config.DATA_DIR, storagePath);
   // One staging name per dataset: a retry after an engine died mid-copy overwrites what it left.
-  const staging = `${target}.ingest.tmp`;
-  await mkdir(dirname(target), { recursive: true });
+  const staging = scratchPath(config.DATA_DIR, "ingest", `${dataset.id}.parquet`);
+  await mkdir(dirname(staging), { recursive: true });
 
+  let upload: LocalObject | undefined;
   try {
-    // The gateway checked the upload already; this engine checks again before DuckDB touches it.
-    const problem = await checkUploadShape(source, format).catch((error: unknown) => {
-      if (error instanceof Error && "code" in error && error.code === "ENOENT") return "The uploaded file is no longer there.";
-      throw error;
+    upload = await datasets.localCopy(stored).catch((error: unknown) => {
+      throw error instanceof DatasetObjectMissingError ? new UnreadableUploadError("The uploaded file is no longer there.") : error;
     });
+    const source = upload.path;
+    // The gateway checked the upload already; this engine checks again before DuckDB touches it.
+    const problem = await checkUploadShape(source, format);
     if (problem) throw new UnreadableUploadError(problem);
     const { columns, rowCount } = await analytics.session(
       async (session) => {
@@ -63,7 +65,7 @@ export async function ingestDataset(datasetId: string, context: Pick<EngineConte
       { timeoutMs: config.ANALYSIS_TIMEOUT_MS },
     );
     if (rowCount === 0) throw new UnreadableUploadError(`The file has no data rows (${format.toUpperCase()} with a header or an empty array only).`);
-    await rename(staging, target);
+    await datasets.putFile(storagePath, staging);
     const updated = await db
       .updateTable("datasets")
       .set({
@@ -80,19 +82,21 @@ export async function ingestDataset(datasetId: string, context: Pick<EngineConte
       .returning("id")
       .executeTakeFirst();
     // Deleted while it was being ingested: its file goes too.
-    if (!updated) await rm(target, { force: true });
-    await rm(source, { force: true });
+    if (!updated) await datasets.delete(storagePath);
+    await datasets.delete(stored);
     return updated ? { dataset_id: dataset.id, status: "ready", row_count: rowCount } : { dataset_id: dataset.id, status: "skipped" };
   } catch (error) {
     await rm(staging, { force: true });
     const failure = describeFailure(error, config.ANALYSIS_TIMEOUT_MS);
     if (!failure) throw error;
     // Files first: once the row says failed, nothing of the upload is left.
-    await Promise.all([rm(source, { force: true }), rm(target, { force: true })]);
+    await Promise.all([datasets.delete(stored), datasets.delete(storagePath)]);
     await markFailed(db, dataset.id, failure);
     if (error instanceof AnalyticsCrashError) context.logger.error({ datasetId: dataset.id, err: error }, "the analytics worker died ingesting a dataset");
     else context.logger.info({ datasetId: dataset.id, code: failure.code }, "dataset ingest failed");
     return { dataset_id: dataset.id, status: "failed", error: failure };
+  } finally {
+    await upload?.release();
   }
 }
 

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { datasetStoragePath, uploadPath } from "../../core/datasets/storage.js";
+import { datasetStoragePath, resolveStoragePath, uploadKey } from "../../core/datasets/storage.js";
 import { newId } from "../../core/ids.js";
 import { insertAnalysis } from "../../gateway/analytics/analysis-queries.js";
 import { createAccount } from "../../testing/accounts.js";
@@ -15,7 +15,7 @@ const MINUTE_MS = 60_000;
 /** An upload whose ingest job never reached the queue, written `ageMs` ago. */
 async function lostUpload(userId: string, ageMs: number): Promise<string> {
   const id = newId("ds");
-  const source = uploadPath(dataDir, id, "csv");
+  const source = resolveStoragePath(dataDir, uploadKey(id, "csv"));
   mkdirSync(`${dataDir}/uploads`, { recursive: true });
   writeFileSync(source, "day,visits\n1,10\n2,12\n3,15\n");
   await db()

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AnalyzeRequestSchema, CleanRequestSchema, type AnalysisResult, type CleanResult } from "../../core/contracts/analytics.js";
-import { resolveStoragePath } from "../../core/datasets/storage.js";
+import { DatasetObjectMissingError, type LocalObject } from "../../core/datasets/dataset-store.js";
 import { STREAM_DATASET_FORMAT } from "../../core/contracts/datasets.js";
 import type { EngineContext } from "../worker-definition.js";
 import { analyzeSource } from "./analysis/analyze.js";
@@ -101,14 +101,22 @@ async function openSource(analysis: ClaimedAnalysis, context: EngineContext, cal
   const inline = (rowsJson: string) => inlineSource(context.analytics, context.config.DATA_DIR, analysis.id, rowsJson, call);
   if (analysis.inlineRows !== null) return inline(analysis.inlineRows);
   const dataset = await readableDataset(analysis, context);
-  return "rows" in dataset ? inline(JSON.stringify(dataset.rows)) : datasetSource(dataset.path);
+  return "rows" in dataset ? inline(JSON.stringify(dataset.rows)) : datasetSource(dataset.file);
 }
 
-/** An uploaded dataset's Parquet file, or a stream dataset's rows (its per-minute rollups). */
-async function readableDataset(analysis: ClaimedAnalysis, context: EngineContext): Promise<{ path: string } | { rows: Row[] }> {
+/**
+ * An uploaded dataset's Parquet file (a local file the caller releases), or a stream dataset's rows
+ * (its per-minute rollups). A dataset whose file is gone from storage is bad input, not a crash.
+ */
+async function readableDataset(analysis: ClaimedAnalysis, context: EngineContext): Promise<{ file: LocalObject } | { rows: Row[] }> {
   const dataset = analysis.dataset_id ? await findAnalysisDataset(context.db, analysis, analysis.dataset_id) : undefined;
   if (!dataset) throw new AnalysisInputError("The dataset no longer exists or is not ready.");
-  if (dataset.format !== STREAM_DATASET_FORMAT) return { path: resolveStoragePath(context.config.DATA_DIR, dataset.storage_path) };
+  if (dataset.format !== STREAM_DATASET_FORMAT) {
+    const file = await context.datasets.localCopy(dataset.storage_path).catch((error: unknown) => {
+      throw error instanceof DatasetObjectMissingError ? new AnalysisInputError("The dataset's file is no longer in storage; upload it again.") : error;
+    });
+    return { file };
+  }
   const rows = await streamDatasetRows(context.db, analysis, dataset.id);
   if (!rows) throw new AnalysisInputError("The stream of this dataset no longer exists.");
   if (rows.length === 0) throw new AnalysisInputError("The stream has no history yet: its per-minute rollups are recorded within a few seconds of its events.");
@@ -117,7 +125,15 @@ async function readableDataset(analysis: ClaimedAnalysis, context: EngineContext
 
 async function readDatasetRows(analysis: ClaimedAnalysis, context: EngineContext, call: AnalyticsCallOptions): Promise<Row[]> {
   const dataset = await readableDataset(analysis, context);
-  const rows = "rows" in dataset ? dataset.rows : await context.analytics.all("select * from read_parquet(?) limit ?", [dataset.path, MAX_CLEAN_ROWS + 1], call);
+  if ("rows" in dataset) return capCleanRows(dataset.rows);
+  try {
+    return capCleanRows(await context.analytics.all("select * from read_parquet(?) limit ?", [dataset.file.path, MAX_CLEAN_ROWS + 1], call));
+  } finally {
+    await dataset.file.release();
+  }
+}
+
+function capCleanRows(rows: Row[]): Row[] {
   if (rows.length > MAX_CLEAN_ROWS) throw new AnalysisInputError(`The dataset has more than ${MAX_CLEAN_ROWS} rows, more than one cleaning handles.`);
   return rows;
 }

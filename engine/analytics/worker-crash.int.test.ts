@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { AnalysisSchema } from "../../core/contracts/analytics.js";
 import { DatasetSchema } from "../../core/contracts/datasets.js";
+import { scratchPath } from "../../core/datasets/storage.js";
 import { createKeyedAccount } from "../../testing/accounts.js";
 import { useAnalyticsStack } from "../../testing/analytics.js";
 import { createApiCaller, type Auth } from "../../testing/gateway.js";
@@ -82,7 +83,7 @@ describe("an analytics worker killed during a job", () => {
     csv = largeCsv();
     const doomed = await upload(auth, csv);
     // Killed once the worker is writing the Parquet file.
-    await pollUntil(() => files().some((name) => name.startsWith(doomed) && name.endsWith(".ingest.tmp")), 60_000);
+    await pollUntil(() => existsSync(scratchPath(dataDir, "ingest", `${doomed}.parquet`)), 60_000);
     const victims = await killWorkers();
 
     await waitFor(async () => ((await datasetRow(doomed)).status === "processing" ? undefined : true), 30_000);

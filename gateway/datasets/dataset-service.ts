@@ -1,7 +1,8 @@
 import { rm } from "node:fs/promises";
 import type { Database } from "../../core/db/client.js";
 import { checkUploadShape } from "../../core/datasets/upload-shape.js";
-import { uploadPath, datasetStoragePath, resolveStoragePath } from "../../core/datasets/storage.js";
+import type { DatasetStore } from "../../core/datasets/dataset-store.js";
+import { datasetStoragePath, scratchPath, uploadKey } from "../../core/datasets/storage.js";
 import { DATASET_FORMATS, STREAM_DATASET_FORMAT, type DatasetFormat } from "../../core/contracts/datasets.js";
 import { AppError } from "../../core/errors.js";
 import { newId } from "../../core/ids.js";
@@ -19,6 +20,9 @@ export interface DatasetDeps {
   redis: Redis;
   queues: ProducerQueues;
   logger: Logger;
+  /** Where uploads and Parquet files are stored (DATASET_STORAGE). */
+  store: DatasetStore;
+  /** Local scratch: an upload is streamed to DATA_DIR/tmp/uploads and checked before it is stored. */
   dataDir: string;
   /** How long an upload waits for its ingest before answering 202 (ms). */
   waitMs: number;
@@ -37,9 +41,10 @@ export interface Upload {
 const megabytes = (bytes: number) => `${Number((bytes / 1_000_000).toFixed(1))} MB`;
 
 /**
- * POST /v1/datasets (DESIGN.md section 8): checks the caps, streams the body to
- * DATA_DIR/uploads, charges its size to the data allowance, writes the datasets row
- * (processing) and the ingest job (job id = dataset id), and waits up to `waitMs` for it.
+ * POST /v1/datasets (DESIGN.md section 8): checks the caps, streams the body to a scratch file
+ * under DATA_DIR, checks its shape, stores it (uploads/<id>.<ext> in the dataset store), charges
+ * its size to the data allowance, writes the datasets row (processing) and the ingest job (job
+ * id = dataset id), and waits up to `waitMs` for it.
  * Caps: the package's max_upload_bytes and the account's remaining data allowance, whichever is
  * smaller (413, naming it, partial file deleted); an exhausted allowance is 429.
  * A JSON or NDJSON file nested deeper than MAX_UPLOAD_DEPTH, or a Parquet file whose footer does
@@ -67,7 +72,7 @@ export async function createDatasetFromUpload(deps: DatasetDeps, key: KeyContext
   if (upload.declaredBytes !== null && upload.declaredBytes > cap) throw tooLarge();
 
   const id = newId("ds");
-  const source = uploadPath(deps.dataDir, id, upload.format);
+  const source = scratchPath(deps.dataDir, "uploads", `${id}.${upload.format}`);
   let bytes: number;
   try {
     bytes = await streamUploadToFile(upload.body, source, { capBytes: cap, stallMs: deps.stallMs });
@@ -89,9 +94,11 @@ export async function createDatasetFromUpload(deps: DatasetDeps, key: KeyContext
     await rm(source, { force: true });
     throw new AppError("VALIDATION_FAILED", problem, { details: [{ field: "body", message: problem }] });
   }
+  const stored = uploadKey(id, upload.format);
+  await deps.store.putFile(stored, source);
   const charge = await chargeDataBytes(deps, { userId: key.userId, mode: key.mode, bytes, limitBytes: key.dataLimitBytes, now, endpoint: "/api/data-processing" });
   if (!charge.admitted) {
-    await rm(source, { force: true });
+    await deps.store.delete(stored);
     throw dataQuotaExceeded(charge, bytes, now);
   }
 
@@ -107,7 +114,7 @@ export async function createDatasetFromUpload(deps: DatasetDeps, key: KeyContext
       size_bytes: bytes,
     });
   } catch (error) {
-    await rm(source, { force: true });
+    await deps.store.delete(stored);
     throw error;
   }
   await enqueueAndWait(deps.queues, "analytics", { task: "ingest", dataset_id: id }, { jobId: id, waitMs: deps.waitMs, logger: deps.logger });
@@ -124,8 +131,8 @@ export async function createDatasetFromUpload(deps: DatasetDeps, key: KeyContext
   return row;
 }
 
-/** Soft-deletes the dataset and removes its files; a stream's dataset goes with its stream only. */
-export async function deleteDataset(deps: Pick<DatasetDeps, "db" | "dataDir" | "logger">, owner: { userId: string; mode: "live" | "test" }, id: string, now: Date) {
+/** Soft-deletes the dataset and removes its objects; a stream's dataset goes with its stream only. */
+export async function deleteDataset(deps: Pick<DatasetDeps, "db" | "store" | "logger">, owner: { userId: string; mode: "live" | "test" }, id: string, now: Date) {
   const row = await softDeleteDataset(deps.db, owner, id, now);
   if (!row) {
     const stream = await findDataset(deps.db, owner, id);
@@ -137,8 +144,8 @@ export async function deleteDataset(deps: Pick<DatasetDeps, "db" | "dataDir" | "
   }
   const format = DATASET_FORMATS.find((f) => f === row.format);
   await Promise.all([
-    rm(resolveStoragePath(deps.dataDir, row.storage_path), { force: true }),
-    format ? rm(uploadPath(deps.dataDir, row.id, format), { force: true }) : undefined,
+    deps.store.delete(row.storage_path),
+    format ? deps.store.delete(uploadKey(row.id, format)) : undefined,
   ]).catch((error: unknown) => deps.logger.warn({ err: error, datasetId: row.id }, "dataset files not removed"));
   return row;
 }

@@ -1,7 +1,8 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFilesystemStore } from "../../../core/datasets/filesystem-store.js";
 import { startTestAnalytics } from "../../../testing/duckdb.js";
 import type { AnalyticsDb } from "../analytics-db.js";
 import { datasetSource, describeSource, inlineSource } from "./data-source.js";
@@ -37,8 +38,8 @@ describe("data sources", () => {
     const path = join(dataDir, "dataset.parquet");
     await db.run("copy (select 1 as a, 'x' as b) to $1 (format parquet)", [path]);
     statements.length = 0;
-    const first = await describeSource(recorded, datasetSource(path), {});
-    const second = await describeSource(recorded, datasetSource(path), {});
+    const first = await describeSource(recorded, datasetSource(await storedFile(path)), {});
+    const second = await describeSource(recorded, datasetSource(await storedFile(path)), {});
     expect(first.map((column) => [column.name, column.kind])).toEqual([
       ["a", "number"],
       ["b", "string"],
@@ -47,7 +48,7 @@ describe("data sources", () => {
     expect(statements.filter((sql) => sql.startsWith("describe"))).toHaveLength(1);
 
     await db.run("copy (select timestamp '2024-01-01 10:00' as at, 2.5 as amount, 3 as n) to $1 (format parquet)", [path]);
-    const rewritten = await describeSource(recorded, datasetSource(path), {});
+    const rewritten = await describeSource(recorded, datasetSource(await storedFile(path)), {});
     expect(rewritten.map((column) => [column.name, column.kind])).toEqual([
       ["at", "time"],
       ["amount", "number"],
@@ -81,3 +82,8 @@ describe("data sources", () => {
     expect(readdirSync(join(dataDir, "tmp", "analyses"))).toEqual([]);
   });
 });
+
+/** A file as the filesystem dataset store hands it to an analysis. */
+function storedFile(path: string) {
+  return createFilesystemStore(dirname(path)).localCopy(basename(path));
+}

@@ -1,5 +1,6 @@
 import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
+import type { LocalObject } from "../../../core/datasets/dataset-store.js";
 import type { AnalyticsCallOptions, AnalyticsDb } from "../analytics-db.js";
 
 /**
@@ -29,9 +30,12 @@ export class AnalysisInputError extends Error {
   }
 }
 
-/** A ready dataset's Parquet file: written once by its ingest, never changed. */
-export function datasetSource(absolutePath: string): DataSource {
-  return { ...parquetFile(absolutePath), immutableFile: absolutePath, dispose: async () => undefined };
+/**
+ * A ready dataset's Parquet file: written once by its ingest, never changed. A stored file is
+ * described once; a copy from object storage has a new name each time, so is not remembered.
+ */
+export function datasetSource(file: LocalObject): DataSource {
+  return { ...parquetFile(file.path), ...(file.copied ? {} : { immutableFile: file.path }), dispose: file.release };
 }
 
 function parquetFile(absolutePath: string): Pick<DataSource, "from" | "params"> {

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFilesystemStore } from "../../../core/datasets/filesystem-store.js";
 import { startTestAnalytics } from "../../../testing/duckdb.js";
 import type { AnalyticsDb } from "../analytics-db.js";
 import { datasetSource } from "./data-source.js";
@@ -32,7 +33,7 @@ describe("every grain's calendar and buckets in one statement", () => {
   const read = (maxPeriods: number, value: string | null = "v") => ({ time: "stamp", value, where: "stamp is not null", params: [], maxPeriods });
 
   it("totals each period, rolled up exactly from the finer grains", async () => {
-    const found = await grainBuckets(db, datasetSource(path), read(10_000), {});
+    const found = await grainBuckets(db, datasetSource(await storedFile(path)), read(10_000), {});
     expect(found.buckets("day")).toEqual([
       { bucket: new Date("2026-01-01T00:00:00Z"), total: 4, values: 2, rows: 3 },
       { bucket: new Date("2026-01-03T00:00:00Z"), total: 4, values: 1, rows: 1 },
@@ -48,7 +49,7 @@ describe("every grain's calendar and buckets in one statement", () => {
   });
 
   it("gives the calendar of a grain over the limit but not its buckets, and counts rows without a value column", async () => {
-    const found = await grainBuckets(db, datasetSource(path), read(40, null), {});
+    const found = await grainBuckets(db, datasetSource(await storedFile(path)), read(40, null), {});
     expect(found.calendars.find((c) => c.grain === "hour")).toEqual({ grain: "hour", periods: 39, filled: 3 });
     expect(found.calendars.find((c) => c.grain === "minute")).toEqual({ grain: "minute", periods: 2_266, filled: 3 });
     expect(found.buckets("minute")).toEqual([]);
@@ -59,3 +60,8 @@ describe("every grain's calendar and buckets in one statement", () => {
     ]);
   });
 });
+
+/** A file as the filesystem dataset store hands it to an analysis. */
+function storedFile(path: string) {
+  return createFilesystemStore(dirname(path)).localCopy(basename(path));
+}

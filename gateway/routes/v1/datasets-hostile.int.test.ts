@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AnalysisSchema } from "../../../core/contracts/analytics.js";
-import { uploadPath } from "../../../core/datasets/storage.js";
+import { resolveStoragePath, uploadKey } from "../../../core/datasets/storage.js";
 import { utcMonth } from "../../../core/metering/calendar.js";
 import { meterKeys } from "../../../core/metering/redis-keys.js";
 import { newId } from "../../../core/ids.js";
@@ -100,7 +100,7 @@ describe("uploads built to crash DuckDB", () => {
   it("refuses, in the engine too, an upload nested too deep that reached it without the gateway's check", async () => {
     const { userId } = await createKeyedAccount(db());
     const id = newId("ds");
-    const source = uploadPath(dataDir, id, "ndjson");
+    const source = resolveStoragePath(dataDir, uploadKey(id, "ndjson"));
     mkdirSync(dirname(source), { recursive: true });
     writeFileSync(source, `{"a":${"[".repeat(100_000)}1${"]".repeat(100_000)}}\n`);
     await db()

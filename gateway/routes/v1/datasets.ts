@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { GatewayConfig } from "../../../core/config.js";
+import type { DatasetStorageConfig, GatewayConfig } from "../../../core/config.js";
+import { createDatasetStore } from "../../../core/datasets/create-dataset-store.js";
 import type { Database } from "../../../core/db/client.js";
 import { AppError } from "../../../core/errors.js";
 import type { ProducerQueues } from "../../../core/queues.js";
@@ -93,13 +94,15 @@ function declaredLength(c: Context<AppEnv>): number | null {
 }
 
 /** The dataset resource of the public API (DESIGN.md section 8). */
-export function datasetApiRoutes(deps: { db: Database; redis: Redis; queues: ProducerQueues; config: Pick<GatewayConfig, "DATA_DIR" | "ANALYSIS_WAIT_MS" | "REQUEST_BODY_TIMEOUT_MS">; now: () => Date }) {
+export function datasetApiRoutes(deps: { db: Database; redis: Redis; queues: ProducerQueues; config: DatasetStorageConfig & Pick<GatewayConfig, "ANALYSIS_WAIT_MS" | "REQUEST_BODY_TIMEOUT_MS">; now: () => Date }) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const store = createDatasetStore(deps.config);
   const services = (c: Context<AppEnv>) => ({
     db: deps.db,
     redis: deps.redis,
     queues: deps.queues,
     logger: c.get("logger"),
+    store,
     dataDir: deps.config.DATA_DIR,
     waitMs: deps.config.ANALYSIS_WAIT_MS,
     stallMs: deps.config.REQUEST_BODY_TIMEOUT_MS,
