@@ -7,7 +7,7 @@ import S3rver from "s3rver";
 /**
  * An S3-compatible server (s3rver) on a free local port with one empty bucket, for tests of
  * DATASET_STORAGE=s3: `env` holds the settings that point a gateway or an engine at it, and
- * `objectKeys` lists the bucket over the S3 protocol. `stop` closes it and removes its files.
+ * `objectKeys` lists the bucket over the S3 protocol. `stop` closes it and removes its files (once; later calls do nothing).
  */
 export interface S3Server {
   env: Record<string, string>;
@@ -25,6 +25,7 @@ export async function startS3Server(): Promise<S3Server> {
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new S3Client({ region: "us-east-1", endpoint, forcePathStyle: true, credentials: CREDENTIALS });
+  let stopped = false;
   return {
     env: {
       DATASET_STORAGE: "s3",
@@ -40,6 +41,8 @@ export async function startS3Server(): Promise<S3Server> {
       return (listed.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : [])).sort();
     },
     async stop() {
+      if (stopped) return;
+      stopped = true;
       client.destroy();
       await server.close();
       rmSync(directory, { recursive: true, force: true });

@@ -95,7 +95,11 @@ export async function createDatasetFromUpload(deps: DatasetDeps, key: KeyContext
     throw new AppError("VALIDATION_FAILED", problem, { details: [{ field: "body", message: problem }] });
   }
   const stored = uploadKey(id, upload.format);
-  await deps.store.putFile(stored, source);
+  await deps.store.putFile(stored, source).catch((error: unknown) => {
+    // Storage away (a bucket that does not answer, a full disk): the client may retry; nothing was charged.
+    deps.logger.error({ err: error, dataset_id: id }, "could not store an upload");
+    throw new AppError("SERVICE_UNAVAILABLE", "The dataset could not be stored right now. Please try again later.");
+  });
   const charge = await chargeDataBytes(deps, { userId: key.userId, mode: key.mode, bytes, limitBytes: key.dataLimitBytes, now, endpoint: "/api/data-processing" });
   if (!charge.admitted) {
     await deps.store.delete(stored);

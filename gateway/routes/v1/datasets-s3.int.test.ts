@@ -104,4 +104,15 @@ describe("datasets on S3-compatible object storage", () => {
     expect(response.status).toBe(422);
     expect(ErrorBodySchema.parse(await response.json()).error.message).toContain("The dataset's file is no longer in storage; upload it again.");
   });
+
+  // Last: it stops the bucket's server.
+  it("answers an upload while the bucket does not answer with 503, charging nothing", async () => {
+    const { authorization, userId } = await createKeyedAccount(db());
+    await s3.stop();
+    const response = await testApp.current.app.request("/v1/datasets", { method: "POST", headers: { ...authorization, "Content-Type": "text/csv" }, body: DAILY_CSV });
+    expect(response.status).toBe(503);
+    expect(ErrorBodySchema.parse(await response.json()).error.code).toBe("SERVICE_UNAVAILABLE");
+    expect(await db().selectFrom("datasets").select("id").where("user_id", "=", userId).execute()).toEqual([]);
+    expect(filesUnder(gatewayDir)).toEqual([]);
+  });
 });
