@@ -94,6 +94,8 @@ export const escapeGlob = (text: string) => text.replace(/[*?[\]\\{}]/g, "\\$&")
  * keys only, so each primary is scanned in turn.
  */
 export async function scanKeys(redis: Redis, pattern: string, count = 1_000): Promise<string[]> {
+  // A cluster knows its primaries only once it has read the slot map (its startup connections close).
+  if (redis instanceof Cluster) await waitForRedis(redis);
   const servers = redis instanceof Cluster ? redis.nodes("master") : [redis];
   const found: string[] = [];
   for (const server of servers) {

@@ -4,7 +4,7 @@ import type { Database } from "../../core/db/client.js";
 import { newId } from "../../core/ids.js";
 import { QUEUES } from "../../core/jobs.js";
 import { createProducerQueues, type ProducerQueues } from "../../core/queues.js";
-import { createRedis, duplicateRedis, type Redis } from "../../core/redis.js";
+import { connectRedis, duplicateRedis, type Redis } from "../../core/redis.js";
 import { createAccount } from "../../testing/accounts.js";
 import { useTestDatabase } from "../../testing/database.js";
 import { baseTestConfig } from "../../testing/environment.js";
@@ -19,7 +19,7 @@ let redis: Redis;
 let queues: ProducerQueues;
 
 beforeAll(() => {
-  redis = createRedis(baseTestConfig().REDIS_URL, "worker");
+  redis = connectRedis(baseTestConfig(), "worker");
   queues = createProducerQueues(redis, namespace.queuePrefix);
 });
 // Each test sees only its own executions and jobs.
