@@ -2,6 +2,12 @@ import { defineConfig } from "vitest/config";
 
 const ignored = ["**/node_modules/**", "portal/dist/**"];
 
+const CLUSTER_SUITES = [
+  "gateway/metering/{meter,counter-rebuild,local-meter,usage-admin}.int.test.ts",
+  "core/metering/*.int.test.ts",
+  "core/rate-limit.int.test.ts",
+];
+
 export default defineConfig({
   test: {
     projects: [
@@ -20,6 +26,19 @@ export default defineConfig({
           include: ["{core,gateway,engine,migrations,scripts,sdks,loadtest,testing}/**/*.int.test.ts"],
           exclude: ignored,
           globalSetup: ["testing/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The suites whose Redis use differs on a cluster (scripts, queues, pub/sub, SCAN), again
+        // against a six-node Redis Cluster (testing/cluster-global-setup.ts).
+        test: {
+          name: "integration-cluster",
+          environment: "node",
+          include: CLUSTER_SUITES,
+          exclude: ignored,
+          globalSetup: ["testing/cluster-global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -32,6 +32,15 @@ describe("configuration", () => {
     }
   });
 
+  it("reads REDIS_CLUSTER_NODES as host and port pairs, and refuses a node without a port", () => {
+    const config = parseConfig(GatewayConfigSchema, { REDIS_CLUSTER_NODES: "10.0.0.1:7000,redis-b.internal:7001" });
+    expect(config.REDIS_CLUSTER_NODES).toEqual([
+      { host: "10.0.0.1", port: 7000 },
+      { host: "redis-b.internal", port: 7001 },
+    ]);
+    expect(() => parseConfig(GatewayConfigSchema, { REDIS_CLUSTER_NODES: "10.0.0.1:7000,10.0.0.2" })).toThrow(ConfigError);
+  });
+
   it("treats empty values as unset", () => {
     const config = parseConfig(GatewayConfigSchema, { PORT: "", METRICS_TOKEN: "" });
     expect(config.PORT).toBe(3000);

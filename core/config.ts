@@ -11,6 +11,13 @@ const booleanString = z
   .enum(["true", "false", "1", "0"])
   .transform((value) => value === "true" || value === "1");
 
+function parseClusterNodes(list: string): { host: string; port: number }[] {
+  return list.split(",").map((node) => {
+    const at = node.lastIndexOf(":");
+    return { host: node.slice(0, at), port: Number(node.slice(at + 1)) };
+  });
+}
+
 /** Settings every process shares; the migration CLI needs no more than these. */
 export const CommonConfigSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
@@ -20,6 +27,15 @@ export const CommonConfigSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).default("postgres://postgres@127.0.0.1:5432/sluice"),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).default("redis://127.0.0.1:6379"),
+  /**
+   * Redis Cluster seed nodes, `host:port,host:port,...`; when set, every process speaks to the
+   * cluster and REDIS_URL lends it only its username, password and TLS (`rediss://`).
+   */
+  REDIS_CLUSTER_NODES: z
+    .string()
+    .regex(/^[\w.-]+:\d{1,5}(,[\w.-]+:\d{1,5})*$/, "a comma-separated list of host:port")
+    .transform(parseClusterNodes)
+    .optional(),
   /** Prefix of every Redis key this deployment owns; lets tests and tenants share a server. */
   REDIS_KEY_PREFIX: z.string().regex(/^[\w:{}-]*$/).default("sluice:"),
   /** Outgoing mail server (smtp:// or smtps://); without it, development mail goes to the outbox table. */

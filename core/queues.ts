@@ -1,7 +1,7 @@
 import { Queue, QueueEvents, type Job } from "bullmq";
 import { QUEUES, parseJobPayload, type JobPayload, type QueueKey } from "./jobs.js";
 import type { Logger } from "./logger.js";
-import type { Redis } from "./redis.js";
+import { duplicateRedis, type Redis } from "./redis.js";
 
 /** Producer side of the queues the gateway adds jobs to; each opens on first use. */
 export interface ProducerQueues {
@@ -30,7 +30,7 @@ export function createProducerQueues(connection: Redis, prefix: string, onError:
     events(key) {
       let events = listening.get(key);
       if (!events) {
-        const blocking = connection.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true });
+        const blocking = duplicateRedis(connection, { maxRetriesPerRequest: null, enableOfflineQueue: true });
         eventConnections.push(blocking);
         const queueEvents = new QueueEvents(QUEUES[key].name, { connection: blocking, prefix });
         queueEvents.on("error", onError);

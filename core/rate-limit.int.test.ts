@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { createRedis } from "./redis.js";
+import { connectRedis } from "./redis.js";
 import { createRateLimiter, retryAfterSeconds, type RateLimitRule } from "./rate-limit.js";
 import { baseTestConfig, randomSuffix } from "../testing/environment.js";
 import { useRedisNamespace } from "../testing/redis.js";
 
 const namespace = useRedisNamespace();
-const redis = createRedis(baseTestConfig().REDIS_URL, "worker", { keyPrefix: namespace.keyPrefix });
+const redis = connectRedis(baseTestConfig(), "worker", { keyPrefix: namespace.keyPrefix });
 afterAll(() => redis.quit());
 
 const rule: RateLimitRule = { name: "test", limit: 5, windowMs: 60_000 };

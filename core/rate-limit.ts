@@ -47,16 +47,20 @@ export interface RateLimiter {
   peek: (rule: RateLimitRule, subject: string, now?: number) => Promise<RateLimitDecision>;
 }
 
+/** The script's KEYS: the current and previous window of `subject` under `rule`, one hash tag for both. */
+export function slidingWindowKeys(namespace: string, rule: RateLimitRule, subject: string, windowStart: number): [string, string] {
+  const base = `${namespace}:{${rule.name}:${subject}}`;
+  return [`${base}:${windowStart}`, `${base}:${windowStart - rule.windowMs}`];
+}
+
 export function createRateLimiter(redis: Redis, namespace = "rl"): RateLimiter {
   async function run(rule: RateLimitRule, subject: string, cost: number, now: number): Promise<RateLimitDecision> {
     const windowStart = now - (now % rule.windowMs);
     const elapsed = now - windowStart;
-    const base = `${namespace}:{${rule.name}:${subject}}`;
     const result = (await redis.eval(
       SLIDING_WINDOW_SCRIPT,
       2,
-      `${base}:${windowStart}`,
-      `${base}:${windowStart - rule.windowMs}`,
+      ...slidingWindowKeys(namespace, rule, subject, windowStart),
       rule.limit,
       rule.windowMs,
       elapsed,

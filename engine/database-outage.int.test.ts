@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProducerQueues, type ProducerQueues } from "../core/queues.js";
-import { createRedis, type Redis } from "../core/redis.js";
+import { connectRedis, type Redis } from "../core/redis.js";
 import { createAccount } from "../testing/accounts.js";
 import { useTestDatabase } from "../testing/database.js";
 import { startEngineProcess, type EngineProcess } from "../testing/engine-process.js";
@@ -37,7 +37,7 @@ beforeAll(async () => {
     OUTBOUND_ALLOW_PRIVATE: "true",
     JOB_LOCK_MS: "1000",
   });
-  connection = createRedis(baseTestConfig().REDIS_URL, "worker");
+  connection = connectRedis(baseTestConfig(), "worker");
   queues = createProducerQueues(connection, namespace.queuePrefix);
 }, 60_000);
 afterAll(async () => {

@@ -5,7 +5,7 @@ import { newId } from "../core/ids.js";
 import { QUEUES } from "../core/jobs.js";
 import { listLiveEngines } from "../core/liveness.js";
 import { createLogger } from "../core/logger.js";
-import { createRedis, type Redis } from "../core/redis.js";
+import { connectRedis, duplicateRedis, type Redis } from "../core/redis.js";
 import { useTestDatabase } from "../testing/database.js";
 import { useRedisNamespace } from "../testing/redis.js";
 import { startEngine, type RunningEngine } from "./engine.js";
@@ -30,10 +30,10 @@ describe("engine", () => {
 
   beforeAll(async () => {
     engine = await startEngine(config(), createLogger({ level: "silent", name: "engine-test" }));
-    redis = createRedis(config().REDIS_URL, "worker", { keyPrefix: namespace.keyPrefix });
-    const connection = createRedis(config().REDIS_URL, "worker");
+    redis = connectRedis(config(), "worker", { keyPrefix: namespace.keyPrefix });
+    const connection = connectRedis(config(), "worker");
     queue = new Queue(QUEUES.maintenance.name, { connection, prefix: namespace.queuePrefix });
-    events = new QueueEvents(QUEUES.maintenance.name, { connection: connection.duplicate(), prefix: namespace.queuePrefix });
+    events = new QueueEvents(QUEUES.maintenance.name, { connection: duplicateRedis(connection), prefix: namespace.queuePrefix });
     await events.waitUntilReady();
   });
 

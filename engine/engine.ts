@@ -9,7 +9,7 @@ import { QUEUES, type JobPayload, type QueueKey } from "../core/jobs.js";
 import { removeEngineHeartbeat, writeEngineHeartbeat } from "../core/liveness.js";
 import type { Logger } from "../core/logger.js";
 import { createProducerQueues } from "../core/queues.js";
-import { createRedis, waitForRedis, type Redis } from "../core/redis.js";
+import { connectRedis, waitForRedis, type Redis } from "../core/redis.js";
 import { reportRedisPersistence } from "../core/redis-persistence.js";
 import type { AnyWorkerDefinition, EngineContext, WorkerDefinition } from "./worker-definition.js";
 import { startAnalyticsPool, type AnalyticsPool } from "./analytics/analytics-pool.js";
@@ -40,10 +40,10 @@ export async function startEngine(config: EngineConfig, logger: Logger, options:
   const instanceId = `engine-${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`;
   const startedAt = new Date().toISOString();
   const db = createDb({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, applicationName: "sluice-engine" });
-  const workerConnection = createRedis(config.REDIS_URL, "worker");
-  const producerConnection = createRedis(config.REDIS_URL, "producer");
-  const liveness = createRedis(config.REDIS_URL, "client", { keyPrefix: config.REDIS_KEY_PREFIX });
-  const metering = createRedis(config.REDIS_URL, "producer");
+  const workerConnection = connectRedis(config, "worker");
+  const producerConnection = connectRedis(config, "producer");
+  const liveness = connectRedis(config, "client", { keyPrefix: config.REDIS_KEY_PREFIX });
+  const metering = connectRedis(config, "producer");
   for (const connection of [workerConnection, producerConnection, liveness, metering]) {
     connection.on("error", (error) => logger.warn({ err: error }, "redis connection error"));
   }

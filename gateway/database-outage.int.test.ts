@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createDb, type Database } from "../core/db/client.js";
+import { duplicateRedis } from "../core/redis.js";
 import { ErrorBodySchema } from "../core/errors.js";
 import { createKeyedAccount } from "../testing/accounts.js";
 import { createApiCaller, useTestApp } from "../testing/gateway.js";
@@ -30,7 +31,7 @@ describe("PostgreSQL restarted under load", () => {
   it("answers 503 SERVICE_UNAVAILABLE with Retry-After while it is away, and 200 again once it is back, without a restart", async () => {
     const { config, redis, queues, logs } = testApp.current;
     const { createLogger } = await import("../core/logger.js");
-    const subscriber = redis.duplicate();
+    const subscriber = duplicateRedis(redis);
     onTestFinished(() => subscriber.disconnect());
     const app = await createApp({ config, db: proxiedDb, redis, queues, plainRedis: redis, subscriber, logger: createLogger({ level: "silent", name: "t" }), isShuttingDown: () => false });
     const call = createApiCaller({ current: { ...testApp.current, app } });

@@ -5,7 +5,7 @@ import type { GatewayConfig } from "../core/config.js";
 import { createDb } from "../core/db/client.js";
 import type { Logger } from "../core/logger.js";
 import { createProducerQueues } from "../core/queues.js";
-import { createRedis } from "../core/redis.js";
+import { connectRedis } from "../core/redis.js";
 import { reportRedisPersistence } from "../core/redis-persistence.js";
 import { createApp } from "./app.js";
 import { DefaultHeadersResponse } from "./http/node-bindings.js";
@@ -76,9 +76,9 @@ async function closeServer(server: Server, timeoutMs: number, logger: Logger): P
 /** The gateway process: stores, app and listener. */
 export async function startGateway(config: GatewayConfig, logger: Logger): Promise<Listening> {
   const db = createDb({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, applicationName: "sluice-gateway" });
-  const redis = createRedis(config.REDIS_URL, "client", { keyPrefix: config.REDIS_KEY_PREFIX, commandTimeout: config.METER_REDIS_TIMEOUT_MS });
-  const producer = createRedis(config.REDIS_URL, "producer");
-  const subscriber = createRedis(config.REDIS_URL, "worker");
+  const redis = connectRedis(config, "client", { keyPrefix: config.REDIS_KEY_PREFIX, commandTimeout: config.METER_REDIS_TIMEOUT_MS });
+  const producer = connectRedis(config, "producer");
+  const subscriber = connectRedis(config, "worker");
   for (const connection of [redis, producer, subscriber]) connection.on("error", (error) => logger.warn({ err: error }, "redis connection error"));
   // The gateway starts without waiting for Redis (it meters locally meanwhile): it reports once Redis answers.
   redis.once("ready", () => void reportRedisPersistence(redis, logger, config.NODE_ENV === "production"));

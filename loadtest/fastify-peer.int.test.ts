@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRedis } from "../core/redis.js";
+import { connectRedis } from "../core/redis.js";
 import { insertKey } from "../gateway/keys/key-records.js";
 import { createAccount } from "../testing/accounts.js";
 import { useTestDatabase } from "../testing/database.js";
@@ -57,7 +57,7 @@ describe("the bench's Fastify peer", () => {
     expect(first.headers.get("x-ratelimit-limit")).toBe("1000");
     expect((await fetch(url, { headers })).headers.get("x-ratelimit-remaining")).toBe("998");
 
-    const redis = createRedis(baseTestConfig().REDIS_URL, "worker");
+    const redis = connectRedis(baseTestConfig(), "worker");
     try {
       const keys = await redis.keys(`${prefix}*`);
       expect(keys.filter((key) => key.endsWith(userId))).toHaveLength(1);

@@ -5,7 +5,7 @@ import { QUEUES, type JobPayload, type QueueKey } from "../core/jobs.js";
 import { createLogger } from "../core/logger.js";
 import { captureLog } from "./captured-logs.js";
 import { createProducerQueues, type ProducerQueues } from "../core/queues.js";
-import { createRedis, type Redis } from "../core/redis.js";
+import { connectRedis, type Redis } from "../core/redis.js";
 import { startEngine, type RunningEngine } from "../engine/engine.js";
 import type { TestDatabase } from "./database.js";
 import { useRedisNamespace } from "./redis.js";
@@ -40,7 +40,7 @@ export function useTestEngine(database: { current: TestDatabase }, overrides: ()
     });
     const engine = await startEngine(config, createLogger({ level: "debug", name: "test-engine", destination: { write: (line: string) => captureLog("engine", line) } }));
     const connect = () => {
-      const connection = createRedis(config.REDIS_URL, "worker");
+      const connection = connectRedis(config, "worker");
       connections.push(connection);
       return connection;
     };

@@ -3,7 +3,7 @@ import type { GatewayConfig } from "../core/config.js";
 import { createLogger } from "../core/logger.js";
 import { captureLog } from "./captured-logs.js";
 import { createProducerQueues, type ProducerQueues } from "../core/queues.js";
-import { createRedis, type Redis } from "../core/redis.js";
+import { connectRedis, type Redis } from "../core/redis.js";
 import { createApp } from "../gateway/app.js";
 import { useTestDatabase, type TestDatabase } from "./database.js";
 import { waitFor } from "./wait-for.js";
@@ -56,8 +56,8 @@ export function useTestApp(overrides: Record<string, string> = {}): { current: T
       QUEUE_PREFIX: namespace.queuePrefix,
       ...overrides,
     });
-    const redis = createRedis(config.REDIS_URL, "client", { keyPrefix: config.REDIS_KEY_PREFIX, enableOfflineQueue: true });
-    producer = createRedis(config.REDIS_URL, "worker");
+    const redis = connectRedis(config, "client", { keyPrefix: config.REDIS_KEY_PREFIX, enableOfflineQueue: true });
+    producer = connectRedis(config, "worker");
     const queues = createProducerQueues(producer, config.QUEUE_PREFIX);
     const logs: string[] = [];
     const logger = createLogger({
@@ -70,7 +70,7 @@ export function useTestApp(overrides: Record<string, string> = {}): { current: T
         },
       },
     });
-    subscriber = createRedis(config.REDIS_URL, "worker");
+    subscriber = connectRedis(config, "worker");
     const clock = createTestClock();
     const app = await createApp({ config, db: database.current.db, redis, queues, plainRedis: producer, subscriber, logger, isShuttingDown: () => false, now: clock.now });
     holder.current = { app, config, database: database.current, redis, queues, logs, clock };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
 import { createProducerQueues, type ProducerQueues } from "../core/queues.js";
-import { createRedis, type Redis } from "../core/redis.js";
+import { connectRedis, escapeGlob, scanKeys, type Redis } from "../core/redis.js";
 import { baseTestConfig, randomSuffix } from "./environment.js";
 
 /** A key prefix and queue prefix no other test uses; its keys are deleted after the file. */
@@ -8,10 +8,10 @@ export function useRedisNamespace(): { keyPrefix: string; queuePrefix: string } 
   const id = randomSuffix();
   const namespace = { keyPrefix: `test:${id}:`, queuePrefix: `{test-${id}}` };
   afterAll(async () => {
-    const redis = createRedis(baseTestConfig().REDIS_URL, "worker");
+    const redis = connectRedis(baseTestConfig(), "worker");
     try {
-      await deleteByPattern(redis, `${namespace.keyPrefix}*`);
-      await deleteByPattern(redis, `${namespace.queuePrefix}*`);
+      await deleteByPrefix(redis, namespace.keyPrefix);
+      await deleteByPrefix(redis, namespace.queuePrefix);
     } finally {
       await redis.quit();
     }
@@ -25,7 +25,7 @@ export function useTestQueues(): { current: ProducerQueues } {
   const holder = {} as { current: ProducerQueues };
   let connection: Redis | undefined;
   beforeAll(() => {
-    connection = createRedis(baseTestConfig().REDIS_URL, "worker");
+    connection = connectRedis(baseTestConfig(), "worker");
     holder.current = createProducerQueues(connection, namespace.queuePrefix);
   });
   afterAll(async () => {
@@ -35,11 +35,8 @@ export function useTestQueues(): { current: ProducerQueues } {
   return holder;
 }
 
-async function deleteByPattern(redis: Redis, pattern: string): Promise<void> {
-  let cursor = "0";
-  do {
-    const [next, keys] = await redis.scan(cursor, "MATCH", pattern.replace(/[{}[\]]/g, "\\$&"), "COUNT", 500);
-    cursor = next;
-    if (keys.length) await redis.del(...keys);
-  } while (cursor !== "0");
+/** Deletes key by key: on a cluster, one DEL may not name keys of several slots. */
+async function deleteByPrefix(redis: Redis, prefix: string): Promise<void> {
+  const keys = await scanKeys(redis, `${escapeGlob(prefix)}*`, 500);
+  await Promise.all(keys.map((key) => redis.unlink(key)));
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testGatewayConfig } from "../../testing/environment.js";
 import { useRedisNamespace } from "../../testing/redis.js";
 import { createProducerQueues, type ProducerQueues } from "../queues.js";
-import { createRedis, type Redis } from "../redis.js";
+import { connectRedis, createRedis, type Redis } from "../redis.js";
 import { sendQueuedEmail } from "./send.js";
 
 const OUTBOX_ID = "mail_1111111111111111111112";
@@ -27,7 +27,7 @@ describe("sendQueuedEmail", () => {
   let queues: ProducerQueues;
 
   beforeAll(() => {
-    producer = createRedis(testGatewayConfig({}).REDIS_URL, "producer");
+    producer = connectRedis(testGatewayConfig({}), "producer");
     queues = createProducerQueues(producer, namespace.queuePrefix);
   });
   afterAll(async () => {

@@ -4,7 +4,7 @@ import { createAccount } from "../../testing/accounts.js";
 import { useTestDatabase } from "../../testing/database.js";
 import { baseTestConfig } from "../../testing/environment.js";
 import { useRedisNamespace } from "../../testing/redis.js";
-import { createRedis, type Redis } from "../redis.js";
+import { connectRedis, type Redis } from "../redis.js";
 import { chargeDataBytes, dataQuotaExceeded, readDataUsed, type DataMeterDeps } from "./data-meter.js";
 import { USAGE_ID_FIELD, bytesField, meterKeys } from "./redis-keys.js";
 import { TEST_MODE_LIMITS } from "../plans.js";
@@ -16,8 +16,8 @@ let redis: Redis;
 let flushRedis: Redis;
 let deps: DataMeterDeps;
 beforeAll(() => {
-  redis = createRedis(baseTestConfig().REDIS_URL, "client", { keyPrefix: namespace.keyPrefix, enableOfflineQueue: true });
-  flushRedis = createRedis(baseTestConfig().REDIS_URL, "worker");
+  redis = connectRedis(baseTestConfig(), "client", { keyPrefix: namespace.keyPrefix, enableOfflineQueue: true });
+  flushRedis = connectRedis(baseTestConfig(), "worker");
   deps = { redis, db: database.current.db };
 });
 afterAll(async () => {

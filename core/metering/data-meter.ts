@@ -75,17 +75,22 @@ export interface DataMeterDeps {
 
 type Account = Pick<DataCharge, "userId" | "mode" | "now">;
 
+/** CHARGE_SCRIPT's KEYS: the month's data counter and the day's usage hash, both tagged by the account. */
+export function dataChargeKeys(input: { userId: string; mode: MeterMode; now: Date }): [string, string] {
+  return [meterKeys.dataMonth(input.userId, input.mode, utcMonth(input.now)), meterKeys.usageDay(input.userId, utcDay(input.now))];
+}
+
 export async function chargeDataBytes(deps: DataMeterDeps, input: DataCharge): Promise<DataChargeResult> {
   if (!Number.isSafeInteger(input.bytes) || input.bytes < 0) throw new RangeError("bytes must be a non-negative integer");
   const limit = dataLimitFor(input.mode, input.limitBytes);
   const field = input.mode === "live" ? bytesField(input.endpoint ?? "/api/data-processing") : "";
-  const counter = meterKeys.dataMonth(input.userId, input.mode, utcMonth(input.now));
+  const [counter, usageDay] = dataChargeKeys(input);
   const charge = async () =>
     (await deps.redis.eval(
       CHARGE_SCRIPT,
       2,
       counter,
-      meterKeys.usageDay(input.userId, utcDay(input.now)),
+      usageDay,
       input.bytes,
       limit,
       field,

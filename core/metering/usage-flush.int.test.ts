@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { utcDay } from "./calendar.js";
 import { USAGE_ID_FIELD, meterKeys, nextUsageHashId } from "./redis-keys.js";
-import { createRedis, type Redis } from "../redis.js";
+import { connectRedis, type Redis } from "../redis.js";
 import { createKeyedAccount } from "../../testing/accounts.js";
 import { useTestApp } from "../../testing/gateway.js";
 import { applyUsageBatch, claimUsageBatches, flushUsage } from "./usage-flush.js";
@@ -13,7 +13,7 @@ const prefix = () => testApp.current.config.REDIS_KEY_PREFIX;
 let redis: Redis;
 
 beforeAll(() => {
-  redis = createRedis(testApp.current.config.REDIS_URL, "worker");
+  redis = connectRedis(testApp.current.config, "worker");
   return () => redis.quit();
 });
 

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { Database } from "../db/client.js";
 import { monthStartDay } from "./calendar.js";
 import { USAGE_BATCH_PATTERN, USAGE_DAY_PATTERN, USAGE_ID_FIELD, meterKeys, usageHashCreatedAt } from "./redis-keys.js";
-import type { Redis } from "../redis.js";
+import { escapeGlob, scanKeys, type Redis } from "../redis.js";
 
 /**
  * Moves request counts from Redis into PostgreSQL without a write per request, and without
@@ -18,19 +18,6 @@ import type { Redis } from "../redis.js";
  * 3. release: the batch key is deleted.
  * Batch keys left by a crash are found and finished by the next flush.
  */
-async function scanKeys(redis: Redis, pattern: string): Promise<string[]> {
-  const found: string[] = [];
-  let cursor = "0";
-  do {
-    const [next, keys] = await redis.scan(cursor, "MATCH", pattern, "COUNT", 1_000);
-    cursor = next;
-    found.push(...keys);
-  } while (cursor !== "0");
-  return found;
-}
-
-const escapeGlob = (text: string) => text.replace(/[*?[\]\\{}]/g, "\\$&");
-
 /** Renames usage hashes aside (all, or one account's); returns the batch keys (full names). */
 export async function claimUsageBatches(redis: Redis, keyPrefix: string, userId?: string): Promise<string[]> {
   const batches: string[] = [];

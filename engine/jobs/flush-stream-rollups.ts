@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import type { Database } from "../../core/db/client.js";
-import type { Redis } from "../../core/redis.js";
+import { escapeGlob, scanKeys, type Redis } from "../../core/redis.js";
 import { streamDatasetColumns } from "../analytics/stream-dataset.js";
 
 /**
@@ -48,7 +48,6 @@ interface StreamOfKey {
   name: string;
 }
 
-const escapeGlob = (text: string) => text.replace(/[*?[\]\\{}]/g, "\\$&");
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 function streamsWithRollups(keys: string[], keyPrefix: string): StreamOfKey[] {
@@ -63,14 +62,7 @@ function streamsWithRollups(keys: string[], keyPrefix: string): StreamOfKey[] {
 }
 
 async function scanRollupKeys(redis: Redis, keyPrefix: string): Promise<string[]> {
-  const found: string[] = [];
-  let cursor = "0";
-  do {
-    const [next, keys] = await redis.scan(cursor, "MATCH", `${escapeGlob(keyPrefix)}s:*:rollup*`, "COUNT", 1_000);
-    cursor = next;
-    found.push(...keys);
-  } while (cursor !== "0");
-  return found;
+  return scanKeys(redis, `${escapeGlob(keyPrefix)}s:*:rollup*`);
 }
 
 interface Rollup {

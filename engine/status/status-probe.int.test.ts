@@ -5,7 +5,7 @@ import { newId } from "../../core/ids.js";
 import { QUEUES } from "../../core/jobs.js";
 import { writeEngineHeartbeat } from "../../core/liveness.js";
 import { createProducerQueues, enqueue, type ProducerQueues } from "../../core/queues.js";
-import { createRedis, type Redis } from "../../core/redis.js";
+import { connectRedis, type Redis } from "../../core/redis.js";
 import { createAccount } from "../../testing/accounts.js";
 import { useTestDatabase } from "../../testing/database.js";
 import { useTestEngine } from "../../testing/engine.js";
@@ -46,9 +46,9 @@ describe("the status probe, component by component", () => {
       QUEUE_PREFIX: namespace.queuePrefix,
       STATUS_PROBE_GATEWAY_URL: receiver.url,
     });
-    redis = createRedis(config.REDIS_URL, "worker");
-    prefixed = createRedis(config.REDIS_URL, "worker", { keyPrefix: namespace.keyPrefix });
-    queues = createProducerQueues(createRedis(config.REDIS_URL, "worker"), namespace.queuePrefix);
+    redis = connectRedis(config, "worker");
+    prefixed = connectRedis(config, "worker", { keyPrefix: namespace.keyPrefix });
+    queues = createProducerQueues(connectRedis(config, "worker"), namespace.queuePrefix);
     analytics = await startTestAnalytics();
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../core/ids.js";
 import { createProducerQueues, type ProducerQueues } from "../../core/queues.js";
-import { createRedis, type Redis } from "../../core/redis.js";
+import { connectRedis, type Redis } from "../../core/redis.js";
 import { enqueueDeliveries, recordWebhookEvent } from "../../core/webhooks/events.js";
 import { createAccount } from "../../testing/accounts.js";
 import { useTestDatabase } from "../../testing/database.js";
@@ -41,7 +41,7 @@ async function startEngine(): Promise<EngineProcess> {
 }
 
 beforeAll(async () => {
-  connection = createRedis(baseTestConfig().REDIS_URL, "worker");
+  connection = connectRedis(baseTestConfig(), "worker");
   queues = createProducerQueues(connection, namespace.queuePrefix);
   receiver = await startHttpReceiver();
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProducerQueues, type ProducerQueues } from "../../core/queues.js";
-import { createRedis, type Redis } from "../../core/redis.js";
+import { connectRedis, type Redis } from "../../core/redis.js";
 import { createAccount } from "../../testing/accounts.js";
 import { useTestDatabase } from "../../testing/database.js";
 import { startEngineProcess, type EngineProcess } from "../../testing/engine-process.js";
@@ -27,7 +27,7 @@ const engineEnv = () => ({
 });
 
 beforeAll(async () => {
-  connection = createRedis(baseTestConfig().REDIS_URL, "worker");
+  connection = connectRedis(baseTestConfig(), "worker");
   queues = createProducerQueues(connection, namespace.queuePrefix);
   [receiverA, receiverB] = await Promise.all([startHttpReceiver(), startHttpReceiver()]);
 });

@@ -4,7 +4,7 @@ import type { Database } from "../../core/db/client.js";
 import { newId } from "../../core/ids.js";
 import { QUEUES } from "../../core/jobs.js";
 import { createProducerQueues, type ProducerQueues } from "../../core/queues.js";
-import { createRedis, type Redis } from "../../core/redis.js";
+import { connectRedis, duplicateRedis, type Redis } from "../../core/redis.js";
 import { createAccount } from "../../testing/accounts.js";
 import { useTestDatabase } from "../../testing/database.js";
 import { baseTestConfig } from "../../testing/environment.js";
@@ -19,7 +19,7 @@ let redis: Redis;
 let queues: ProducerQueues;
 
 beforeAll(() => {
-  redis = createRedis(baseTestConfig().REDIS_URL, "worker");
+  redis = connectRedis(baseTestConfig(), "worker");
   queues = createProducerQueues(redis, namespace.queuePrefix);
 });
 // Each test sees only its own executions and jobs.
@@ -113,7 +113,7 @@ describe("recoverLostExecutions", () => {
     const lost = await insertSleeper(db, await sleeperWorkflow(db), longAgo());
     await queues.get("workflow-run").add(QUEUES["workflow-run"].name, { execution_id: lost }, { jobId: lost });
     // What a last attempt that could not record the failure leaves behind.
-    const worker = new Worker(QUEUES["workflow-run"].name, null, { connection: redis.duplicate(), prefix: namespace.queuePrefix });
+    const worker = new Worker(QUEUES["workflow-run"].name, null, { connection: duplicateRedis(redis), prefix: namespace.queuePrefix });
     try {
       const taken = await worker.getNextJob("token");
       await taken?.moveToFailed(new Error("the database was away"), "token");
@@ -150,7 +150,7 @@ describe("recoverLostExecutions", () => {
     await queue.add(QUEUES["workflow-run"].name, { execution_id: waiting }, { jobId: waiting });
     await queue.add(QUEUES["workflow-run"].name, { execution_id: sleeping }, { jobId: sleeping, delay: 3_600_000 });
     // A pass in some engine runs `held`; Redis lost its job under it.
-    const slot = await createExecutionSlots(redis.duplicate(), { keyPrefix: namespace.keyPrefix, leaseMs: GRACE_MS }).acquire(workflow.userId, held, 10);
+    const slot = await createExecutionSlots(duplicateRedis(redis), { keyPrefix: namespace.keyPrefix, leaseMs: GRACE_MS }).acquire(workflow.userId, held, 10);
     const before = await Promise.all([waiting, sleeping].map(async (id) => (await jobOf(id))?.timestamp));
 
     expect(await recover()).toEqual({ requeued: 0, cancelled: 0 });

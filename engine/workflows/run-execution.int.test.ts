@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { newId } from "../../core/ids.js";
-import { createRedis, type Redis } from "../../core/redis.js";
+import { connectRedis, type Redis } from "../../core/redis.js";
 import { createAccount } from "../../testing/accounts.js";
 import { useTestDatabase } from "../../testing/database.js";
 import { useTestEngine } from "../../testing/engine.js";
@@ -15,7 +15,7 @@ let redis: Redis;
 
 beforeAll(async () => {
   receiver = await startHttpReceiver();
-  redis = createRedis(engine.current.config.REDIS_URL, "worker");
+  redis = connectRedis(engine.current.config, "worker");
 });
 afterAll(async () => {
   await receiver.close();

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../core/logger.js";
 import { createProducerQueues, type ProducerQueues } from "../../core/queues.js";
-import { createRedis, type Redis } from "../../core/redis.js";
+import { connectRedis, type Redis } from "../../core/redis.js";
 import { describeCronProblem, syncWorkflowSchedule, workflowSchedulerId } from "../../core/workflows/schedules.js";
 import { createAccount } from "../../testing/accounts.js";
 import { useTestDatabase } from "../../testing/database.js";
@@ -22,7 +22,7 @@ const silent = createLogger({ level: "silent", name: "schedules-test" });
 const everySecond = { type: "schedule", config: { cron: "* * * * * *", timezone: "UTC" } } as const;
 
 beforeAll(() => {
-  connection = createRedis(baseTestConfig().REDIS_URL, "worker");
+  connection = connectRedis(baseTestConfig(), "worker");
   queues = createProducerQueues(connection, namespace.queuePrefix);
 });
 afterAll(async () => {

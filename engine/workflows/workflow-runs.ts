@@ -2,7 +2,7 @@ import type { EngineConfig } from "../../core/config.js";
 import type { Database } from "../../core/db/client.js";
 import type { Logger } from "../../core/logger.js";
 import type { ProducerQueues } from "../../core/queues.js";
-import { createRedis, waitForRedis } from "../../core/redis.js";
+import { connectRedis, waitForRedis } from "../../core/redis.js";
 import { cancelChannel } from "../../core/workflows/cancellation.js";
 import { cancelIdleExecution } from "./cancel-idle-execution.js";
 import { createExecutionSlots, type ExecutionSlots } from "./execution-slots.js";
@@ -31,8 +31,8 @@ export interface WorkflowRuns {
 export async function startWorkflowRuns(deps: { config: EngineConfig; db: Database; queues: ProducerQueues; logger: Logger }): Promise<WorkflowRuns> {
   const { config, logger } = deps;
   const running = new Map<string, AbortController>();
-  const subscriber = createRedis(config.REDIS_URL, "worker");
-  const commands = createRedis(config.REDIS_URL, "worker");
+  const subscriber = connectRedis(config, "worker");
+  const commands = connectRedis(config, "worker");
   for (const connection of [subscriber, commands]) connection.on("error", (error) => logger.warn({ err: error }, "redis connection error"));
   await Promise.all([waitForRedis(subscriber), waitForRedis(commands)]);
 

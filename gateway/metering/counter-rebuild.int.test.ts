@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../core/ids.js";
 import { chargeDataBytes } from "../../core/metering/data-meter.js";
 import { meterKeys, type MeterMode } from "../../core/metering/redis-keys.js";
-import { createRedis, waitForRedis } from "../../core/redis.js";
+import { connectRedis, waitForRedis } from "../../core/redis.js";
 import { createAccount } from "../../testing/accounts.js";
 import { useTestDatabase } from "../../testing/database.js";
 import { baseTestConfig } from "../../testing/environment.js";
@@ -21,7 +21,7 @@ const namespace = useRedisNamespace();
 let redis: ReturnType<typeof withMeterScripts>;
 
 beforeAll(async () => {
-  redis = withMeterScripts(createRedis(baseTestConfig().REDIS_URL, "client", { keyPrefix: namespace.keyPrefix }));
+  redis = withMeterScripts(connectRedis(baseTestConfig(), "client", { keyPrefix: namespace.keyPrefix }));
   await waitForRedis(redis);
 });
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../core/ids.js";
-import { createRedis, waitForRedis } from "../../core/redis.js";
+import { connectRedis, waitForRedis } from "../../core/redis.js";
 import { useTestDatabase } from "../../testing/database.js";
 import { baseTestConfig } from "../../testing/environment.js";
 import { useRedisNamespace } from "../../testing/redis.js";
@@ -19,7 +19,7 @@ const namespace = useRedisNamespace();
 let redis: ReturnType<typeof withMeterScripts>;
 
 beforeAll(async () => {
-  redis = withMeterScripts(createRedis(baseTestConfig().REDIS_URL, "client", { keyPrefix: namespace.keyPrefix }));
+  redis = withMeterScripts(connectRedis(baseTestConfig(), "client", { keyPrefix: namespace.keyPrefix }));
   await waitForRedis(redis);
 });
 afterAll(async () => {

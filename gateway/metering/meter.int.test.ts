@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRedis, waitForRedis } from "../../core/redis.js";
+import { connectRedis, waitForRedis } from "../../core/redis.js";
 import { newId } from "../../core/ids.js";
 import { useTestDatabase } from "../../testing/database.js";
 import { baseTestConfig } from "../../testing/environment.js";
@@ -16,7 +16,7 @@ let redis: ReturnType<typeof withMeterScripts>;
 let scriptRuns = 0;
 
 beforeAll(async () => {
-  redis = withMeterScripts(createRedis(baseTestConfig().REDIS_URL, "client", { keyPrefix: namespace.keyPrefix }));
+  redis = withMeterScripts(connectRedis(baseTestConfig(), "client", { keyPrefix: namespace.keyPrefix }));
   await waitForRedis(redis);
   // Counts the script runs the meter makes against the real Redis.
   const run = redis.sluiceMeter.bind(redis);

@@ -2,7 +2,7 @@ import type { Database } from "../../core/db/client.js";
 import { monthStartDay, utcDay, utcMonth } from "../../core/metering/calendar.js";
 import type { EndpointCategory } from "../../core/metering/endpoint-categories.js";
 import { rebuildMonthCounter, seedCounter } from "../../core/metering/month-counters.js";
-import { COUNTER_TTL_SECONDS, USAGE_TTL_SECONDS, endpointField, keyField, meterKeys, nextUsageHashId } from "../../core/metering/redis-keys.js";
+import { COUNTER_TTL_SECONDS, USAGE_TTL_SECONDS, endpointField, keyField, meterKeys, nextUsageHashId, type MeterMode } from "../../core/metering/redis-keys.js";
 import type { Redis } from "../../core/redis.js";
 import type { KeyContext } from "./key-context.js";
 import type { PendingUsage } from "./local-meter.js";
@@ -25,7 +25,7 @@ export function withMeterScripts(redis: Redis): Redis & MeterCommands {
 }
 
 /** The counters one request touched, in REFUND_SCRIPT's order. */
-function refundKeysOf({ context, now }: MeterRequest): string[] {
+export function refundKeysOf({ context, now }: { context: Pick<KeyContext, "userId" | "mode" | "keyId">; now: Date }): string[] {
   const windowStart = now.getTime() - (now.getTime() % WINDOW_MS);
   const month = utcMonth(now);
   return [
@@ -35,6 +35,24 @@ function refundKeysOf({ context, now }: MeterRequest): string[] {
     meterKeys.keyMonth(context.userId, context.keyId, month),
     meterKeys.usageDay(context.userId, utcDay(now)),
   ];
+}
+
+/** METER_SCRIPT's KEYS for a batch of one account and mode, with the month counters of `keyIds`. */
+export function meterBatchKeys(context: { userId: string; mode: MeterMode }, windowStart: number, day: string, keyIds: string[]): string[] {
+  const month = utcMonth(new Date(day));
+  return [
+    meterKeys.rateWindow(context.userId, context.mode, windowStart),
+    meterKeys.rateWindow(context.userId, context.mode, windowStart - WINDOW_MS),
+    meterKeys.monthQuota(context.userId, context.mode, month),
+    meterKeys.usageDay(context.userId, day),
+    ...keyIds.map((keyId) => meterKeys.keyMonth(context.userId, keyId, month)),
+  ];
+}
+
+/** REPLAY_SCRIPT's KEYS for counts one key made on `day` while Redis was away. */
+export function replayKeysOf(context: { userId: string; mode: MeterMode; keyId: string }, day: string): string[] {
+  const month = utcMonth(new Date(day));
+  return [meterKeys.monthQuota(context.userId, context.mode, month), meterKeys.keyMonth(context.userId, context.keyId, month), meterKeys.usageDay(context.userId, day)];
 }
 
 /** Live usage of the paid quota counts in api_usage; test keys never touch it. */
@@ -80,7 +98,7 @@ export function createMeter(deps: { redis: Redis & MeterCommands; db: Database }
   async function run(windowStart: number, waiting: Batch["waiting"]): Promise<void> {
     const first = waiting[0]!.request;
     const { context } = first;
-    const { day, month, monthEndMs, monthSeconds } = calendarDay(first.now);
+    const { day, monthEndMs, monthSeconds } = calendarDay(first.now);
     const keyIds: string[] = [];
     // A kind of request: its key, the key's cap and its endpoint category (METER_SCRIPT's ARGV).
     const kinds = new Map<string, number>();
@@ -108,13 +126,7 @@ export function createMeter(deps: { redis: Redis & MeterCommands; db: Database }
       keyIndexes.push(last.index);
     }
     const limits = limitsOf(context);
-    const keys = [
-      meterKeys.rateWindow(context.userId, context.mode, windowStart),
-      meterKeys.rateWindow(context.userId, context.mode, windowStart - WINDOW_MS),
-      meterKeys.monthQuota(context.userId, context.mode, month),
-      meterKeys.usageDay(context.userId, day),
-      ...keyIds.map((keyId) => meterKeys.keyMonth(context.userId, keyId, month)),
-    ];
+    const keys = meterBatchKeys(context, windowStart, day, keyIds);
     const args = [keys.length, ...keys, limits.perMinute, WINDOW_MS, limits.perMonth, USAGE_TTL_SECONDS, nextUsageHashId(), kinds.size, ...kindArgs, ...codes];
     let result = await deps.redis.sluiceMeter(...args);
     for (let rebuilt = 0; Number(result[0]) < 0 && rebuilt <= keyIds.length; rebuilt++) {
@@ -194,12 +206,9 @@ export function createMeter(deps: { redis: Redis & MeterCommands; db: Database }
   async function replay(entries: PendingUsage[]): Promise<void> {
     for (const entry of entries) {
       const day = new Date(entry.day);
-      const month = utcMonth(day);
       const fields = usageFields({ context: entry.context, category: entry.category, now: day });
       await deps.redis.sluiceReplay(
-        meterKeys.monthQuota(entry.context.userId, entry.context.mode, month),
-        meterKeys.keyMonth(entry.context.userId, entry.context.keyId, month),
-        meterKeys.usageDay(entry.context.userId, entry.day),
+        ...replayKeysOf(entry.context, entry.day),
         entry.count,
         fields.endpoint,
         fields.key,

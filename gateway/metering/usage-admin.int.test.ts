@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { utcDay } from "../../core/metering/calendar.js";
-import { createRedis, type Redis } from "../../core/redis.js";
+import { connectRedis, type Redis } from "../../core/redis.js";
 import { flushUsage } from "../../core/metering/usage-flush.js";
 import { createKeyedAccount } from "../../testing/accounts.js";
 import { useTestApp } from "../../testing/gateway.js";
@@ -9,7 +9,7 @@ import { setDailyUsage } from "./usage-admin.js";
 const testApp = useTestApp();
 let redis: Redis;
 beforeAll(() => {
-  redis = createRedis(testApp.current.config.REDIS_URL, "worker");
+  redis = connectRedis(testApp.current.config, "worker");
   return () => redis.quit();
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../core/logger.js";
 import { createProducerQueues } from "../../core/queues.js";
-import { createRedis, waitForRedis, type Redis } from "../../core/redis.js";
+import { createRedis, duplicateRedis, waitForRedis, type Redis } from "../../core/redis.js";
 import { useTestDatabase } from "../../testing/database.js";
 import { testGatewayConfig } from "../../testing/environment.js";
 import { freePort } from "../../testing/gateway-process.js";
@@ -10,7 +10,7 @@ import { createApp } from "../app.js";
 
 /** A second connection for the key-cache subscriber, whose errors (Redis is stopped on purpose) are expected. */
 function quietDuplicate(redis: Redis): Redis {
-  const copy = redis.duplicate();
+  const copy = duplicateRedis(redis);
   copy.on("error", () => undefined);
   return copy;
 }

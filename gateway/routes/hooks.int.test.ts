@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ErrorBodySchema } from "../../core/errors.js";
 import { utcDay, utcMonth } from "../../core/metering/calendar.js";
 import { endpointField, meterKeys } from "../../core/metering/redis-keys.js";
-import { createRedis } from "../../core/redis.js";
+import { connectRedis } from "../../core/redis.js";
 import { flushUsage } from "../../core/metering/usage-flush.js";
 import { createKeyedAccount } from "../../testing/accounts.js";
 import { queuedThresholdNotices, useTestApp } from "../../testing/gateway.js";
@@ -133,7 +133,7 @@ describe("metering of inbound hooks", () => {
     expect(Number(usage)).toBe(1);
 
     // The engine's flush books it under /api/webhooks; the account's pseudo key has no key ledger.
-    const flusher = createRedis(testApp.current.config.REDIS_URL, "worker");
+    const flusher = connectRedis(testApp.current.config, "worker");
     try {
       await flushUsage(db(), flusher, testApp.current.config.REDIS_KEY_PREFIX);
     } finally {

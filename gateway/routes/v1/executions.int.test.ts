@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { ErrorBodySchema } from "../../../core/errors.js";
-import { createRedis } from "../../../core/redis.js";
+import { connectRedis } from "../../../core/redis.js";
 import { cancelChannel } from "../../../core/workflows/cancellation.js";
 import { createKeyedAccount } from "../../../testing/accounts.js";
 import { useTestApp } from "../../../testing/gateway.js";
@@ -268,7 +268,7 @@ describe("cancelling", () => {
     const { authorization } = await createKeyedAccount(db());
     const { execution_id: id } = await executed(authorization, (await newWorkflow(authorization)).id);
     await db().updateTable("executions").set({ status: "running", started_at: new Date() }).where("id", "=", id).execute();
-    const subscriber = createRedis(testApp.current.config.REDIS_URL, "worker");
+    const subscriber = connectRedis(testApp.current.config, "worker");
     const messages: string[] = [];
     try {
       subscriber.on("message", (_channel: string, message: string) => messages.push(message));
