@@ -1,9 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { AnalysisSchema } from "../../core/contracts/analytics.js";
 import { DatasetSchema } from "../../core/contracts/datasets.js";
+import { scratchPath } from "../../core/datasets/storage.js";
 import { createKeyedAccount } from "../../testing/accounts.js";
 import { startEngineProcess, type EngineProcess } from "../../testing/engine-process.js";
 import { waitFor } from "../../testing/wait-for.js";
@@ -78,8 +79,8 @@ describe("an engine killed during an analytics job", () => {
     const response = await testApp.current.app.request("/v1/datasets", { method: "POST", headers: { ...auth, "Content-Type": "text/csv" }, body: largeCsv() });
     expect(response.status, await response.clone().text()).toBe(202);
     datasetId = DatasetSchema.parse(await response.json()).id;
-    // Killed once the engine is writing the Parquet file.
-    await waitFor(() => files().some((name) => name.startsWith(datasetId) && name.endsWith(".tmp")) || undefined, 30_000);
+    // Killed once the engine is writing the Parquet file (staged under DATA_DIR/tmp/ingest).
+    await waitFor(() => existsSync(scratchPath(dataDir, "ingest", `${datasetId}.parquet`)) || undefined, 30_000);
     // Its analytics workers (a pool of two; on a loaded machine one may be on its way out while its
     // replacement starts, so there can briefly be three).
     const analyticsWorkers = childPids(first.process.pid ?? 0).filter(isRunning);
