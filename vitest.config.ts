@@ -6,7 +6,14 @@ const CLUSTER_SUITES = [
   "gateway/metering/{meter,counter-rebuild,local-meter,usage-admin}.int.test.ts",
   "core/metering/*.int.test.ts",
   "core/rate-limit.int.test.ts",
+  "gateway/routes/v1/{workflows,executions,streams,stream-event-ids,webhook-deliveries,analyses-async}.int.test.ts",
+  "engine/workflows/{run-execution,finish-execution,schedules}.int.test.ts",
+  "engine/webhooks/{deliver-webhook,first-attempts}.int.test.ts",
+  "engine/analytics/requeue-queued-analytics.int.test.ts",
+  "gateway/scale-out.int.test.ts",
 ];
+/** Suites that only the cluster project runs (their single-Redis versions exist apart). */
+const CLUSTER_ONLY_SUITES = ["gateway/scale-out.int.test.ts"];
 
 export default defineConfig({
   test: {
@@ -24,7 +31,7 @@ export default defineConfig({
           name: "integration",
           environment: "node",
           include: ["{core,gateway,engine,migrations,scripts,sdks,loadtest,testing}/**/*.int.test.ts"],
-          exclude: ignored,
+          exclude: [...ignored, ...CLUSTER_ONLY_SUITES],
           globalSetup: ["testing/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

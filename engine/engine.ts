@@ -58,7 +58,7 @@ export async function startEngine(config: EngineConfig, logger: Logger, options:
   const succeededAttempts = createSucceededAttempts(db);
   const firstAttempts = createFirstAttempts({ config, db, logger, queues: producerQueues, succeededAttempts });
   const context: EngineContext = { config, db, logger, queues: producerQueues, redis: metering, workflowRuns, analytics, datasets, firstAttempts, succeededAttempts, completions: createCompletions(db), ...(mail ? { mail } : {}) };
-  const workers = definitions.map((definition) => startWorker(definition, config, workerConnection, context));
+  const workers = definitions.map((definition) => startWorker(definition, config, workerConnection, context, instanceId));
   const recurringJobs = await startRecurringJobs(definitions, producerConnection, config, logger);
 
   const beat = () =>
@@ -113,6 +113,7 @@ function startWorker<Q extends QueueKey>(
   config: EngineConfig,
   connection: Redis,
   context: EngineContext,
+  instanceId: string,
 ): Worker {
   const worker = new Worker(
     QUEUES[definition.queue].name,
@@ -126,6 +127,8 @@ function startWorker<Q extends QueueKey>(
     {
       connection,
       prefix: config.QUEUE_PREFIX,
+      // BullMQ records the worker's name on each job it takes (`processedBy`): which engine ran it.
+      name: instanceId,
       concurrency: Math.min(definition.concurrency, config.WORKER_CONCURRENCY),
       // A dead engine's jobs are noticed within a lock period and taken over by another engine.
       lockDuration: config.JOB_LOCK_MS,

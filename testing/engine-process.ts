@@ -1,9 +1,12 @@
 import { captureLog } from "./captured-logs.js";
 import { spawn, type ChildProcess } from "node:child_process";
+import { z } from "zod";
 import { serverProcessArgs, type ProcessBuild } from "./gateway-process.js";
 
 export interface EngineProcess {
   process: ChildProcess;
+  /** The engine's instance id, as in its heartbeat and on the jobs it takes (`processedBy`). */
+  instanceId: string;
   output: () => string;
   /** SIGKILL: the process dies mid-job, without any cleanup. */
   kill: () => Promise<void>;
@@ -25,16 +28,25 @@ export async function startEngineProcess(env: Record<string, string>, build: Pro
   child.stdout?.on("data", record);
   child.stderr?.on("data", record);
   const deadline = Date.now() + 60_000;
-  while (!output.includes('"msg":"engine running"')) {
+  while (!RUNNING_LINE.test(output)) {
     if (child.exitCode !== null) throw new Error(`the engine exited (${child.exitCode}):\n${output}`);
     if (Date.now() > deadline) throw new Error(`the engine did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  const instanceId = runningInstanceId(output);
   const ended = new Promise((resolve) => child.once("exit", resolve));
   const signal = async (name: NodeJS.Signals) => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill(name);
     await ended;
   };
-  return { process: child, output: () => output, kill: () => signal("SIGKILL"), stop: () => signal("SIGTERM") };
+  return { process: child, instanceId, output: () => output, kill: () => signal("SIGKILL"), stop: () => signal("SIGTERM") };
+}
+
+/** The whole line (up to its newline) the engine logs once its workers run. */
+const RUNNING_LINE = /^(.*"msg":"engine running".*)\n/m;
+const RunningLineSchema = z.object({ msg: z.literal("engine running"), instanceId: z.string() });
+
+function runningInstanceId(output: string): string {
+  return RunningLineSchema.parse(JSON.parse(RUNNING_LINE.exec(output)?.[1] ?? "")).instanceId;
 }

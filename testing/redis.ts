@@ -19,9 +19,8 @@ export function useRedisNamespace(): { keyPrefix: string; queuePrefix: string } 
   return namespace;
 }
 
-/** Producer queues in a namespace of their own for a test file, closed after it; read `.current` inside tests. */
-export function useTestQueues(): { current: ProducerQueues } {
-  const namespace = useRedisNamespace();
+/** Producer queues in a namespace of their own (or `namespace`) for a test file, closed after it; read `.current` inside tests. */
+export function useTestQueues(namespace: { queuePrefix: string } = useRedisNamespace()): { current: ProducerQueues } {
   const holder = {} as { current: ProducerQueues };
   let connection: Redis | undefined;
   beforeAll(() => {

@@ -4,6 +4,7 @@ import { BrowserClient } from "../../testing/browser-client.js";
 import { useTestDatabase } from "../../testing/database.js";
 import { randomSuffix } from "../../testing/environment.js";
 import { startGatewayProcess, type GatewayProcess } from "../../testing/gateway-process.js";
+import { meteredBurst, whoami } from "../../testing/metered-burst.js";
 import { useRedisNamespace } from "../../testing/redis.js";
 
 const database = useTestDatabase();
@@ -19,19 +20,13 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all(gateways.map((g) => g.stop())));
 
-const whoami = (gateway: GatewayProcess, authorization: Record<string, string>) =>
-  fetch(`${gateway.url}/v1/whoami`, { headers: authorization }).then((r) => r.status);
-
 describe("two gateway processes sharing Redis", () => {
   it("admit exactly N of 1,000 parallel requests at a monthly quota of N (here 250 left of 252)", async () => {
-    const { userId, authorization } = await createKeyedAccount(database.current.db);
-    await database.current.db.updateTable("user_packages").set({ package_name: "enterprise", request_limit: 252 }).where("user_id", "=", userId).execute();
-    // One request through each gateway first, so the burst meets warm caches and counters.
-    expect(await whoami(gateways[0]!, authorization)).toBe(200);
-    expect(await whoami(gateways[1]!, authorization)).toBe(200);
-    const statuses = await Promise.all(Array.from({ length: 1_000 }, (_, i) => whoami(gateways[i % 2]!, authorization)));
-    expect(statuses.filter((s) => s === 200)).toHaveLength(250);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(750);
+    const account = await createKeyedAccount(database.current.db);
+    const { warmUp, burst } = await meteredBurst(database.current.db, gateways, account, { requestLimit: 252, count: 1_000 });
+    expect(warmUp).toEqual([200, 200]);
+    expect(burst.filter((s) => s === 200)).toHaveLength(250);
+    expect(burst.filter((s) => s === 429)).toHaveLength(750);
   });
 
   it("stop accepting a key deleted on the other gateway within one second", async () => {
