@@ -21,6 +21,19 @@ export interface ReviewedOrder {
   merchant_reference: string;
 }
 
+/** Who paid what for which plan, as the administrators' e-mails about an order name them. */
+export async function orderFacts(trx: Database, order: ReviewedOrder) {
+  const customer = await trx.selectFrom("users").select("email").where("id", "=", order.user_id).executeTakeFirst();
+  const plan = await trx.selectFrom("package_definitions").select("display_name").where("package_name", "=", order.package_name).executeTakeFirst();
+  return {
+    customerEmail: customer?.email ?? "(deleted account)",
+    userId: order.user_id,
+    planName: plan?.display_name ?? order.package_name,
+    amount: `${formatUsd(Number(order.amount))} ${order.currency}`,
+    merchantReference: order.merchant_reference,
+  };
+}
+
 /** An order is in review while it is flagged and no administrator has resolved it. */
 export function isInReview(order: { flagged_at: Date | null; review_resolved_at: Date | null }): boolean {
   return order.flagged_at !== null && order.review_resolved_at === null;
@@ -53,18 +66,7 @@ export async function holdOrderForReview(
     .execute();
   if (!newlyFlagged) return { alreadyDecided: false, outboxIds: [] };
 
-  const customer = await trx.selectFrom("users").select("email").where("id", "=", order.user_id).executeTakeFirst();
-  const plan = await trx.selectFrom("package_definitions").select("display_name").where("package_name", "=", order.package_name).executeTakeFirst();
-  const message = paymentReviewAdminMessage({
-    productName: input.productName,
-    publicUrl: input.publicUrl,
-    customerEmail: customer?.email ?? "(deleted account)",
-    userId: order.user_id,
-    planName: plan?.display_name ?? order.package_name,
-    amount: `${formatUsd(Number(order.amount))} ${order.currency}`,
-    merchantReference: order.merchant_reference,
-    reason: input.reason,
-  });
+  const message = paymentReviewAdminMessage({ productName: input.productName, publicUrl: input.publicUrl, ...(await orderFacts(trx, order)), reason: input.reason });
   const outboxIds: string[] = [];
   for (const admin of await listAdminEmails(trx)) outboxIds.push(await queueEmail(trx, { to: admin, template: "payment_review_admin", ...message }));
   return { alreadyDecided: false, outboxIds };

@@ -3,7 +3,7 @@ import { sendQueuedEmail } from "../../core/email/send.js";
 import { paymentReceiptMessage, paymentReversedAdminMessage } from "../../core/email/templates.js";
 import { publishKeyInvalidation } from "../../core/keys/invalidation.js";
 import { addPaidPeriod, lockEntitlements, removePaidPeriod } from "../../core/payments/entitlements.js";
-import { holdOrderForReview, listAdminEmails } from "../../core/payments/order-review.js";
+import { holdOrderForReview, listAdminEmails, orderFacts } from "../../core/payments/order-review.js";
 import { closeUnpaidOrder } from "../../core/payments/unpaid-orders.js";
 import type { TransactionStatus } from "../../core/payments/pesapal-client.js";
 import { BILLING_PERIODS, formatUsd, PERIOD_TERMS, type BillingPeriod } from "../../core/plans.js";
@@ -171,18 +171,12 @@ export async function reverseOrder(deps: PaymentDeps, order: OrderRow, reason = 
     afterCommit.push(announcePlanChange(deps, order.user_id));
   }
 
-  const customer = await findUserEmail(trx, order.user_id);
   const invoice = await trx.selectFrom("billing_history").select("invoice_number").where("id", "=", order.billing_history_id).executeTakeFirst();
-  const plan = await trx.selectFrom("package_definitions").select("display_name").where("package_name", "=", order.package_name).executeTakeFirst();
   const notice = paymentReversedAdminMessage({
     productName: deps.productName,
     publicUrl: deps.publicUrl,
-    customerEmail: customer?.email ?? "(deleted account)",
-    userId: order.user_id,
-    planName: plan?.display_name ?? order.package_name,
-    amount: `${formatUsd(order.amount)} ${order.currency}`,
+    ...(await orderFacts(trx, order)),
     invoiceNumber: invoice?.invoice_number ?? null,
-    merchantReference: order.merchant_reference,
   });
   const admins = await listAdminEmails(trx);
   if (admins.length === 0) deps.logger.warn({ orderId: order.id }, "a payment was reversed and there is no administrator to tell");
