@@ -11,9 +11,10 @@ const CLUSTER_SUITES = [
   "engine/webhooks/{deliver-webhook,first-attempts}.int.test.ts",
   "engine/analytics/requeue-queued-analytics.int.test.ts",
   "gateway/scale-out.int.test.ts",
+  "gateway/failover.int.test.ts",
 ];
 /** Suites that only the cluster project runs (their single-Redis versions exist apart). */
-const CLUSTER_ONLY_SUITES = ["gateway/scale-out.int.test.ts"];
+const CLUSTER_ONLY_SUITES = ["gateway/scale-out.int.test.ts", "gateway/failover.int.test.ts"];
 
 export default defineConfig({
   test: {

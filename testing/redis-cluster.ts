@@ -14,6 +14,14 @@ export interface RedisCluster {
   /** The value of REDIS_CLUSTER_NODES that reaches it. */
   nodes: string;
   ports: number[];
+  /** The port of the primary that serves `key`'s slot. */
+  primaryOf: (key: string) => Promise<number>;
+  /**
+   * Fails over the primary on `port` as an operator would: `CLUSTER FAILOVER` sent to its
+   * replica, which is awaited as the new primary in every node's view; then the old primary's
+   * process is killed. Resolves to the new primary's port.
+   */
+  failOver: (port: number) => Promise<number>;
   /** Kills every node and removes their directories. */
   stop: () => Promise<void>;
 }
@@ -52,7 +60,65 @@ export async function startRedisCluster(): Promise<RedisCluster> {
     await stop();
     throw error;
   }
-  return { nodes: ports.map((port) => `127.0.0.1:${port}`).join(","), ports, stop };
+  const serverOn = (port: number) => servers[ports.indexOf(port)]!;
+  return {
+    nodes: ports.map((port) => `127.0.0.1:${port}`).join(","),
+    ports,
+    primaryOf: async (key) => primaryOfSlot(ports, Number((await cli(ports[0]!, "CLUSTER", "KEYSLOT", key)).trim())),
+    failOver: async (port) => {
+      const replica = await replicaOf(port);
+      const answer = (await cli(replica, "CLUSTER", "FAILOVER")).trim();
+      if (answer !== "OK") throw new Error(`CLUSTER FAILOVER on ${replica} answered ${answer}`);
+      const live = ports.filter((other) => other !== port);
+      await waitFor(async () => {
+        const views = await Promise.all(live.map(async (other) => parseNodes(await cli(other, "CLUSTER", "NODES"))));
+        return views.every((nodes) => nodes.some((node) => node.port === replica && node.primary)) ? true : undefined;
+      }, 20_000);
+      await killNode(serverOn(port));
+      return replica;
+    },
+    stop,
+  };
+}
+
+interface ClusterNode {
+  id: string;
+  port: number;
+  primary: boolean;
+  primaryId: string;
+  slots: Array<[number, number]>;
+}
+
+/** The lines of `CLUSTER NODES`: `id host:port@bus flags primary-id ping pong epoch link slot...`. */
+function parseNodes(text: string): ClusterNode[] {
+  return text.trim().split("\n").filter(Boolean).map((line) => {
+    const [id = "", address = "", flags = "", primaryId = "", , , , , ...slots] = line.trim().split(" ");
+    return {
+      id,
+      port: Number(address.split("@")[0]!.split(":")[1]),
+      primary: flags.split(",").includes("master") && !flags.includes("fail"),
+      primaryId,
+      slots: slots.filter((range) => !range.startsWith("[")).map((range) => {
+        const [from, to = from] = range.split("-");
+        return [Number(from), Number(to)];
+      }),
+    };
+  });
+}
+
+async function primaryOfSlot(ports: number[], slot: number): Promise<number> {
+  const nodes = parseNodes(await cli(ports[0]!, "CLUSTER", "NODES"));
+  const owner = nodes.find((node) => node.primary && node.slots.some(([from, to]) => slot >= from && slot <= to));
+  if (!owner) throw new Error(`no primary serves slot ${slot}`);
+  return owner.port;
+}
+
+async function replicaOf(port: number): Promise<number> {
+  const nodes = parseNodes(await cli(port, "CLUSTER", "NODES"));
+  const primary = nodes.find((node) => node.port === port);
+  const replica = nodes.find((node) => node.primaryId === primary?.id);
+  if (!replica) throw new Error(`no replica of the primary on ${port}`);
+  return replica.port;
 }
 
 async function cli(port: number, ...command: string[]): Promise<string> {
