@@ -1,5 +1,6 @@
-import { medianBy } from "./cpu-per-request.js";
+import { median, medianBy } from "./cpu-per-request.js";
 import { measure, type Figures, type MeasureOptions, type Server } from "./gateway-bench.js";
+import { cpuMs } from "./process-stats.js";
 
 /**
  * `BENCH_ONLY=cluster` (issue 39): the gateway bench's metered request (GET /v1/whoami with the
@@ -30,17 +31,31 @@ export interface ClusterReport {
   /** Each setup's round with the median total CPU per request. */
   saturated: Record<Name, Figures>;
   rounds: Array<Record<Name, Figures>>;
+  /**
+   * CPU ms per second each setup's Redis spent while the other setup was loaded (its gateway
+   * idle): the floor its Redis column carries whatever the traffic. Median over the rounds.
+   */
+  idleRedisMsPerSecond: Record<Name, number>;
   /** Non-2xx answers and errors over every round. */
   failures: number;
 }
 
 export async function measureCluster(options: ClusterBenchOptions): Promise<ClusterReport> {
   process.stdout.write(`Metered GET /v1/whoami, one Redis against a cluster: ${options.connections} connections, ${options.measureSeconds} s each after ${options.warmupSeconds} s warm-up, ${options.rounds} alternated rounds\n`);
-  const measureSetup = ({ redisPids, ...server }: Setup) => measure({ ...options, redisPids }, server);
   const rounds: ClusterReport["rounds"] = [];
+  const idle: Record<Name, number[]> = { single: [], cluster: [] };
+  /** Measures one setup, and meanwhile the other's Redis, idle. */
+  const measureSetup = async (name: Name, other: Name) => {
+    const { redisPids, ...server } = options[name];
+    const otherCpuMs = () => options[other].redisPids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+    const [before, start] = [otherCpuMs(), performance.now()];
+    const figures = await measure({ ...options, redisPids }, server);
+    idle[other].push(Math.round((1_000 * (otherCpuMs() - before)) / (performance.now() - start)));
+    return figures;
+  };
   for (let round = 0; round < options.rounds; round++) {
-    const single = await measureSetup(options.single);
-    const cluster = await measureSetup(options.cluster);
+    const single = await measureSetup("single", "cluster");
+    const cluster = await measureSetup("cluster", "single");
     rounds.push({ single, cluster });
   }
   const medianRound = (name: Name) => medianBy(rounds.map((round) => round[name]), (f) => f.totalCpuUs)!;
@@ -49,6 +64,7 @@ export async function measureCluster(options: ClusterBenchOptions): Promise<Clus
     measureSeconds: options.measureSeconds,
     saturated: { single: medianRound("single"), cluster: medianRound("cluster") },
     rounds,
+    idleRedisMsPerSecond: { single: median(idle.single), cluster: median(idle.cluster) },
     failures: rounds.reduce((sum, round) => sum + NAMES.reduce((each, name) => each + round[name].non2xx + round[name].errors, 0), 0),
   };
 }
@@ -71,7 +87,8 @@ export function clusterTable(report: ClusterReport): string[] {
     ...NAMES.map((name) => row(name, report.saturated[name])),
     "",
     ...NAMES.map((name) => `${name}, each round: gateway µs ${each(name, (f) => f.serverCpuUs)}; Redis µs ${each(name, (f) => f.redisCpuUs)}; admitted/s ${each(name, admittedPerSecond)}`),
-    "(the cluster's Redis column sums all six node processes, replicas and cluster-bus chatter included)",
+    `Redis CPU while the setup's gateway idled (the other was loaded), median: one redis-server ${report.idleRedisMsPerSecond.single} ms/s, the cluster's six nodes ${report.idleRedisMsPerSecond.cluster} ms/s`,
+    "(the cluster's Redis column sums all six node processes: replicas, cluster bus and idle cost included)",
     "",
   ];
 }
