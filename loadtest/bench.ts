@@ -20,6 +20,8 @@ import { measureWorkflows, type CpuPerExecution, type WorkflowFigures } from "./
 import { footprintTable, measureFootprint } from "./footprint-bench.js";
 import { authTimingTable, measureAuthTiming } from "./auth-timing-bench.js";
 import { measureRedisLoss, redisLossTable } from "./redis-loss-experiment.js";
+import { clusterTable, measureCluster } from "./cluster-bench.js";
+import { startRedisCluster } from "../testing/redis-cluster.js";
 import { buildServer, serverBuildIsStale } from "../scripts/build.js";
 
 /**
@@ -98,7 +100,7 @@ async function redisPid(url: string): Promise<number> {
 
 /** `npm run bench -- --soak` runs the soak alone (loadtest/soak-bench.ts); SOAK_MINUTES sets its length. */
 const SOAK = process.argv.includes("--soak");
-/** BENCH_ONLY=gateway, streams, workflows, analytics, footprint, auth or redis-loss runs one part; all but the last three by default. */
+/** BENCH_ONLY=gateway, streams, workflows, analytics, footprint, auth, cluster or redis-loss runs one part; all but the last four by default. */
 const ONLY = SOAK ? "soak" : process.env.BENCH_ONLY;
 
 /** Saturation rounds of the gateway phase; each server's median round is reported (BENCH_GATEWAY_ROUNDS). */
@@ -208,6 +210,30 @@ async function main() {
       if (rows.some((row) => row.statuses.some((status) => status >= 300))) process.exitCode = 1;
       return;
     }
+    if (ONLY === "cluster") {
+      // A second gateway, alike but on a six-node Redis Cluster of its own; each is idle while the other is measured.
+      const cluster = await startRedisCluster();
+      closers.push(cluster.stop);
+      const clusterPort = await freePort();
+      const clusterEnv = { ...gatewayEnv, REDIS_CLUSTER_NODES: cluster.nodes, PORT: String(clusterPort), PUBLIC_URL: `http://127.0.0.1:${clusterPort}` };
+      const singleProcess = await startProcess(["gateway/main.ts"], gatewayEnv, `http://127.0.0.1:${gatewayPort}/healthz`);
+      children.push(singleProcess);
+      const clusterProcess = await startProcess(["gateway/main.ts"], clusterEnv, `http://127.0.0.1:${clusterPort}/healthz`);
+      children.push(clusterProcess);
+      process.stdout.write(`Load generator at nice ${generatorNice}, servers at ${SERVER_NICE}\n`);
+      const auth = { Authorization: `Bearer ${fixture.secret}` };
+      const report = await measureCluster({
+        single: { url: `http://127.0.0.1:${gatewayPort}/v1/whoami`, headers: auth, pid: singleProcess.pid ?? 0, redisPids: [redisProcessId] },
+        cluster: { url: `http://127.0.0.1:${clusterPort}/v1/whoami`, headers: auth, pid: clusterProcess.pid ?? 0, redisPids: cluster.pids },
+        connections: CONNECTIONS,
+        warmupSeconds: WARMUP_SECONDS,
+        measureSeconds: MEASURE_SECONDS,
+        rounds: GATEWAY_ROUNDS,
+      });
+      process.stdout.write(["", ...clusterTable(report)].join("\n"));
+      if (report.failures > 0) process.exitCode = 1;
+      return;
+    }
     const helloProcess = await startProcess(["loadtest/hello-server.ts", String(helloPort)], {}, `http://127.0.0.1:${helloPort}/`);
     children.push(helloProcess);
     const gatewayProcess = await startProcess(["gateway/main.ts"], gatewayEnv, `http://127.0.0.1:${gatewayPort}/healthz`);
@@ -228,7 +254,7 @@ async function main() {
           metered: { url: `http://127.0.0.1:${gatewayPort}/v1/whoami`, headers: auth, pid: gatewayProcess.pid ?? 0 },
           unmetered: { url: `http://127.0.0.1:${gatewayPort}/healthz`, headers: {}, pid: gatewayProcess.pid ?? 0 },
         },
-        redisPid: redisProcessId,
+        redisPids: [redisProcessId],
         connections: CONNECTIONS,
         warmupSeconds: WARMUP_SECONDS,
         measureSeconds: MEASURE_SECONDS,

@@ -28,13 +28,16 @@ export interface GatewayServers {
 
 export interface GatewayBenchOptions {
   servers: GatewayServers;
-  /** The process of the Redis that the gateway and the peer use. */
-  redisPid: number;
+  /** The processes of the Redis that the gateway and the peer use: one server's, or every node's of a cluster. */
+  redisPids: number[];
   connections: number;
   warmupSeconds: number;
   measureSeconds: number;
   rounds: number;
 }
+
+/** How one server is loaded and whose CPU is counted against it (loadtest/cluster-bench.ts measures with it too). */
+export type MeasureOptions = Pick<GatewayBenchOptions, "redisPids" | "connections" | "warmupSeconds" | "measureSeconds">;
 
 /**
  * A load phase's figures: CPU µs per request of the server and of Redis, and how much of the
@@ -63,12 +66,14 @@ export interface GatewayReport {
   failures: { gateway: number; peer: number };
 }
 
-async function measure(options: GatewayBenchOptions, server: Server, rate?: number): Promise<Figures> {
+/** One server loaded after its own warm-up: saturated, or open loop at `rate` requests per second. */
+export async function measure(options: MeasureOptions, server: Server, rate?: number): Promise<Figures> {
   const load = (seconds: number) => runLoad({ url: server.url, headers: server.headers, connections: options.connections, seconds, ...(rate ? { rate } : {}) });
+  const redisCpuMs = () => options.redisPids.reduce((sum, pid) => sum + cpuMs(pid), 0);
   await load(options.warmupSeconds);
-  const [serverBefore, redisBefore, generatorBefore, machine] = [cpuMs(server.pid), cpuMs(options.redisPid), cpuMs(process.pid), measureMachineCpu()];
+  const [serverBefore, redisBefore, generatorBefore, machine] = [cpuMs(server.pid), redisCpuMs(), cpuMs(process.pid), measureMachineCpu()];
   const figures = await load(options.measureSeconds);
-  const [serverMs, redisMs, generatorMs] = [cpuMs(server.pid) - serverBefore, cpuMs(options.redisPid) - redisBefore, cpuMs(process.pid) - generatorBefore];
+  const [serverMs, redisMs, generatorMs] = [cpuMs(server.pid) - serverBefore, redisCpuMs() - redisBefore, cpuMs(process.pid) - generatorBefore];
   const cpu = { serverUs: cpuUsPerRequest(serverMs, figures.requests), redisUs: cpuUsPerRequest(redisMs, figures.requests) };
   return { ...figures, serverCpuUs: cpu.serverUs, redisCpuUs: cpu.redisUs, totalCpuUs: totalUs(cpu), ...disturbance(machine.stop(), serverMs + redisMs + generatorMs) };
 }

@@ -14,6 +14,8 @@ export interface RedisCluster {
   /** The value of REDIS_CLUSTER_NODES that reaches it. */
   nodes: string;
   ports: number[];
+  /** The nodes' process ids, in the order of `ports` (for their CPU time). */
+  pids: number[];
   /** The port of the primary that serves `key`'s slot. */
   primaryOf: (key: string) => Promise<number>;
   /**
@@ -64,6 +66,7 @@ export async function startRedisCluster(): Promise<RedisCluster> {
   return {
     nodes: ports.map((port) => `127.0.0.1:${port}`).join(","),
     ports,
+    pids: servers.map((server) => server.pid ?? 0),
     primaryOf: async (key) => primaryOfSlot(ports, Number((await cli(ports[0]!, "CLUSTER", "KEYSLOT", key)).trim())),
     failOver: async (port) => {
       const replica = await replicaOf(port);
