@@ -3,8 +3,8 @@ import { ExecutionStartedSchema } from "../core/contracts/workflow-responses.js"
 import { createKeyedAccount } from "../testing/accounts.js";
 import { useTestDatabase } from "../testing/database.js";
 import { randomSuffix } from "../testing/environment.js";
-import { startEngineProcess, type EngineProcess } from "../testing/engine-process.js";
-import { startGatewayProcess, type GatewayProcess } from "../testing/gateway-process.js";
+import type { GatewayProcess } from "../testing/gateway-process.js";
+import { startTwoOfEach } from "../testing/two-of-each.js";
 import { startHttpReceiver, type HttpReceiver } from "../testing/http-receiver.js";
 import { meteredBurst, whoami } from "../testing/metered-burst.js";
 import { startRedisCluster, type RedisCluster } from "../testing/redis-cluster.js";
@@ -19,7 +19,7 @@ import { insertWorkflow, waitForExecution } from "../testing/workflow-runs.js";
 const database = useTestDatabase();
 let cluster: RedisCluster;
 let gateways: GatewayProcess[] = [];
-let engines: EngineProcess[] = [];
+let stopProcesses: (() => Promise<void>) | undefined;
 let receiver: HttpReceiver;
 type Account = Awaited<ReturnType<typeof createKeyedAccount>>;
 /** The account under load, and one on the same primary for the admission burst after recovery. */
@@ -45,16 +45,10 @@ beforeAll(async () => {
     REDIS_KEY_PREFIX: `test:${randomSuffix()}:`,
     QUEUE_PREFIX: `{${loaded.userId}}`,
   };
-  // A long meter timeout, as in scale-out.int.test.ts, so that the burst after recovery counts in Redis.
-  const gatewayEnv = { ...shared, METER_REDIS_TIMEOUT_MS: "5000" };
-  const engineEnv = { ...shared, OUTBOUND_ALLOW_PRIVATE: "true", WORKER_CONCURRENCY: "4" };
-  [gateways, engines] = await Promise.all([
-    Promise.all([startGatewayProcess(gatewayEnv), startGatewayProcess(gatewayEnv)]),
-    Promise.all([startEngineProcess(engineEnv), startEngineProcess(engineEnv)]),
-  ]);
+  ({ gateways, stop: stopProcesses } = await startTwoOfEach(shared));
 }, 120_000);
 afterAll(async () => {
-  await Promise.allSettled([...gateways.map((g) => g.stop()), ...engines.map((e) => e.stop())]);
+  await stopProcesses?.();
   await Promise.allSettled([receiver?.close(), cluster?.stop()]);
 });
 

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ExecutionStartedSchema } from "../core/contracts/workflow-responses.js";
 import { createKeyedAccount } from "../testing/accounts.js";
 import { useTestDatabase } from "../testing/database.js";
-import { startEngineProcess, type EngineProcess } from "../testing/engine-process.js";
-import { startGatewayProcess, type GatewayProcess } from "../testing/gateway-process.js";
+import type { EngineProcess } from "../testing/engine-process.js";
+import type { GatewayProcess } from "../testing/gateway-process.js";
+import { startTwoOfEach } from "../testing/two-of-each.js";
 import { startHttpReceiver, type HttpReceiver } from "../testing/http-receiver.js";
 import { meteredBurst } from "../testing/metered-burst.js";
 import { useRedisNamespace, useTestQueues } from "../testing/redis.js";
@@ -20,22 +21,16 @@ const namespace = useRedisNamespace();
 const queues = useTestQueues(namespace);
 let gateways: GatewayProcess[] = [];
 let engines: EngineProcess[] = [];
+let stopProcesses: (() => Promise<void>) | undefined;
 let receiver: HttpReceiver;
 
 beforeAll(async () => {
   const shared = { DATABASE_URL: database.current.url, REDIS_KEY_PREFIX: namespace.keyPrefix, QUEUE_PREFIX: namespace.queuePrefix };
-  // A long meter timeout, as in multi-gateway.int.test.ts: this file tests counting, not the fail-open path.
-  const gatewayEnv = { ...shared, METER_REDIS_TIMEOUT_MS: "5000" };
-  // Four executions at a time per engine, so that a burst of executions cannot all land on one.
-  const engineEnv = { ...shared, OUTBOUND_ALLOW_PRIVATE: "true", WORKER_CONCURRENCY: "4" };
   receiver = await startHttpReceiver();
-  [gateways, engines] = await Promise.all([
-    Promise.all([startGatewayProcess(gatewayEnv), startGatewayProcess(gatewayEnv)]),
-    Promise.all([startEngineProcess(engineEnv), startEngineProcess(engineEnv)]),
-  ]);
+  ({ gateways, engines, stop: stopProcesses } = await startTwoOfEach(shared));
 }, 120_000);
 afterAll(async () => {
-  await Promise.allSettled([...gateways.map((g) => g.stop()), ...engines.map((e) => e.stop())]);
+  await stopProcesses?.();
   await receiver?.close();
 });
 
