@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { renderSdkFiles, sdkOperations, snakeCase } from "./generate-sdks.js";
+import { renderSdkFiles, renderTypescriptDist, sdkOperations, snakeCase } from "./generate-sdks.js";
 
 describe("the SDKs' generated files", () => {
   it("match openapi.yaml (run `npm run sdks` after changing the API)", async () => {
@@ -8,6 +8,12 @@ describe("the SDKs' generated files", () => {
       expect(readFileSync(new URL(`../${path}`, import.meta.url), "utf8"), path).toBe(content);
     }
   });
+
+  it("ship the TypeScript SDK compiled: dist/ is what its sources compile to", () => {
+    const dist = renderTypescriptDist();
+    expect(Object.keys(dist)).toContain("sdks/typescript/dist/index.js");
+    for (const [path, content] of Object.entries(dist)) expect(readFileSync(new URL(`../${path}`, import.meta.url), "utf8"), path).toBe(content);
+  }, 60_000);
 
   it("read each operation's parameters, body kind and live view from the document", () => {
     const yaml = `
@@ -18,10 +24,15 @@ paths:
       parameters: [{ name: id, in: path }, { name: part_id, in: path }, { name: dry, in: query }]
       requestBody: { content: { application/json: {} } }
       responses: { "201": { description: ok } }
+  /v1/things/{id}/run:
+    post:
+      operationId: run
+      requestBody: { required: false, content: { application/json: { schema: { type: object, properties: { data: { type: object } } } } } }
+      responses: { "202": { description: ok, content: { application/json: { schema: { $ref: "#/components/schemas/Run" } } } } }
   /v1/uploads:
     post:
       operationId: upload
-      requestBody: { content: { text/csv: {}, application/json: {} } }
+      requestBody: { required: true, content: { text/csv: {}, application/json: {} } }
       responses: { "202": { description: ok } }
   /v1/feed:
     get:
@@ -31,9 +42,22 @@ paths:
     get: { operationId: health, responses: { "200": { description: ok } } }
 `;
     expect(sdkOperations(yaml)).toEqual([
-      { id: "addPart", method: "POST", path: "/v1/things/{id}/parts/{part_id}", summary: "", pathParams: ["id", "part_id"], hasQuery: true, body: "json", events: false },
-      { id: "upload", method: "POST", path: "/v1/uploads", summary: "", pathParams: [], hasQuery: false, body: "raw", events: false },
-      { id: "follow", method: "GET", path: "/v1/feed", summary: "", pathParams: [], hasQuery: false, body: "none", events: true },
+      { id: "addPart", method: "POST", path: "/v1/things/{id}/parts/{part_id}", summary: "", pathParams: ["id", "part_id"], hasQuery: true, body: "json", bodyOptional: true, events: false },
+      {
+        id: "run",
+        method: "POST",
+        path: "/v1/things/{id}/run",
+        summary: "",
+        pathParams: ["id"],
+        hasQuery: false,
+        body: "json",
+        bodyOptional: true,
+        events: false,
+        bodySchema: { type: "object", properties: { data: { type: "object" } } },
+        answerSchema: { $ref: "#/components/schemas/Run" },
+      },
+      { id: "upload", method: "POST", path: "/v1/uploads", summary: "", pathParams: [], hasQuery: false, body: "raw", bodyOptional: false, events: false },
+      { id: "follow", method: "GET", path: "/v1/feed", summary: "", pathParams: [], hasQuery: false, body: "none", bodyOptional: false, events: true },
     ]);
     expect(snakeCase("replayWebhookDelivery")).toBe("replay_webhook_delivery");
   });

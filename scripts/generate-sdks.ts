@@ -1,15 +1,20 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
 import { parse } from "yaml";
 import { z } from "zod";
+import { compileTypescriptSdk } from "./compile-typescript-sdk.js";
+import { ModelRegistry, SchemaShape, SchemasShape, listOf, type FieldType, type Schema, type TypeRef } from "./sdk-models.js";
 
 /**
- * Generates the SDKs' operation layer from openapi.yaml (`npm run sdks`): the TypeScript types
- * (openapi-typescript) and, for TypeScript and Python, one method per /v1 operation named after
- * its operationId, path parameters first, then the JSON body or raw upload, then the query. The
- * hand-written runtime of each SDK (HTTP, retries, errors, pagination, webhooks) calls them.
- * `--check` fails when a committed file differs from what openapi.yaml gives.
+ * Generates the SDKs' operation layer from openapi.yaml (`npm run sdks`): the types of answers and
+ * bodies (openapi-typescript for TypeScript, TypedDicts for Python, structs for Go), one method per
+ * /v1 operation named after its operationId (path parameters first, then the JSON body or raw
+ * upload, then the query) and the typed iterators of list operations. The hand-written runtime of
+ * each SDK (HTTP, retries, errors, pagination, webhooks) calls them. The TypeScript SDK is shipped
+ * compiled: its dist/ is written here too, so a folder install needs no build.
+ * `--check` fails when a committed file differs from what openapi.yaml and the sources give.
  */
 
 const ROOT = new URL("../", import.meta.url);
@@ -20,10 +25,13 @@ const OperationSchema = z.object({
   operationId: z.string(),
   summary: z.string().default(""),
   parameters: z.array(ParameterSchema).default([]),
-  requestBody: z.object({ content: z.record(z.string(), z.unknown()) }).optional(),
-  responses: z.record(z.string(), z.object({ content: z.record(z.string(), z.unknown()).optional() }).passthrough()),
+  requestBody: z.object({ required: z.boolean().default(false), content: z.record(z.string(), z.object({ schema: SchemaShape.optional() }).passthrough()) }).optional(),
+  responses: z.record(z.string(), z.object({ content: z.record(z.string(), z.object({ schema: SchemaShape.optional() }).passthrough()).optional() }).passthrough()),
 });
-const DocumentSchema = z.object({ paths: z.record(z.string(), z.record(z.string(), z.unknown())) });
+const DocumentSchema = z.object({
+  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+  components: z.object({ schemas: SchemasShape.default({}) }).default({ schemas: {} }),
+});
 
 export interface SdkOperation {
   id: string;
@@ -34,8 +42,13 @@ export interface SdkOperation {
   hasQuery: boolean;
   /** json: a JSON body; raw: bytes sent with their own Content-Type (an upload); none. */
   body: "json" | "raw" | "none";
+  /** The JSON body may be left out (the document does not require it; all its fields are optional). */
+  bodyOptional: boolean;
   /** Server-Sent Events instead of one JSON answer. */
   events: boolean;
+  /** The schema of the JSON body, and of the 2xx JSON answer (undefined when 2xx answers differ). */
+  bodySchema?: Schema;
+  answerSchema?: Schema;
 }
 
 /** The public API's operations (/v1), in document order. */
@@ -49,6 +62,9 @@ export function sdkOperations(yamlText: string): SdkOperation[] {
       const operation = OperationSchema.parse(raw);
       const content = Object.keys(operation.requestBody?.content ?? {});
       const ok = Object.entries(operation.responses).filter(([status]) => status.startsWith("2"));
+      const answers = [...new Set(ok.map(([, response]) => JSON.stringify(response.content?.["application/json"]?.schema ?? null)))];
+      const answerSchema = answers.length === 1 && answers[0] !== "null" ? SchemaShape.parse(JSON.parse(answers[0] ?? "null")) : undefined;
+      const bodySchema = operation.requestBody?.content["application/json"]?.schema;
       operations.push({
         id: operation.operationId,
         method: method.toUpperCase(),
@@ -57,6 +73,9 @@ export function sdkOperations(yamlText: string): SdkOperation[] {
         pathParams: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? ""),
         hasQuery: operation.parameters.some((p) => p.in === "query"),
         body: content.length === 0 ? "none" : content.includes("application/json") && content.length === 1 ? "json" : "raw",
+        bodyOptional: operation.requestBody !== undefined && !operation.requestBody.required,
+        ...(bodySchema ? { bodySchema } : {}),
+        ...(answerSchema ? { answerSchema } : {}),
         events: ok.some(([, response]) => Object.keys(response.content ?? {}).includes("text/event-stream")),
       });
     }
@@ -66,12 +85,30 @@ export function sdkOperations(yamlText: string): SdkOperation[] {
 
 const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 export const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const pascal = (name: string) => camel(name).replace(/^./, (c) => c.toUpperCase());
 
-function typescriptOperations(operations: SdkOperation[]): string {
+/** What each operation answers and takes, as models, and the list each list operation pages through. */
+interface TypedOperation extends SdkOperation {
+  answer: FieldType | undefined;
+  bodyType: FieldType | undefined;
+  list: { field: string; item: TypeRef } | undefined;
+}
+
+function typedOperations(registry: ModelRegistry, operations: SdkOperation[]): TypedOperation[] {
+  return operations.map((op) => {
+    const answer = op.answerSchema && !op.events ? registry.fieldType(op.answerSchema, `${pascal(op.id)}Response`) : undefined;
+    const bodyType = op.body === "json" && op.bodySchema ? registry.fieldType(op.bodySchema, `${pascal(op.id)}Body`) : undefined;
+    const paged = op.method === "GET" && op.hasQuery && answer ? listOf(registry, answer.type) : undefined;
+    return { ...op, answer, bodyType, list: paged };
+  });
+}
+
+function typescriptOperations(operations: TypedOperation[]): string {
   const table = operations.map((op) => `  ${op.id}: { method: "${op.method}", path: "${op.path}" },`).join("\n");
+  const lists = operations.filter((op) => op.list).map((op) => `  ${op.id}: "${op.list?.field}",`).join("\n");
   const methods = operations.map((op) => {
     const params = op.pathParams.map((p) => `${camel(p)}: string`);
-    if (op.body === "json") params.push(`body: JsonBody<"${op.id}">`);
+    if (op.body === "json") params.push(`body${op.bodyOptional ? "?" : ""}: JsonBody<"${op.id}">`);
     if (op.body === "raw") params.push("data: RawBody");
     if (op.hasQuery) params.push(`query?: Query<"${op.id}">`);
     params.push("options?: RequestOptions");
@@ -97,6 +134,13 @@ ${table}
 
 export type PublicOperationId = keyof typeof OPERATIONS;
 
+/** The list operations, and the field of their answer that holds a page's items. */
+export const LISTS = {
+${lists}
+} as const satisfies Partial<Record<PublicOperationId, string>>;
+
+export type ListOperationId = keyof typeof LISTS;
+
 /** One method per operation; the client supplies how a call is made. */
 export abstract class SluiceOperations {
   protected abstract call<O extends PublicOperationId>(operation: O, input: OperationInput, options?: RequestOptions): Promise<Ok<O>>;
@@ -107,11 +151,78 @@ ${methods.join("\n\n")}
 `;
 }
 
-function pythonOperations(operations: SdkOperation[]): string {
+// Python: TypedDicts (functional form, so that any field name works; names quoted, so that order does not matter).
+
+function pythonType(ref: TypeRef): string {
+  switch (ref.kind) {
+    case "string":
+      return "str";
+    case "integer":
+      return "int";
+    case "number":
+      return "float";
+    case "boolean":
+      return "bool";
+    case "any":
+      return "Any";
+    case "literal":
+      return `Literal[${ref.values.map((v) => `'${v.replace(/['\\]/g, "\\$&")}'`).join(", ")}]`;
+    case "array":
+      return `List[${pythonType(ref.items)}]`;
+    case "map":
+      return `Dict[str, ${pythonType(ref.values)}]`;
+    case "named":
+      return ref.name;
+    case "union":
+      return `Union[${ref.members.map(pythonType).join(", ")}]`;
+  }
+}
+const pythonField = (field: FieldType) => (field.nullable ? `Optional[${pythonType(field.type)}]` : pythonType(field.type));
+const quoteNames = (annotation: string, names: Set<string>) => annotation.replace(/\b[A-Z]\w*\b/g, (name) => (names.has(name) ? JSON.stringify(name) : name));
+const pythonDoc = (text: string, indent: string) => `${indent}"""${(text || "An object of the Sluice API.").replace(/\s+/g, " ").replace(/"""/g, "'''").replace(/\\/g, "\\\\").trim()}"""`;
+
+function pythonModels(registry: ModelRegistry): string {
+  const names = new Set(registry.models.keys());
+  const blocks = [...registry.models.values()]
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((model) => {
+      if (!model.fields) return `${model.name} = ${quoteNames(pythonField(model.alias ?? { type: { kind: "any" }, nullable: false }), names)}`;
+      if (model.fields.length === 0) return `${model.name} = Dict[str, Any]`;
+      const parts: string[] = [];
+      const bases: string[] = [];
+      for (const required of [true, false]) {
+        const fields = model.fields.filter((f) => f.required === required);
+        if (!fields.length) continue;
+        const base = `_${model.name}${required ? "Required" : "Optional"}`;
+        bases.push(base);
+        const entries = fields.map((f) => `        ${JSON.stringify(f.name)}: ${JSON.stringify(pythonField(f))},`).join("\n");
+        parts.push(`${base} = TypedDict(\n    ${JSON.stringify(base)},\n    {\n${entries}\n    },${required ? "" : "\n    total=False,"}\n)`);
+      }
+      parts.push(`class ${model.name}(${bases.join(", ")}):\n${pythonDoc(model.description, "    ")}`);
+      return parts.join("\n\n");
+    });
+  return `# ${HEADER}
+"""The API's objects as TypedDicts: answers are plain dicts, typed for editors and type checkers."""
+
+from typing import Any, Dict, List, Literal, Optional, TypedDict, Union
+
+${blocks.join("\n\n\n")}
+`;
+}
+
+function pythonOperations(operations: TypedOperation[]): string {
   const table = operations.map((op) => `    "${snakeCase(op.id)}": ("${op.method}", "${op.path}"),`).join("\n");
+  const lists = operations.filter((op) => op.list).map((op) => `    "${snakeCase(op.id)}": "${op.list?.field}",`).join("\n");
+  const used = new Set<string>();
+  const annotate = (field: FieldType | undefined) => {
+    if (!field) return "Any";
+    const text = pythonField(field);
+    for (const name of text.match(/\b[A-Z]\w*\b/g) ?? []) if (!["Any", "Dict", "List", "Literal", "Optional", "Union"].includes(name)) used.add(name);
+    return text;
+  };
   const methods = operations.map((op) => {
     const params = ["self", ...op.pathParams.map((p) => `${p}: str`)];
-    if (op.body === "json") params.push("body: Dict[str, Any]");
+    if (op.body === "json") params.push(op.bodyOptional ? `body: Optional[${annotate(op.bodyType)}] = None` : `body: ${annotate(op.bodyType)}`);
     if (op.body === "raw") params.push("data: bytes");
     params.push("*");
     if (op.hasQuery) params.push("query: Optional[Dict[str, Any]] = None");
@@ -124,18 +235,30 @@ function pythonOperations(operations: SdkOperation[]): string {
       op.hasQuery ? "query=query" : "",
       "options=options",
     ].filter(Boolean);
-    const returns = op.events ? "Iterator[ServerSentEvent]" : "Any";
+    const returns = op.events ? "Iterator[ServerSentEvent]" : annotate(op.answer);
     const invoke = op.events ? "_events" : "_call";
-    return `    def ${snakeCase(op.id)}(${params.join(", ")}) -> ${returns}:\n        """${op.summary} (${op.method} ${op.path})"""\n        return self.${invoke}(${args.join(", ")})`;
+    return `    def ${snakeCase(op.id)}(${params.join(", ")}) -> ${returns}:\n        """${op.summary} (${op.method} ${op.path})"""\n        return self.${invoke}(${args.join(", ")})  # type: ignore[no-any-return]`;
   });
+  const pageParams = "*, path: Optional[Dict[str, str]] = None, query: Optional[Dict[str, Any]] = None, options: Optional[RequestOptions] = None";
+  const overloads = operations
+    .filter((op) => op.list)
+    .map((op) => `    @overload\n    def paginate(self, operation: Literal["${snakeCase(op.id)}"], ${pageParams}) -> Iterator[${annotate({ type: op.list?.item ?? { kind: "any" }, nullable: false })}]: ...`);
   return `# ${HEADER}
-from typing import Any, Dict, Iterator, Optional
+from typing import Any, Dict, Iterator, Literal, Optional, overload
 
 from ._types import RequestOptions, ServerSentEvent
+from .models import (
+${[...used].sort().map((name) => `    ${name},`).join("\n")}
+)
 
 #: Every /v1 operation's method and path template.
 OPERATIONS = {
 ${table}
+}
+
+#: The list operations, and the field of their answer that holds a page's items.
+LISTS = {
+${lists}
 }
 
 
@@ -148,15 +271,95 @@ class SluiceOperations:
     def _events(self, operation: str, **kwargs: Any) -> Iterator[ServerSentEvent]:
         raise NotImplementedError
 
+    def _paginate(self, operation: str, **kwargs: Any) -> Iterator[Any]:
+        raise NotImplementedError
+
+${overloads.join("\n\n")}
+
+    def paginate(self, operation: str, ${pageParams}) -> Iterator[Any]:
+        """Every item of a list operation (e.g. "list_workflows"), typed, page after page (100 a page unless the query says otherwise)."""
+        return self._paginate(operation, path=path, query=query, options=options)
+
 ${methods.join("\n\n")}
 `;
 }
 
-const pascal = (name: string) => camel(name).replace(/^./, (c) => c.toUpperCase());
+// Go: structs with json tags; an optional or nullable object or scalar is a pointer.
+
+const GO_INITIALISMS = new Set(["id", "url", "http", "api", "json", "csv", "ip", "uri", "sql", "ttl", "cpu"]);
+const goName = (name: string) =>
+  name
+    .split(/[_\-. ]+/)
+    .filter(Boolean)
+    .map((part) => (GO_INITIALISMS.has(part.toLowerCase()) ? part.toUpperCase() : part.charAt(0).toUpperCase() + part.slice(1)))
+    .join("");
+/** The SDK's own Go types; a model of the same name gets a suffix. */
+const GO_RUNTIME_TYPES = new Set(["Client", "Error", "ErrorDetail", "EventStream", "Iterator", "Kind", "Object", "Operation", "Option", "Params", "RateLimitInfo", "RequestOption", "ServerSentEvent"]);
+const goModelName = (name: string) => (GO_RUNTIME_TYPES.has(name) ? `${name}Model` : name);
 /** Go parameter names: camelCase, and never a keyword. */
 const goParam = (name: string) => camel(name).replace(/Id$/, "ID");
 
-function goOperations(operations: SdkOperation[]): string {
+function goType(ref: TypeRef, registry: ModelRegistry): string {
+  switch (ref.kind) {
+    case "string":
+    case "literal":
+      return "string";
+    case "integer":
+      return "int";
+    case "number":
+      return "float64";
+    case "boolean":
+      return "bool";
+    case "any":
+    case "union":
+      return "any";
+    case "array":
+      return `[]${goType(ref.items, registry)}`;
+    case "map":
+      return `map[string]${goType(ref.values, registry)}`;
+    case "named":
+      return goModelName(ref.name);
+  }
+}
+/** Whether a named model is a struct (worth a pointer when optional), not an alias of any, a map or a slice. */
+const isStruct = (ref: TypeRef, registry: ModelRegistry) => ref.kind === "named" && registry.models.get(ref.name)?.fields !== undefined;
+const isScalar = (ref: TypeRef) => ["string", "literal", "integer", "number", "boolean"].includes(ref.kind);
+
+function goField(field: FieldType & { required: boolean }, registry: ModelRegistry): string {
+  const base = goType(field.type, registry);
+  const pointer = (isStruct(field.type, registry) && (field.nullable || !field.required)) || (isScalar(field.type) && field.nullable);
+  return pointer ? `*${base}` : base;
+}
+
+const goComment = (text: string) => text.replace(/\s+/g, " ").trim();
+
+function goModels(registry: ModelRegistry): string {
+  const blocks = [...registry.models.values()]
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((model) => {
+      const name = goModelName(model.name);
+      const doc = `// ${name}${model.description ? `: ${goComment(model.description)}` : " is an object of the Sluice API."}`;
+      if (!model.fields) {
+        const alias = model.alias ?? { type: { kind: "any" as const }, nullable: false };
+        const kinds = alias.type.kind === "union" ? ` One of: ${alias.type.members.map((m) => (m.kind === "named" ? m.name : m.kind)).join(", ")} (decoded as a map).` : "";
+        return `${doc}${kinds}\ntype ${name} = ${goType(alias.type, registry)}`;
+      }
+      if (model.fields.length === 0) return `${doc}\ntype ${name} = map[string]any`;
+      const rows = model.fields.map((f) => [goName(f.name), goField(f, registry), `\`json:"${f.name}${f.required ? "" : ",omitempty"}"\``] as const);
+      const nameWidth = Math.max(...rows.map((r) => r[0].length));
+      const typeWidth = Math.max(...rows.map((r) => r[1].length));
+      const lines = rows.map(([name, type, tag]) => `\t${name.padEnd(nameWidth)} ${type.padEnd(typeWidth)} ${tag}`);
+      return `${doc}\ntype ${name} struct {\n${lines.join("\n")}\n}`;
+    });
+  return `// ${HEADER}
+
+package sluice
+
+${blocks.join("\n\n")}
+`;
+}
+
+function goOperations(operations: TypedOperation[], registry: ModelRegistry): string {
   // Aligned as gofmt aligns a composite literal's values.
   const width = Math.max(...operations.map((op) => pascal(op.id).length));
   const table = operations.map((op) => `\t${`"${pascal(op.id)}":`.padEnd(width + 4)}{Method: "${op.method}", Path: "${op.path}"},`).join("\n");
@@ -166,17 +369,27 @@ function goOperations(operations: SdkOperation[]): string {
     if (op.body === "raw") params.push("data io.Reader");
     if (op.hasQuery) params.push("query Params");
     params.push("opts ...RequestOption");
+    const pathMap = `map[string]string{${op.pathParams.map((p) => `"${p}": ${goParam(p)}`).join(", ")}}`;
     const input = [
-      op.pathParams.length ? `Path: map[string]string{${op.pathParams.map((p) => `"${p}": ${goParam(p)}`).join(", ")}}` : "",
+      op.pathParams.length ? `Path: ${pathMap}` : "",
       op.body === "json" ? "Body: body" : "",
       op.body === "raw" ? "Raw: data" : "",
       op.hasQuery ? "Query: query" : "",
     ].filter(Boolean);
     const name = pascal(op.id);
-    const doc = `// ${name}: ${op.summary} (${op.method} ${op.path}).`;
-    return op.events
-      ? `${doc}\nfunc (c *Client) ${name}(${params.join(", ")}) (*EventStream, error) {\n\treturn c.events(ctx, "${name}", operationInput{${input.join(", ")}}, opts)\n}`
-      : `${doc}\nfunc (c *Client) ${name}(${params.join(", ")}) (Object, error) {\n\tvar out Object\n\terr := c.call(ctx, "${name}", operationInput{${input.join(", ")}}, opts, &out)\n\treturn out, err\n}`;
+    const bodyNote = op.body === "json" && op.bodyOptional ? " The body may be nil." : "";
+    const doc = `// ${name}: ${op.summary} (${op.method} ${op.path}).${bodyNote}`;
+    if (op.events) return `${doc}\nfunc (c *Client) ${name}(${params.join(", ")}) (*EventStream, error) {\n\treturn c.events(ctx, "${name}", operationInput{${input.join(", ")}}, opts)\n}`;
+    const answer = op.answer ? goType(op.answer.type, registry) : "Object";
+    const call = `${doc}\nfunc (c *Client) ${name}(${params.join(", ")}) (*${answer}, error) {\n\tvar out ${answer}\n\tif err := c.call(ctx, "${name}", operationInput{${input.join(", ")}}, opts, &out); err != nil {\n\t\treturn nil, err\n\t}\n\treturn &out, nil\n}`;
+    if (!op.list || !op.answer) return call;
+    const item = goType(op.list.item, registry);
+    const listModel = op.answer.type.kind === "named" ? registry.models.get(op.answer.type.name) : undefined;
+    const field = listModel?.fields?.find((f) => f.name === op.list?.field);
+    const hasTotal = listModel?.fields?.some((f) => f.name === "total" && f.type.kind === "integer") ?? false;
+    const pageArgs = ["ctx", ...op.pathParams.map(goParam), "q", "opts..."].join(", ");
+    const iterParams = params.filter((p) => p !== "body any");
+    return `${call}\n\n// ${name}Iter walks every item of ${name}, page after page (100 a page unless query says otherwise).\nfunc (c *Client) ${name}Iter(${iterParams.join(", ")}) *Iterator[${item}] {\n\treturn newIterator(query, func(q Params) ([]${item}, int, error) {\n\t\tpage, err := c.${name}(${pageArgs})\n\t\tif err != nil {\n\t\t\treturn nil, 0, err\n\t\t}\n\t\treturn page.${goName(field?.name ?? "")}, ${hasTotal ? "page.Total" : "-1"}, nil\n\t})\n}`;
   });
   const usesIO = operations.some((op) => op.body === "raw");
   return `// ${HEADER}
@@ -196,40 +409,61 @@ ${methods.join("\n\n")}
 `;
 }
 
-/** Each generated file's path (from the repository root) and content. */
+/** Each generated source file's path (from the repository root) and content. */
 export async function renderSdkFiles(): Promise<Record<string, string>> {
   const yamlText = readFileSync(new URL("openapi.yaml", ROOT), "utf8");
   const operations = sdkOperations(yamlText);
+  const registry = new ModelRegistry(DocumentSchema.parse(parse(yamlText)).components.schemas);
+  const typed = typedOperations(registry, operations);
   const types = astToString(await openapiTS(yamlText, { defaultNonNullable: false })).replace(/^/, `// ${HEADER}\n`);
   return {
     "sdks/typescript/src/openapi.ts": types,
-    "sdks/typescript/src/operations.ts": typescriptOperations(operations),
-    "sdks/python/sluice/_operations.py": pythonOperations(operations),
-    "sdks/go/operations.go": goOperations(operations),
+    "sdks/typescript/src/operations.ts": typescriptOperations(typed),
+    "sdks/python/sluice/_operations.py": pythonOperations(typed),
+    "sdks/python/sluice/models.py": pythonModels(registry),
+    "sdks/go/operations.go": goOperations(typed, registry),
+    "sdks/go/models.go": goModels(registry),
   };
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const files = await renderSdkFiles();
-  const check = process.argv.includes("--check");
+/** The TypeScript SDK's compiled dist/, from the sources as they are on disk. */
+export function renderTypescriptDist(): Record<string, string> {
+  return Object.fromEntries(Object.entries(compileTypescriptSdk()).map(([path, text]) => [`sdks/typescript/${path}`, text]));
+}
+
+function compare(files: Record<string, string>): number {
   let stale = 0;
   for (const [path, content] of Object.entries(files)) {
-    const target = new URL(path, ROOT);
-    if (check) {
-      let current = "";
-      try {
-        current = readFileSync(target, "utf8");
-      } catch {
-        // Missing counts as stale.
-      }
-      if (current !== content) {
-        stale++;
-        process.stderr.write(`${path} is out of date; run npm run sdks\n`);
-      }
-    } else {
-      writeFileSync(target, content);
-      process.stdout.write(`wrote ${path}\n`);
+    let current = "";
+    try {
+      current = readFileSync(new URL(path, ROOT), "utf8");
+    } catch {
+      // Missing counts as stale.
+    }
+    if (current !== content) {
+      stale++;
+      process.stderr.write(`${path} is out of date; run npm run sdks\n`);
     }
   }
-  if (stale) process.exitCode = 1;
+  return stale;
+}
+
+function write(files: Record<string, string>): void {
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(fileURLToPath(new URL(path, ROOT))), { recursive: true });
+    writeFileSync(new URL(path, ROOT), content);
+    process.stdout.write(`wrote ${path}\n`);
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const sources = await renderSdkFiles();
+  if (process.argv.includes("--check")) {
+    if (compare(sources) + compare(renderTypescriptDist())) process.exitCode = 1;
+  } else {
+    write(sources);
+    // Compiled from the sources just written.
+    rmSync(new URL("sdks/typescript/dist/", ROOT), { recursive: true, force: true });
+    write(renderTypescriptDist());
+  }
 }

@@ -1,8 +1,8 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
-import ts from "typescript";
 import { SDK_DOWNLOADS } from "../portal/src/features/sdks/lib/sdk-downloads.js";
+import { compileTypescriptSdk } from "./compile-typescript-sdk.js";
 
 /**
  * The SDKs as the portal offers them for download (written into every portal build, linked from
@@ -60,21 +60,6 @@ function filesUnder(dir: string, skip: (path: string) => boolean): string[] {
   };
   walk(dir);
   return found.sort();
-}
-
-/** @sluice/sdk compiled with its own tsconfig.build.json: dist/*.js and dist/*.d.ts. */
-function compileTypescriptSdk(): Record<string, string> {
-  const dir = rootPath("sdks/typescript/");
-  const configFile = ts.readConfigFile(join(dir, "tsconfig.build.json"), (path) => ts.sys.readFile(path));
-  const parsed = ts.parseJsonConfigFileContent(configFile.config, ts.sys, dir);
-  const output: Record<string, string> = {};
-  const program = ts.createProgram(parsed.fileNames, parsed.options);
-  const emitted = program.emit(undefined, (fileName, text) => {
-    output[relative(dir, fileName)] = text;
-  });
-  const problems = ts.getPreEmitDiagnostics(program).concat(emitted.diagnostics);
-  if (problems.length) throw new Error(ts.formatDiagnostics(problems, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => dir, getNewLine: () => "\n" }));
-  return output;
 }
 
 function read(dir: string, names: string[]): Record<string, Buffer> {

@@ -6,7 +6,8 @@ import { startGatewayProcess, type GatewayProcess } from "./gateway-process.js";
 /**
  * What the SDKs' tests run against: the real gateway in a child process, serving HTTP, and an
  * engine beside it (same database, Redis namespace and DATA_DIR), so workflows run and analyses
- * complete. `keyedAccount` makes an account with a live admin key on a plan the tests stay under.
+ * complete. `keyedAccount` makes an account with a live admin key on a plan the tests stay under;
+ * `errorKeys` keys that are refused.
  */
 export function useSdkStack() {
   // Loopback webhook receivers are refused unless OUTBOUND_ALLOW_PRIVATE is set (tests only).
@@ -34,6 +35,15 @@ export function useSdkStack() {
       const keyed = await createKeyedAccount(db(), { permission: "admin" });
       await db().updateTable("user_packages").set({ package_name: "enterprise", request_limit: null }).where("user_id", "=", keyed.userId).execute();
       return keyed;
+    },
+    /**
+     * Keys that provoke the error categories for real: a read-only key (403 on any write) and a
+     * key whose plan allows one request a month (429 with Retry-After from the second on).
+     */
+    async errorKeys() {
+      const readOnly = await createKeyedAccount(db(), { permission: "read" });
+      const limited = await createKeyedAccount(db(), { requestLimit: 1 });
+      return { readOnly: readOnly.secret, limited: limited.secret };
     },
   };
 }

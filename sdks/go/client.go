@@ -136,13 +136,79 @@ type ErrorDetail struct {
 	Message string `json:"message"`
 }
 
-// Error is every failure of a call: an error answer of the API, or TIMEOUT / NETWORK_ERROR (Status 0).
+// Kind is the category of a failure; each has a sentinel error for errors.Is.
+type Kind int
+
+// The categories of failures.
+const (
+	KindOther          Kind = iota // another status (e.g. 402, 413)
+	KindAuthentication             // 401: the key is missing, unknown, revoked or expired
+	KindPermission                 // 403: the key may not do this
+	KindNotFound                   // 404: no such object or route
+	KindConflict                   // 409: the object's state forbids it, or an Idempotency-Key reused with another body
+	KindValidation                 // 400 or 422: malformed or invalid; Details names each field
+	KindRateLimit                  // 429: a rate limit or quota; RetryAfter says when to try again
+	KindServer                     // 5xx: the API failed (retried before it is returned)
+	KindNetwork                    // no answer: unreachable (NETWORK_ERROR) or too slow (TIMEOUT); Status 0
+)
+
+// Sentinels of the categories: errors.Is(err, sluice.ErrNotFound) is true for any 404 *Error.
+var (
+	ErrAuthentication = errors.New("sluice: authentication failed")
+	ErrPermission     = errors.New("sluice: permission denied")
+	ErrNotFound       = errors.New("sluice: not found")
+	ErrConflict       = errors.New("sluice: conflict")
+	ErrValidation     = errors.New("sluice: invalid request")
+	ErrRateLimit      = errors.New("sluice: rate limited")
+	ErrServer         = errors.New("sluice: server error")
+	ErrNetwork        = errors.New("sluice: network error")
+)
+
+var kindSentinels = map[Kind]error{
+	KindAuthentication: ErrAuthentication,
+	KindPermission:     ErrPermission,
+	KindNotFound:       ErrNotFound,
+	KindConflict:       ErrConflict,
+	KindValidation:     ErrValidation,
+	KindRateLimit:      ErrRateLimit,
+	KindServer:         ErrServer,
+	KindNetwork:        ErrNetwork,
+}
+
+// KindOf is the category of an answer's status (0 for no answer).
+func KindOf(status int) Kind {
+	switch {
+	case status == 0:
+		return KindNetwork
+	case status == http.StatusUnauthorized:
+		return KindAuthentication
+	case status == http.StatusForbidden:
+		return KindPermission
+	case status == http.StatusNotFound:
+		return KindNotFound
+	case status == http.StatusConflict:
+		return KindConflict
+	case status == http.StatusBadRequest || status == http.StatusUnprocessableEntity:
+		return KindValidation
+	case status == http.StatusTooManyRequests:
+		return KindRateLimit
+	case status >= 500:
+		return KindServer
+	}
+	return KindOther
+}
+
+// Error is every failure of a call: an error answer of the API, or TIMEOUT / NETWORK_ERROR (Status
+// 0). Get it with errors.As; test its category with errors.Is(err, sluice.ErrNotFound) or Kind.
 type Error struct {
-	Status     int
-	Code       string
-	Message    string
-	Details    []ErrorDetail
-	RequestID  string
+	Kind    Kind
+	Status  int
+	Code    string
+	Message string
+	Details []ErrorDetail
+	// RequestID is the answer's X-Request-Id (or its body's request_id): quote it to support.
+	RequestID string
+	// RetryAfter is how long the API asked to wait (Retry-After of a 429 or 503), in whole seconds.
 	RetryAfter time.Duration
 	Err        error
 }
@@ -156,6 +222,12 @@ func (e *Error) Error() string {
 
 func (e *Error) Unwrap() error { return e.Err }
 
+// Is matches the sentinel of the error's category.
+func (e *Error) Is(target error) bool {
+	sentinel, ok := kindSentinels[e.Kind]
+	return ok && target == sentinel
+}
+
 func errorFromAnswer(status int, body []byte, header http.Header, retryAfter time.Duration) *Error {
 	var parsed struct {
 		Error struct {
@@ -166,7 +238,7 @@ func errorFromAnswer(status int, body []byte, header http.Header, retryAfter tim
 		} `json:"error"`
 	}
 	_ = json.Unmarshal(body, &parsed)
-	e := &Error{Status: status, Code: parsed.Error.Code, Message: parsed.Error.Message, Details: parsed.Error.Details, RequestID: parsed.Error.RequestID, RetryAfter: retryAfter}
+	e := &Error{Kind: KindOf(status), Status: status, Code: parsed.Error.Code, Message: parsed.Error.Message, Details: parsed.Error.Details, RequestID: header.Get("X-Request-Id"), RetryAfter: retryAfter}
 	if e.Code == "" {
 		e.Code = fmt.Sprintf("HTTP_%d", status)
 	}
@@ -174,7 +246,7 @@ func errorFromAnswer(status int, body []byte, header http.Header, retryAfter tim
 		e.Message = fmt.Sprintf("The API answered %d.", status)
 	}
 	if e.RequestID == "" {
-		e.RequestID = header.Get("X-Request-Id")
+		e.RequestID = parsed.Error.RequestID
 	}
 	return e
 }
@@ -327,9 +399,9 @@ func (c *Client) send(ctx context.Context, name string, input operationInput, op
 			}
 			var netErr net.Error
 			timedOut := attemptCtx.Err() != nil || (errors.As(err, &netErr) && netErr.Timeout())
-			failure := &Error{Code: "NETWORK_ERROR", Message: "The API could not be reached.", Err: err}
+			failure := &Error{Kind: KindNetwork, Code: "NETWORK_ERROR", Message: "The API could not be reached.", Err: err}
 			if timedOut {
-				failure = &Error{Code: "TIMEOUT", Message: fmt.Sprintf("No answer within %s.", options.timeout), Err: err}
+				failure = &Error{Kind: KindNetwork, Code: "TIMEOUT", Message: fmt.Sprintf("No answer within %s.", options.timeout), Err: err}
 			}
 			if attempt >= c.maxRetries {
 				return nil, nil, failure
@@ -351,7 +423,7 @@ func (c *Client) send(ctx context.Context, name string, input operationInput, op
 			response.Body.Close()
 			done()
 			if err != nil {
-				return nil, nil, &Error{Code: "NETWORK_ERROR", Message: "The answer could not be read.", Err: err}
+				return nil, nil, &Error{Kind: KindNetwork, Code: "NETWORK_ERROR", Message: "The answer could not be read.", Err: err}
 			}
 			return body, nil, nil
 		}
@@ -373,7 +445,7 @@ func (c *Client) send(ctx context.Context, name string, input operationInput, op
 	}
 }
 
-func (c *Client) call(ctx context.Context, name string, input operationInput, opts []RequestOption, out *Object) error {
+func (c *Client) call(ctx context.Context, name string, input operationInput, opts []RequestOption, out any) error {
 	body, _, err := c.send(ctx, name, input, opts, false)
 	if err != nil {
 		return err
@@ -382,7 +454,7 @@ func (c *Client) call(ctx context.Context, name string, input operationInput, op
 		return nil
 	}
 	if err := json.Unmarshal(body, out); err != nil {
-		return &Error{Code: "INVALID_RESPONSE", Message: "The answer is not a JSON object.", Err: err}
+		return &Error{Code: "INVALID_RESPONSE", Message: "The answer does not have the documented shape.", Err: err}
 	}
 	return nil
 }

@@ -18,9 +18,12 @@ describe("the Go SDK", () => {
 
   it("passes its own tests against the API, none skipped", async () => {
     const { secret } = await stack.keyedAccount();
-    const { status, output } = await run("go", ["test", "-count=1", "-v", "./..."], { SLUICE_BASE_URL: stack.url, SLUICE_API_KEY: secret });
+    const { readOnly, limited } = await stack.errorKeys();
+    const env = { SLUICE_BASE_URL: stack.url, SLUICE_API_KEY: secret, SLUICE_READ_KEY: readOnly, SLUICE_LIMITED_KEY: limited };
+    const { status, output } = await run("go", ["test", "-count=1", "-v", "./..."], env);
     expect(output).not.toMatch(/--- SKIP/);
     expect(output).toMatch(/--- PASS: TestDrift/);
+    expect(output).toMatch(/--- PASS: TestErrorCategories/);
     expect(status, output).toBe(0);
   }, 300_000);
 });

@@ -45,227 +45,357 @@ var Operations = map[string]Operation{
 }
 
 // Whoami: The key making the request and its account (GET /v1/whoami).
-func (c *Client) Whoami(ctx context.Context, opts ...RequestOption) (Object, error) {
-	var out Object
-	err := c.call(ctx, "Whoami", operationInput{}, opts, &out)
-	return out, err
+func (c *Client) Whoami(ctx context.Context, opts ...RequestOption) (*WhoAmI, error) {
+	var out WhoAmI
+	if err := c.call(ctx, "Whoami", operationInput{}, opts, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
 }
 
 // GetUsage: This month's usage against the quota (GET /v1/usage).
-func (c *Client) GetUsage(ctx context.Context, opts ...RequestOption) (Object, error) {
-	var out Object
-	err := c.call(ctx, "GetUsage", operationInput{}, opts, &out)
-	return out, err
+func (c *Client) GetUsage(ctx context.Context, opts ...RequestOption) (*Usage, error) {
+	var out Usage
+	if err := c.call(ctx, "GetUsage", operationInput{}, opts, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
 }
 
 // ListWorkflows: List workflows (GET /v1/workflows).
-func (c *Client) ListWorkflows(ctx context.Context, query Params, opts ...RequestOption) (Object, error) {
-	var out Object
-	err := c.call(ctx, "ListWorkflows", operationInput{Query: query}, opts, &out)
-	return out, err
+func (c *Client) ListWorkflows(ctx context.Context, query Params, opts ...RequestOption) (*WorkflowList, error) {
+	var out WorkflowList
+	if err := c.call(ctx, "ListWorkflows", operationInput{Query: query}, opts, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// ListWorkflowsIter walks every item of ListWorkflows, page after page (100 a page unless query says otherwise).
+func (c *Client) ListWorkflowsIter(ctx context.Context, query Params, opts ...RequestOption) *Iterator[Workflow] {
+	return newIterator(query, func(q Params) ([]Workflow, int, error) {
+		page, err := c.ListWorkflows(ctx, q, opts...)
+		if err != nil {
+			return nil, 0, err
+		}
+		return page.Workflows, page.Total, nil
+	})
 }
 
 // CreateWorkflow: Create a workflow (POST /v1/workflows).
-func (c *Client) CreateWorkflow(ctx context.Context, body any, opts ...RequestOption) (Object, error) {
-	var out Object
-	err := c.call(ctx, "CreateWorkflow", operationInput{Body: body}, opts, &out)
-	return out, err
+func (c *Client) CreateWorkflow(ctx context.Context, body any, opts ...RequestOption) (*Workflow, error) {
+	var out Workflow
+	if err := c.call(ctx, "CreateWorkflow", operationInput{Body: body}, opts, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
 }
 
 // GetWorkflow: Get a workflow (GET /v1/workflows/{id}).
-func (c *Client) GetWorkflow(ctx context.Context, id string, opts ...RequestOption) (Object, error) {
-	var out Object
-	err := c.call(ctx, "GetWorkflow", operationInput{Path: map[string]string{"id": id}}, opts, &out)
-	return out, err
+func (c *Client) GetWorkflow(ctx context.Context, id string, opts ...RequestOption) (*Workflow, error) {
+	var out Workflow
+	if err := c.call(ctx, "GetWorkflow", operationInput{Path: map[string]string{"id": id}}, opts, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
 }
 
 // UpdateWorkflow: Update a workflow (PUT /v1/workflows/{id}).
-func (c *Client) UpdateWorkflow(ctx context.Context, id string, body any, opts ...RequestOption) (Object, error) {
-	var out Object
-	err := c.call(ctx, "UpdateWorkflow", operationInput{Path: map[string]string{"id": id}, Body: body}, opts, &out)
-	return out, err
+func (c *Client) UpdateWorkflow(ctx context.Context, id string, body any, opts ...RequestOption) (*Workflow, error) {
+	var out Workflow
+	if err := c.call(ctx, "UpdateWorkflow", operationInput{Path: map[string]string{"id": id}, Body: body}, opts, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
 }
 
 // DeleteWorkflow: Delete a workflow (DELETE /v1/workflows/{id}).
-func (c *Client) DeleteWorkflow(ctx context.Context, id string, opts ...RequestOption) (Object, error) {
-	var out Object
-	err := c.call(ctx, "DeleteWorkflow", operationInput{Path: map[string]string{"id": id}}, opts, &out)
-	return out, err
+func (c *Client) DeleteWorkflow(ctx context.Context, id string, opts ...RequestOption) (*DeletedWorkflow, error) {
+	var out DeletedWorkflow
+	if err := c.call(ctx, "DeleteWorkflow", operationInput{Path: map[string]string{"id": id}}, opts, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
 }
 
-// ExecuteWorkflow: Execute a workflow now (POST /v1/workflows/{id}/execute).
-func (c *Client) ExecuteWorkflow(ctx context.Context, id string, body any, opts ...RequestOption) (Object, error) {
-	var out Object
-	err := c.call(ctx, "ExecuteWorkflow", operationInput{Path: map[string]string{"id": id}, Body: body}, opts, &out)
-	return out, err
+// ExecuteWorkflow: Execute a workflow now (POST /v1/workflows/{id}/execute). The body may be nil.
+func (c *Client) ExecuteWorkflow(ctx context.Context, id string, body any, opts ...RequestOption) (*ExecutionStarted, error) {
+	var out ExecutionStarted
+	if err := c.call(ctx, "ExecuteWorkflow", operationInput{Path: map[string]string{"id": id}, Body: body}, opts, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
 }
 
 // ListExecutions: List a workflow's executions (GET /v1/workflows/{id}/executions).
-func (c *Client) ListExecutions(ctx context.Context, id string, query Params, opts ...RequestOption) (Object, error) {
-	var out Object
-	err := c.call(ctx, "ListExecutions", operationInput{Path: map[string]string{"id": id}, Query: query}, opts, &out)
-	return out, err
+func (c *Client) ListExecutions(ctx context.Context, id string, query Params, opts ...RequestOption) (*ExecutionList, error) {
+	var out ExecutionList
+	if err := c.call(ctx, "ListExecutions", operationInput{Path: map[string]string{"id": id}, Query: query}, opts, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// ListExecutionsIter walks every item of ListExecutions, page after page (100 a page unless query says otherwise).
+func (c *Client) ListExecutionsIter(ctx context.Context, id string, query Params, opts ...RequestOption) *Iterator[ExecutionSummary] {
+	return newIterator(query, func(q Params) ([]ExecutionSummary, int, error) {
+		page, err := c.ListExecutions(ctx, id, q, opts...)
+		if err != nil {
+			return nil, 0, err
+		}
+		return page.Executions, page.Total, nil
+	})
 }
 
 // GetExecution: Get an execution (GET /v1/executions/{id}).
-func (c *Client) GetExecution(ctx context.Context, id string, opts ...RequestOption) (Object, error) {
-	var out Object
-	err := c.call(ctx, "GetExecution", operationInput{Path: map[string]string{"id": id}}, opts, &out)
-	return out, err
+func (c *Client) GetExecution(ctx context.Context, id string, opts ...RequestOption) (*Execution, error) {
+	var out Execution
+	if err := c.call(ctx, "GetExecution", operationInput{Path: map[string]string{"id": id}}, opts, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
 }
 
 // CancelExecution: Cancel an execution (POST /v1/executions/{id}/cancel).
-func (c *Client) CancelExecution(ctx context.Context, id string, opts ...RequestOption) (Object, error) {
-	var out Object
-	err := c.call(ctx, "CancelExecution", operationInput{Path: map[string]string{"id": id}}, opts, &out)
-	return out, err
+func (c *Client) CancelExecution(ctx context.Context, id string, opts ...RequestOption) (*Execution, error) {
+	var out Execution
+	if err := c.call(ctx, "CancelExecution", operationInput{Path: map[string]string{"id": id}}, opts, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
 }
 
 // RerunExecution: Re-run an execution (POST /v1/executions/{id}/rerun).
-func (c *Client) RerunExecution(ctx context.Context, id string, opts ...RequestOption) (Object, error) {
-	var out Object
-	err := c.call(ctx, "RerunExecution", operationInput{Path: map[string]string{"id": id}}, opts, &out)
-	return out, err
+func (c *Client) RerunExecution(ctx context.Context, id string, opts ...RequestOption) (*Execution, error) {
+	var out Execution
+	if err := c.call(ctx, "RerunExecution", operationInput{Path: map[string]string{"id": id}}, opts, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
 }
 
 // ListWebhookEndpoints: List webhook endpoints (GET /v1/webhook-endpoints).
-func (c *Client) ListWebhookEndpoints(ctx context.Context, query Params, opts ...RequestOption) (Object, error) {
-	var out Object
-	err := c.call(ctx, "ListWebhookEndpoints", operationInput{Query: query}, opts, &out)
-	return out, err
+func (c *Client) ListWebhookEndpoints(ctx context.Context, query Params, opts ...RequestOption) (*WebhookEndpointList, error) {
+	var out WebhookEndpointList
+	if err := c.call(ctx, "ListWebhookEndpoints", operationInput{Query: query}, opts, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// ListWebhookEndpointsIter walks every item of ListWebhookEndpoints, page after page (100 a page unless query says otherwise).
+func (c *Client) ListWebhookEndpointsIter(ctx context.Context, query Params, opts ...RequestOption) *Iterator[WebhookEndpoint] {
+	return newIterator(query, func(q Params) ([]WebhookEndpoint, int, error) {
+		page, err := c.ListWebhookEndpoints(ctx, q, opts...)
+		if err != nil {
+			return nil, 0, err
+		}
+		return page.WebhookEndpoints, page.Total, nil
+	})
 }
 
 // CreateWebhookEndpoint: Create a webhook endpoint (POST /v1/webhook-endpoints).
-func (c *Client) CreateWebhookEndpoint(ctx context.Context, body any, opts ...RequestOption) (Object, error) {
-	var out Object
-	err := c.call(ctx, "CreateWebhookEndpoint", operationInput{Body: body}, opts, &out)
-	return out, err
+func (c *Client) CreateWebhookEndpoint(ctx context.Context, body any, opts ...RequestOption) (*WebhookEndpointWithSecret, error) {
+	var out WebhookEndpointWithSecret
+	if err := c.call(ctx, "CreateWebhookEndpoint", operationInput{Body: body}, opts, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
 }
 
 // GetWebhookEndpoint: Get a webhook endpoint (GET /v1/webhook-endpoints/{id}).
-func (c *Client) GetWebhookEndpoint(ctx context.Context, id string, opts ...RequestOption) (Object, error) {
-	var out Object
-	err := c.call(ctx, "GetWebhookEndpoint", operationInput{Path: map[string]string{"id": id}}, opts, &out)
-	return out, err
+func (c *Client) GetWebhookEndpoint(ctx context.Context, id string, opts ...RequestOption) (*WebhookEndpoint, error) {
+	var out WebhookEndpoint
+	if err := c.call(ctx, "GetWebhookEndpoint", operationInput{Path: map[string]string{"id": id}}, opts, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
 }
 
 // UpdateWebhookEndpoint: Update a webhook endpoint (PATCH /v1/webhook-endpoints/{id}).
-func (c *Client) UpdateWebhookEndpoint(ctx context.Context, id string, body any, opts ...RequestOption) (Object, error) {
-	var out Object
-	err := c.call(ctx, "UpdateWebhookEndpoint", operationInput{Path: map[string]string{"id": id}, Body: body}, opts, &out)
-	return out, err
+func (c *Client) UpdateWebhookEndpoint(ctx context.Context, id string, body any, opts ...RequestOption) (*WebhookEndpoint, error) {
+	var out WebhookEndpoint
+	if err := c.call(ctx, "UpdateWebhookEndpoint", operationInput{Path: map[string]string{"id": id}, Body: body}, opts, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
 }
 
 // DeleteWebhookEndpoint: Delete a webhook endpoint (DELETE /v1/webhook-endpoints/{id}).
-func (c *Client) DeleteWebhookEndpoint(ctx context.Context, id string, opts ...RequestOption) (Object, error) {
-	var out Object
-	err := c.call(ctx, "DeleteWebhookEndpoint", operationInput{Path: map[string]string{"id": id}}, opts, &out)
-	return out, err
+func (c *Client) DeleteWebhookEndpoint(ctx context.Context, id string, opts ...RequestOption) (*DeletedWebhookEndpoint, error) {
+	var out DeletedWebhookEndpoint
+	if err := c.call(ctx, "DeleteWebhookEndpoint", operationInput{Path: map[string]string{"id": id}}, opts, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
 }
 
 // RotateWebhookSecret: Rotate an endpoint's signing secret (POST /v1/webhook-endpoints/{id}/rotate-secret).
-func (c *Client) RotateWebhookSecret(ctx context.Context, id string, opts ...RequestOption) (Object, error) {
-	var out Object
-	err := c.call(ctx, "RotateWebhookSecret", operationInput{Path: map[string]string{"id": id}}, opts, &out)
-	return out, err
+func (c *Client) RotateWebhookSecret(ctx context.Context, id string, opts ...RequestOption) (*WebhookEndpointWithSecret, error) {
+	var out WebhookEndpointWithSecret
+	if err := c.call(ctx, "RotateWebhookSecret", operationInput{Path: map[string]string{"id": id}}, opts, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
 }
 
 // ListWebhookDeliveries: List an endpoint's deliveries (GET /v1/webhook-endpoints/{id}/deliveries).
-func (c *Client) ListWebhookDeliveries(ctx context.Context, id string, query Params, opts ...RequestOption) (Object, error) {
-	var out Object
-	err := c.call(ctx, "ListWebhookDeliveries", operationInput{Path: map[string]string{"id": id}, Query: query}, opts, &out)
-	return out, err
+func (c *Client) ListWebhookDeliveries(ctx context.Context, id string, query Params, opts ...RequestOption) (*WebhookDeliveryList, error) {
+	var out WebhookDeliveryList
+	if err := c.call(ctx, "ListWebhookDeliveries", operationInput{Path: map[string]string{"id": id}, Query: query}, opts, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// ListWebhookDeliveriesIter walks every item of ListWebhookDeliveries, page after page (100 a page unless query says otherwise).
+func (c *Client) ListWebhookDeliveriesIter(ctx context.Context, id string, query Params, opts ...RequestOption) *Iterator[WebhookDelivery] {
+	return newIterator(query, func(q Params) ([]WebhookDelivery, int, error) {
+		page, err := c.ListWebhookDeliveries(ctx, id, q, opts...)
+		if err != nil {
+			return nil, 0, err
+		}
+		return page.Deliveries, page.Total, nil
+	})
 }
 
 // ReplayWebhookDelivery: Replay a delivery (POST /v1/webhook-endpoints/{id}/deliveries/{delivery_id}/replay).
-func (c *Client) ReplayWebhookDelivery(ctx context.Context, id string, deliveryID string, opts ...RequestOption) (Object, error) {
-	var out Object
-	err := c.call(ctx, "ReplayWebhookDelivery", operationInput{Path: map[string]string{"id": id, "delivery_id": deliveryID}}, opts, &out)
-	return out, err
+func (c *Client) ReplayWebhookDelivery(ctx context.Context, id string, deliveryID string, opts ...RequestOption) (*WebhookDelivery, error) {
+	var out WebhookDelivery
+	if err := c.call(ctx, "ReplayWebhookDelivery", operationInput{Path: map[string]string{"id": id, "delivery_id": deliveryID}}, opts, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
 }
 
-// SendTestWebhook: Send a test event (POST /v1/webhook-endpoints/{id}/test).
-func (c *Client) SendTestWebhook(ctx context.Context, id string, body any, opts ...RequestOption) (Object, error) {
-	var out Object
-	err := c.call(ctx, "SendTestWebhook", operationInput{Path: map[string]string{"id": id}, Body: body}, opts, &out)
-	return out, err
+// SendTestWebhook: Send a test event (POST /v1/webhook-endpoints/{id}/test). The body may be nil.
+func (c *Client) SendTestWebhook(ctx context.Context, id string, body any, opts ...RequestOption) (*WebhookTestEvent, error) {
+	var out WebhookTestEvent
+	if err := c.call(ctx, "SendTestWebhook", operationInput{Path: map[string]string{"id": id}, Body: body}, opts, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
 }
 
 // UploadDataset: Upload a dataset (POST /v1/datasets).
-func (c *Client) UploadDataset(ctx context.Context, data io.Reader, query Params, opts ...RequestOption) (Object, error) {
-	var out Object
-	err := c.call(ctx, "UploadDataset", operationInput{Raw: data, Query: query}, opts, &out)
-	return out, err
+func (c *Client) UploadDataset(ctx context.Context, data io.Reader, query Params, opts ...RequestOption) (*Dataset, error) {
+	var out Dataset
+	if err := c.call(ctx, "UploadDataset", operationInput{Raw: data, Query: query}, opts, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
 }
 
 // ListDatasets: List datasets (GET /v1/datasets).
-func (c *Client) ListDatasets(ctx context.Context, query Params, opts ...RequestOption) (Object, error) {
-	var out Object
-	err := c.call(ctx, "ListDatasets", operationInput{Query: query}, opts, &out)
-	return out, err
+func (c *Client) ListDatasets(ctx context.Context, query Params, opts ...RequestOption) (*DatasetList, error) {
+	var out DatasetList
+	if err := c.call(ctx, "ListDatasets", operationInput{Query: query}, opts, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// ListDatasetsIter walks every item of ListDatasets, page after page (100 a page unless query says otherwise).
+func (c *Client) ListDatasetsIter(ctx context.Context, query Params, opts ...RequestOption) *Iterator[Dataset] {
+	return newIterator(query, func(q Params) ([]Dataset, int, error) {
+		page, err := c.ListDatasets(ctx, q, opts...)
+		if err != nil {
+			return nil, 0, err
+		}
+		return page.Datasets, page.Total, nil
+	})
 }
 
 // GetDataset: Get a dataset (GET /v1/datasets/{id}).
-func (c *Client) GetDataset(ctx context.Context, id string, opts ...RequestOption) (Object, error) {
-	var out Object
-	err := c.call(ctx, "GetDataset", operationInput{Path: map[string]string{"id": id}}, opts, &out)
-	return out, err
+func (c *Client) GetDataset(ctx context.Context, id string, opts ...RequestOption) (*Dataset, error) {
+	var out Dataset
+	if err := c.call(ctx, "GetDataset", operationInput{Path: map[string]string{"id": id}}, opts, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
 }
 
 // DeleteDataset: Delete a dataset (DELETE /v1/datasets/{id}).
-func (c *Client) DeleteDataset(ctx context.Context, id string, opts ...RequestOption) (Object, error) {
-	var out Object
-	err := c.call(ctx, "DeleteDataset", operationInput{Path: map[string]string{"id": id}}, opts, &out)
-	return out, err
+func (c *Client) DeleteDataset(ctx context.Context, id string, opts ...RequestOption) (*DeletedDataset, error) {
+	var out DeletedDataset
+	if err := c.call(ctx, "DeleteDataset", operationInput{Path: map[string]string{"id": id}}, opts, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
 }
 
 // Analyze: Analyse a dataset (POST /v1/data/analyze).
-func (c *Client) Analyze(ctx context.Context, body any, opts ...RequestOption) (Object, error) {
-	var out Object
-	err := c.call(ctx, "Analyze", operationInput{Body: body}, opts, &out)
-	return out, err
+func (c *Client) Analyze(ctx context.Context, body any, opts ...RequestOption) (*Analysis, error) {
+	var out Analysis
+	if err := c.call(ctx, "Analyze", operationInput{Body: body}, opts, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
 }
 
 // Clean: Clean a dataset (POST /v1/data/clean).
-func (c *Client) Clean(ctx context.Context, body any, opts ...RequestOption) (Object, error) {
-	var out Object
-	err := c.call(ctx, "Clean", operationInput{Body: body}, opts, &out)
-	return out, err
+func (c *Client) Clean(ctx context.Context, body any, opts ...RequestOption) (*Analysis, error) {
+	var out Analysis
+	if err := c.call(ctx, "Clean", operationInput{Body: body}, opts, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
 }
 
 // GetAnalysis: Get an analysis (GET /v1/analyses/{id}).
-func (c *Client) GetAnalysis(ctx context.Context, id string, opts ...RequestOption) (Object, error) {
-	var out Object
-	err := c.call(ctx, "GetAnalysis", operationInput{Path: map[string]string{"id": id}}, opts, &out)
-	return out, err
+func (c *Client) GetAnalysis(ctx context.Context, id string, opts ...RequestOption) (*Analysis, error) {
+	var out Analysis
+	if err := c.call(ctx, "GetAnalysis", operationInput{Path: map[string]string{"id": id}}, opts, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
 }
 
 // SendStreamEvents: Send events to a stream (POST /v1/streams/{name}/events).
-func (c *Client) SendStreamEvents(ctx context.Context, name string, body any, opts ...RequestOption) (Object, error) {
-	var out Object
-	err := c.call(ctx, "SendStreamEvents", operationInput{Path: map[string]string{"name": name}, Body: body}, opts, &out)
-	return out, err
+func (c *Client) SendStreamEvents(ctx context.Context, name string, body any, opts ...RequestOption) (*SendStreamEventsResponse, error) {
+	var out SendStreamEventsResponse
+	if err := c.call(ctx, "SendStreamEvents", operationInput{Path: map[string]string{"name": name}, Body: body}, opts, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
 }
 
 // DeleteStream: Delete a stream (DELETE /v1/streams/{name}).
-func (c *Client) DeleteStream(ctx context.Context, name string, opts ...RequestOption) (Object, error) {
-	var out Object
-	err := c.call(ctx, "DeleteStream", operationInput{Path: map[string]string{"name": name}}, opts, &out)
-	return out, err
+func (c *Client) DeleteStream(ctx context.Context, name string, opts ...RequestOption) (*DeleteStreamResponse, error) {
+	var out DeleteStreamResponse
+	if err := c.call(ctx, "DeleteStream", operationInput{Path: map[string]string{"name": name}}, opts, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
 }
 
 // GetStream: Get a stream's statistics (GET /v1/streams/{name}).
-func (c *Client) GetStream(ctx context.Context, name string, opts ...RequestOption) (Object, error) {
-	var out Object
-	err := c.call(ctx, "GetStream", operationInput{Path: map[string]string{"name": name}}, opts, &out)
-	return out, err
+func (c *Client) GetStream(ctx context.Context, name string, opts ...RequestOption) (*GetStreamResponse, error) {
+	var out GetStreamResponse
+	if err := c.call(ctx, "GetStream", operationInput{Path: map[string]string{"name": name}}, opts, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
 }
 
 // ListStreams: List streams (GET /v1/streams).
-func (c *Client) ListStreams(ctx context.Context, query Params, opts ...RequestOption) (Object, error) {
-	var out Object
-	err := c.call(ctx, "ListStreams", operationInput{Query: query}, opts, &out)
-	return out, err
+func (c *Client) ListStreams(ctx context.Context, query Params, opts ...RequestOption) (*ListStreamsResponse, error) {
+	var out ListStreamsResponse
+	if err := c.call(ctx, "ListStreams", operationInput{Query: query}, opts, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// ListStreamsIter walks every item of ListStreams, page after page (100 a page unless query says otherwise).
+func (c *Client) ListStreamsIter(ctx context.Context, query Params, opts ...RequestOption) *Iterator[ListStreamsResponseStreamsItem] {
+	return newIterator(query, func(q Params) ([]ListStreamsResponseStreamsItem, int, error) {
+		page, err := c.ListStreams(ctx, q, opts...)
+		if err != nil {
+			return nil, 0, err
+		}
+		return page.Streams, page.Total, nil
+	})
 }
 
 // FollowStream: Follow a stream live (Server-Sent Events) (GET /v1/streams/{name}/live).

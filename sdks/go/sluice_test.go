@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -63,18 +64,18 @@ func waitUntil(t *testing.T, check func() bool) {
 func TestWorkflowLifecycle(t *testing.T) {
 	client, ctx, name := apiClient(t), context.Background(), "go "+tag()
 	created, err := client.CreateWorkflow(ctx, workflowBody(name))
-	if err != nil || created["status"] != "active" {
-		t.Fatalf("create: %v %v", created, err)
+	if err != nil || created.Status != "active" || created.Name != name || len(created.Actions) != 1 || created.CreatedAt == "" {
+		t.Fatalf("create: %+v %v", created, err)
 	}
-	id := created["id"].(string)
+	id := created.ID
 	found := false
-	if err := sluice.Paginate(ctx, func(ctx context.Context, q sluice.Params) (sluice.Object, error) { return client.ListWorkflows(ctx, q) }, nil, func(item any) bool {
-		found = found || item.(map[string]any)["id"] == id
-		return true
-	}); err != nil || !found {
-		t.Fatalf("list: found %v, %v", found, err)
+	for it := client.ListWorkflowsIter(ctx, nil); it.Next(); {
+		found = found || it.Item().ID == id
 	}
-	if updated, err := client.UpdateWorkflow(ctx, id, map[string]any{"name": name + " renamed"}); err != nil || updated["name"] != name+" renamed" {
+	if !found {
+		t.Fatal("list: not found")
+	}
+	if updated, err := client.UpdateWorkflow(ctx, id, map[string]any{"name": name + " renamed"}); err != nil || updated.Name != name+" renamed" {
 		t.Fatalf("update: %v %v", updated, err)
 	}
 	run, err := client.ExecuteWorkflow(ctx, id, map[string]any{"data": map[string]any{"n": 1}}, sluice.WithIdempotencyKey("go-"+name))
@@ -82,12 +83,12 @@ func TestWorkflowLifecycle(t *testing.T) {
 		t.Fatal(err)
 	}
 	again, err := client.ExecuteWorkflow(ctx, id, map[string]any{"data": map[string]any{"n": 1}}, sluice.WithIdempotencyKey("go-"+name))
-	if err != nil || again["execution_id"] != run["execution_id"] {
+	if err != nil || again.ExecutionID != run.ExecutionID || run.Status != "queued" {
 		t.Fatalf("idempotent execute: %v %v", again, err)
 	}
 	waitUntil(t, func() bool {
-		execution, err := client.GetExecution(ctx, run["execution_id"].(string))
-		return err == nil && execution["status"] == "completed"
+		execution, err := client.GetExecution(ctx, run.ExecutionID)
+		return err == nil && execution.Status == "completed" && len(execution.Steps) == 1
 	})
 	if limit := client.RateLimit(); limit == nil || limit.Limit <= 0 {
 		t.Fatalf("rate limit: %v", limit)
@@ -97,9 +98,110 @@ func TestWorkflowLifecycle(t *testing.T) {
 	}
 	_, err = client.GetWorkflow(ctx, id)
 	var apiErr *sluice.Error
-	if !errors.As(err, &apiErr) || apiErr.Status != 404 || apiErr.Code != "NOT_FOUND" || apiErr.RequestID == "" {
+	if !errors.Is(err, sluice.ErrNotFound) || !errors.As(err, &apiErr) || apiErr.Status != 404 || apiErr.Code != "NOT_FOUND" || apiErr.RequestID == "" {
 		t.Fatalf("deleted workflow: %v", err)
 	}
+}
+
+func TestExecuteWithoutABody(t *testing.T) {
+	client, ctx := apiClient(t), context.Background()
+	created, err := client.CreateWorkflow(ctx, workflowBody("go no body "+tag()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := client.ExecuteWorkflow(ctx, created.ID, nil)
+	if err != nil || run.ExecutionID == "" {
+		t.Fatalf("execute without a body: %+v %v", run, err)
+	}
+}
+
+// kindOf is the category and status of a call's error.
+func kindOf(t *testing.T, err error) (sluice.Kind, *sluice.Error) {
+	t.Helper()
+	var apiErr *sluice.Error
+	if !errors.As(err, &apiErr) {
+		t.Fatalf("not a *sluice.Error: %v", err)
+	}
+	return apiErr.Kind, apiErr
+}
+
+func TestErrorCategories(t *testing.T) {
+	client, ctx := apiClient(t), context.Background()
+	baseURL := os.Getenv("SLUICE_BASE_URL")
+	readOnly, limited := os.Getenv("SLUICE_READ_KEY"), os.Getenv("SLUICE_LIMITED_KEY")
+	if readOnly == "" || limited == "" {
+		t.Fatal("SLUICE_READ_KEY and SLUICE_LIMITED_KEY are needed")
+	}
+	cases := []struct {
+		name     string
+		call     func() error
+		kind     sluice.Kind
+		sentinel error
+		status   int
+	}{
+		{"401 bad key", func() error { _, err := sluice.New("sk_live_wrong", baseURL).Whoami(ctx); return err }, sluice.KindAuthentication, sluice.ErrAuthentication, 401},
+		{"403 read-only key writes", func() error {
+			_, err := sluice.New(readOnly, baseURL).CreateWorkflow(ctx, workflowBody("refused"))
+			return err
+		}, sluice.KindPermission, sluice.ErrPermission, 403},
+		{"404 unknown id", func() error { _, err := client.GetWorkflow(ctx, "wf_missing"); return err }, sluice.KindNotFound, sluice.ErrNotFound, 404},
+		{"422 bad body", func() error { _, err := client.CreateWorkflow(ctx, map[string]any{"name": ""}); return err }, sluice.KindValidation, sluice.ErrValidation, 422},
+		{"409 idempotency key reused with another body", func() error {
+			created, err := client.CreateWorkflow(ctx, workflowBody("go conflict "+tag()))
+			if err != nil {
+				return err
+			}
+			key := sluice.WithIdempotencyKey("go-conflict-" + tag())
+			if _, err := client.ExecuteWorkflow(ctx, created.ID, map[string]any{"data": map[string]any{"n": 1}}, key); err != nil {
+				return err
+			}
+			_, err = client.ExecuteWorkflow(ctx, created.ID, map[string]any{"data": map[string]any{"n": 2}}, key)
+			return err
+		}, sluice.KindConflict, sluice.ErrConflict, 409},
+		{"429 quota used up", func() error {
+			limitedClient := sluice.New(limited, baseURL)
+			_, _ = limitedClient.Whoami(ctx)
+			_, err := limitedClient.Whoami(ctx)
+			return err
+		}, sluice.KindRateLimit, sluice.ErrRateLimit, 429},
+		{"network: a closed port", func() error {
+			_, err := sluice.New("sk_live_x", closedPortURL(t), sluice.WithMaxRetries(0)).Whoami(ctx)
+			return err
+		}, sluice.KindNetwork, sluice.ErrNetwork, 0},
+	}
+	for _, c := range cases {
+		err := c.call()
+		kind, apiErr := kindOf(t, err)
+		if kind != c.kind || !errors.Is(err, c.sentinel) || apiErr.Status != c.status || apiErr.Message == "" || apiErr.Code == "" {
+			t.Errorf("%s: got kind %d, %v", c.name, kind, err)
+		}
+		if c.status != 0 && apiErr.RequestID == "" {
+			t.Errorf("%s: no request id", c.name)
+		}
+		if c.status == 429 && apiErr.RetryAfter < time.Second {
+			t.Errorf("%s: Retry-After %v", c.name, apiErr.RetryAfter)
+		}
+		if c.status == 422 && len(apiErr.Details) == 0 {
+			t.Errorf("%s: no details", c.name)
+		}
+		for _, other := range []error{sluice.ErrAuthentication, sluice.ErrNotFound, sluice.ErrServer} {
+			if other != c.sentinel && errors.Is(err, other) {
+				t.Errorf("%s: also %v", c.name, other)
+			}
+		}
+	}
+}
+
+// closedPortURL is the address of a port nothing listens on (just closed).
+func closedPortURL(t *testing.T) string {
+	t.Helper()
+	listener, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	address := listener.Addr().String()
+	_ = listener.Close()
+	return "http://" + address
 }
 
 func TestQuickstart(t *testing.T) {
@@ -108,8 +210,7 @@ func TestQuickstart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	trend := analysis["insights"].(map[string]any)["trend"].(map[string]any)
-	if run["status"] != "queued" || analysis["status"] != "completed" || trend["direction"] != "increasing" {
+	if run.Status != "queued" || analysis.Status != "completed" || analysis.Insights == nil || analysis.Insights.Trend == nil || analysis.Insights.Trend.Direction != "increasing" {
 		t.Fatalf("quick start: %v %v", run, analysis)
 	}
 }
@@ -122,12 +223,13 @@ func TestPagination(t *testing.T) {
 		}
 	}
 	var names []string
-	err := sluice.Paginate(ctx, func(ctx context.Context, q sluice.Params) (sluice.Object, error) { return client.ListWorkflows(ctx, q) }, sluice.Params{"limit": "2"}, func(item any) bool {
-		if name := item.(map[string]any)["name"].(string); strings.Contains(name, marker) {
+	it := client.ListWorkflowsIter(ctx, sluice.Params{"limit": "2"})
+	for it.Next() {
+		if name := it.Item().Name; strings.Contains(name, marker) {
 			names = append(names, name)
 		}
-		return true
-	})
+	}
+	err := it.Err()
 	sort.Strings(names)
 	want := []string{}
 	for i := 0; i < 5; i++ {
@@ -186,7 +288,7 @@ func TestVerifiesARealDelivery(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := client.SendTestWebhook(ctx, endpoint["id"].(string), map[string]any{"type": "workflow.completed"}); err != nil {
+	if _, err := client.SendTestWebhook(ctx, endpoint.ID, map[string]any{"type": "workflow.completed"}); err != nil {
 		t.Fatal(err)
 	}
 	var request *http.Request
@@ -196,7 +298,7 @@ func TestVerifiesARealDelivery(t *testing.T) {
 		t.Fatal("no delivery")
 	}
 	body := <-bodies
-	secret := endpoint["secret"].(string)
+	secret := endpoint.Secret
 	status := func(body []byte, header http.Header) int {
 		recorder := httptest.NewRecorder()
 		incoming := httptest.NewRequest(http.MethodPost, "/hooks", bytes.NewReader(body))
@@ -232,7 +334,7 @@ func TestRetryAfterKeepsTheIdempotencyKey(t *testing.T) {
 	defer server.Close()
 	started := time.Now()
 	result, err := sluice.New("sk_test_x", server.URL).ExecuteWorkflow(context.Background(), "wf_1", map[string]any{"data": map[string]any{}})
-	if err != nil || result["execution_id"] != "exec_1" {
+	if err != nil || result.ExecutionID != "exec_1" {
 		t.Fatalf("retried call: %v %v", result, err)
 	}
 	if time.Since(started) < time.Second {
@@ -253,7 +355,7 @@ func TestRetries5xxThenFails(t *testing.T) {
 	defer server.Close()
 	_, err := sluice.New("sk_test_x", server.URL, sluice.WithMaxRetries(2), sluice.WithRetryBase(10*time.Millisecond)).Whoami(context.Background())
 	var apiErr *sluice.Error
-	if !errors.As(err, &apiErr) || apiErr.Status != 503 || apiErr.RequestID != "req_2" || calls != 3 {
+	if !errors.Is(err, sluice.ErrServer) || !errors.As(err, &apiErr) || apiErr.Status != 503 || apiErr.RequestID != "req_2" || calls != 3 {
 		t.Fatalf("after retries: %v, %d calls", err, calls)
 	}
 }
@@ -263,7 +365,7 @@ func TestTimeout(t *testing.T) {
 	defer server.Close()
 	_, err := sluice.New("sk_test_x", server.URL, sluice.WithTimeout(200*time.Millisecond), sluice.WithMaxRetries(0)).Whoami(context.Background())
 	var apiErr *sluice.Error
-	if !errors.As(err, &apiErr) || apiErr.Status != 0 || apiErr.Code != "TIMEOUT" {
+	if !errors.Is(err, sluice.ErrNetwork) || !errors.As(err, &apiErr) || apiErr.Status != 0 || apiErr.Code != "TIMEOUT" {
 		t.Fatalf("timeout: %v", err)
 	}
 }

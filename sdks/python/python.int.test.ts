@@ -16,9 +16,12 @@ const run = (args: string[], env: Record<string, string> = {}) => runCommand(PYT
 describe("the Python SDK", () => {
   it("passes its own tests against the API, none skipped", async () => {
     const { secret } = await stack.keyedAccount();
-    const { status, output } = await run(["-m", "unittest", "discover", "-s", "sdks/python/tests", "-v"], { SLUICE_BASE_URL: stack.url, SLUICE_API_KEY: secret });
+    const { readOnly, limited } = await stack.errorKeys();
+    const env = { SLUICE_BASE_URL: stack.url, SLUICE_API_KEY: secret, SLUICE_READ_KEY: readOnly, SLUICE_LIMITED_KEY: limited };
+    const { status, output } = await run(["-m", "unittest", "discover", "-s", "sdks/python/tests", "-v"], env);
     expect(output).toMatch(/^OK$/m);
     expect(output).not.toMatch(/skipped/);
+    expect(output).toMatch(/test_error_categories .*ok$/m);
     expect(status, output).toBe(0);
   }, 240_000);
 

@@ -1,6 +1,6 @@
 """The quick start of the README and of /sdks, run by the SDK's tests against a real gateway."""
 
-from sluice import Sluice, SluiceError
+from sluice import NotFoundError, Sluice
 
 
 def quickstart(api_key: str, base_url: str) -> dict:
@@ -11,7 +11,7 @@ def quickstart(api_key: str, base_url: str) -> dict:
         "trigger": {"type": "manual", "config": {}},
         "actions": [{"type": "transform", "name": "greeting", "config": {"output": {"text": "Hello {{trigger.data.name}}"}}}],
     })
-    run = sluice.execute_workflow(workflow["id"], {"data": {"name": "Ada"}})
+    run = sluice.execute_workflow(workflow["id"], {"data": {"name": "Ada"}})  # a models.ExecutionStarted
 
     revenue = [100, 112, 121, 135, 149, 160, 171, 186]
     analysis = sluice.analyze({
@@ -22,6 +22,6 @@ def quickstart(api_key: str, base_url: str) -> dict:
 
     try:
         sluice.get_workflow("wf_missing")
-    except SluiceError as error:
+    except NotFoundError as error:  # every error class is a SluiceError
         print(error.status, error.code, error.message, error.request_id)
     return {"workflow": workflow, "run": run, "analysis": analysis, "rate_limit": sluice.rate_limit}

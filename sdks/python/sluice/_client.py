@@ -10,8 +10,8 @@ from urllib.error import HTTPError, URLError
 from urllib.parse import quote, urlencode
 from urllib.request import Request, urlopen
 
-from ._errors import SluiceError, error_from_answer
-from ._operations import OPERATIONS, SluiceOperations
+from ._errors import NetworkError, error_from_answer
+from ._operations import LISTS, OPERATIONS, SluiceOperations
 from ._types import RateLimitInfo, RequestOptions, ServerSentEvent
 
 __version__ = "1.0.0"
@@ -20,8 +20,6 @@ __version__ = "1.0.0"
 RETRY_CAP = 8.0
 #: A Retry-After longer than this is not waited for: the error is raised instead.
 MAX_RETRY_AFTER = 60
-
-LIST_OPERATIONS = ("list_workflows", "list_executions", "list_webhook_endpoints", "list_webhook_deliveries", "list_datasets", "list_streams")
 
 
 def _retry_after(headers: Mapping[str, str]) -> Optional[int]:
@@ -50,7 +48,7 @@ class Sluice(SluiceOperations):
 
     Retries 429 (after Retry-After), 5xx, timeouts and network failures with exponential backoff
     and jitter; POSTs carry an Idempotency-Key, the same on every attempt, so a retry never does
-    the work twice. Failures raise SluiceError.
+    the work twice. Failures raise a SluiceError subclass by category (see _errors.py).
     """
 
     def __init__(self, api_key: str, base_url: str, *, timeout: float = 30.0, max_retries: int = 3, retry_base: float = 0.5) -> None:
@@ -64,18 +62,18 @@ class Sluice(SluiceOperations):
         #: The rate limit reported by the latest answer, once one has been received.
         self.rate_limit: Optional[RateLimitInfo] = None
 
-    def paginate(self, operation: str, *, path: Optional[Dict[str, str]] = None, query: Optional[Dict[str, Any]] = None, options: Optional[RequestOptions] = None) -> Iterator[Any]:
-        """Every item of a list operation (e.g. "list_workflows"), page after page."""
-        if operation not in LIST_OPERATIONS:
+    def _paginate(self, operation: str, *, path: Optional[Dict[str, str]] = None, query: Optional[Dict[str, Any]] = None, options: Optional[RequestOptions] = None) -> Iterator[Any]:
+        if operation not in LISTS:
             raise ValueError(f"{operation} is not a list operation")
         query = dict(query or {})
         limit = int(query.get("limit", 100))
         page = int(query.get("page", 1))
         while True:
-            answer = self._call(operation, path=path, query={**query, "page": page, "limit": limit}, options=options) or {}
-            items = next((value for value in answer.values() if isinstance(value, list)), [])
+            answer = self._call(operation, path=path, query={**query, "page": page, "limit": limit}, options=options)
+            items = (answer or {}).get(LISTS[operation]) or []
             yield from items
-            if not items or page * limit >= int(answer.get("total", 0)):
+            total = (answer or {}).get("total")
+            if len(items) < limit or (isinstance(total, int) and page * limit >= total):
                 return
             page += 1
 
@@ -140,7 +138,7 @@ class Sluice(SluiceOperations):
                 reason = getattr(error, "reason", error)
                 timed_out = isinstance(reason, socket.timeout) or isinstance(error, socket.timeout)
                 if attempt >= self.max_retries:
-                    raise SluiceError(
+                    raise NetworkError(
                         status=0,
                         code="TIMEOUT" if timed_out else "NETWORK_ERROR",
                         message=f"No answer within {timeout} s." if timed_out else "The API could not be reached.",

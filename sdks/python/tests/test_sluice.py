@@ -7,7 +7,9 @@ import hmac
 import json
 import os
 import re
+import socket
 import sys
+import typing
 import threading
 import time
 import unittest
@@ -22,7 +24,20 @@ sys.path.insert(0, str(ROOT / "examples"))
 from quickstart import quickstart  # noqa: E402
 from verify_webhook import handle_webhook  # noqa: E402
 
-from sluice import RequestOptions, Sluice, SluiceError  # noqa: E402
+from sluice import (  # noqa: E402
+    AuthenticationError,
+    ConflictError,
+    NetworkError,
+    NotFoundError,
+    PermissionDeniedError,
+    RateLimitError,
+    RequestOptions,
+    ServerError,
+    Sluice,
+    SluiceError,
+    ValidationError,
+    models,
+)
 
 BASE_URL = os.environ.get("SLUICE_BASE_URL", "")
 API_KEY = os.environ.get("SLUICE_API_KEY", "")
@@ -68,6 +83,56 @@ def answer(handler, status, body, headers=None):
     handler.wfile.write(data)
 
 
+def conforms(value, hint, where="answer"):
+    """Checks a decoded answer against a type of sluice.models, recursively; raises naming the first mismatch."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is typing.Any:
+        return
+    if typing.is_typeddict(hint):
+        assert isinstance(value, dict), f"{where}: {value!r} is not an object"
+        hints = typing.get_type_hints(hint)
+        missing = hint.__required_keys__ - value.keys()
+        assert not missing, f"{where}: missing {sorted(missing)}"
+        unknown = value.keys() - hints.keys()
+        assert not unknown, f"{where}: undocumented {sorted(unknown)}"
+        for key, item in value.items():
+            conforms(item, hints[key], f"{where}.{key}")
+    elif origin is typing.Union:
+        errors = []
+        for member in args:
+            try:
+                return conforms(value, member, where)
+            except AssertionError as error:
+                errors.append(str(error))
+        raise AssertionError(f"{where}: none of {args} fits: {errors}")
+    elif origin is typing.Literal:
+        assert value in args, f"{where}: {value!r} is not one of {args}"
+    elif origin is list:
+        assert isinstance(value, list), f"{where}: {value!r} is not a list"
+        for index, item in enumerate(value):
+            conforms(item, args[0], f"{where}[{index}]")
+    elif origin is dict:
+        assert isinstance(value, dict), f"{where}: {value!r} is not an object"
+        for key, item in value.items():
+            conforms(item, args[1], f"{where}.{key}")
+    elif hint is type(None):
+        assert value is None, f"{where}: {value!r} is not null"
+    elif hint is float:
+        assert isinstance(value, (int, float)) and not isinstance(value, bool), f"{where}: {value!r} is not a number"
+    else:
+        assert isinstance(value, hint) and not (hint is int and isinstance(value, bool)), f"{where}: {value!r} is not {hint}"
+
+
+def return_type(method_name):
+    return typing.get_type_hints(getattr(Sluice, method_name))["return"]
+
+
+def closed_port_url():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return f"http://127.0.0.1:{probe.getsockname()[1]}"
+
+
 def wait_until(check, timeout=15.0):
     deadline = time.time() + timeout
     while time.time() < deadline:
@@ -90,22 +155,32 @@ class AgainstTheApi(unittest.TestCase):
     def test_creates_lists_updates_executes_and_deletes_a_workflow(self):
         created = self.sluice.create_workflow(self.workflow_body(f"py {self.tag}"))
         self.assertEqual(created["status"], "active")
+        self.assertIs(return_type("create_workflow"), models.Workflow)
+        conforms(created, models.Workflow)
+        conforms(self.sluice.list_workflows(), models.WorkflowList)
+        conforms(self.sluice.whoami(), return_type("whoami"))
+        conforms(self.sluice.get_usage(), return_type("get_usage"))
         listed = [w["id"] for w in self.sluice.paginate("list_workflows")]
         self.assertIn(created["id"], listed)
         self.assertEqual(self.sluice.update_workflow(created["id"], {"name": f"renamed {self.tag}"})["name"], f"renamed {self.tag}")
         run = self.sluice.execute_workflow(created["id"], {"data": {"n": 1}}, options=RequestOptions(idempotency_key=f"py-{self.tag}"))
         again = self.sluice.execute_workflow(created["id"], {"data": {"n": 1}}, options=RequestOptions(idempotency_key=f"py-{self.tag}"))
         self.assertEqual(again["execution_id"], run["execution_id"])
-        wait_until(lambda: self.sluice.get_execution(run["execution_id"])["status"] == "completed")
+        conforms(run, models.ExecutionStarted)
+        execution = wait_until(lambda: (lambda e: e if e["status"] == "completed" else None)(self.sluice.get_execution(run["execution_id"])))
+        conforms(execution, models.Execution)
+        self.assertEqual(execution["steps"][0]["status"], "completed")
+        conforms(self.sluice.list_executions(created["id"]), models.ExecutionList)
         self.assertGreater(self.sluice.rate_limit.limit, 0)
         self.sluice.delete_workflow(created["id"])
-        with self.assertRaises(SluiceError) as caught:
+        with self.assertRaises(NotFoundError) as caught:
             self.sluice.get_workflow(created["id"])
         self.assertEqual((caught.exception.status, caught.exception.code), (404, "NOT_FOUND"))
         self.assertTrue(caught.exception.request_id)
 
     def test_runs_the_quick_start(self):
         result = quickstart(API_KEY, BASE_URL)
+        conforms(result["analysis"], models.Analysis)
         self.assertEqual(result["run"]["status"], "queued")
         self.assertEqual(result["analysis"]["status"], "completed")
         self.assertEqual(result["analysis"]["insights"]["trend"]["direction"], "increasing")
@@ -113,8 +188,51 @@ class AgainstTheApi(unittest.TestCase):
     def test_pages_through_a_list(self):
         for i in range(5):
             self.sluice.create_workflow(self.workflow_body(f"paged {self.tag} {i}"))
-        names = [w["name"] for w in self.sluice.paginate("list_workflows", query={"limit": 2}) if self.tag in w["name"]]
+        if hasattr(typing, "get_overloads"):
+            returns = {typing.get_args(typing.get_type_hints(o)["operation"])[0]: typing.get_type_hints(o)["return"] for o in typing.get_overloads(Sluice.paginate)}
+            self.assertEqual(returns["list_workflows"], typing.Iterator[models.Workflow])
+        pages = list(self.sluice.paginate("list_workflows", query={"limit": 2}))
+        for workflow in pages:
+            conforms(workflow, models.Workflow)
+        names = [w["name"] for w in pages if self.tag in w["name"]]
         self.assertEqual(sorted(names), [f"paged {self.tag} {i}" for i in range(5)])
+
+    def test_executes_without_a_body(self):
+        created = self.sluice.create_workflow(self.workflow_body(f"no body {self.tag}"))
+        run = self.sluice.execute_workflow(created["id"])
+        conforms(run, models.ExecutionStarted)
+
+    def test_error_categories(self):
+        read_only, limited = os.environ.get("SLUICE_READ_KEY", ""), os.environ.get("SLUICE_LIMITED_KEY", "")
+        self.assertTrue(read_only and limited, "SLUICE_READ_KEY and SLUICE_LIMITED_KEY are needed")
+        workflow = self.sluice.create_workflow(self.workflow_body(f"conflict {self.tag}"))
+        key = RequestOptions(idempotency_key=f"py-conflict-{self.tag}")
+        self.sluice.execute_workflow(workflow["id"], {"data": {"n": 1}}, options=key)
+        limited_client = Sluice(api_key=limited, base_url=BASE_URL)
+        limited_client.whoami()
+        cases = [
+            ("401 bad key", AuthenticationError, 401, lambda: Sluice(api_key="sk_live_wrong", base_url=BASE_URL).whoami()),
+            ("403 read-only key writes", PermissionDeniedError, 403, lambda: Sluice(api_key=read_only, base_url=BASE_URL).create_workflow(self.workflow_body("refused"))),
+            ("404 unknown id", NotFoundError, 404, lambda: self.sluice.get_workflow("wf_missing")),
+            ("422 bad body", ValidationError, 422, lambda: self.sluice.create_workflow({"name": ""})),  # type: ignore[typeddict-item]
+            ("409 key reused with another body", ConflictError, 409, lambda: self.sluice.execute_workflow(workflow["id"], {"data": {"n": 2}}, options=key)),
+            ("429 quota used up", RateLimitError, 429, limited_client.whoami),
+            ("network: a closed port", NetworkError, 0, lambda: Sluice(api_key="sk_live_x", base_url=closed_port_url(), max_retries=0).whoami()),
+        ]
+        for name, error_class, status, call in cases:
+            with self.subTest(name):
+                with self.assertRaises(SluiceError) as caught:
+                    call()
+                error = caught.exception
+                self.assertIs(type(error), error_class)
+                self.assertEqual(error.status, status)
+                self.assertTrue(error.code and error.message)
+                if status:
+                    self.assertTrue(error.request_id)
+                if status == 429:
+                    self.assertGreater(error.retry_after, 0)
+                if status == 422:
+                    self.assertGreater(len(error.details), 0)
 
     def test_follows_a_stream_live(self):
         name = f"py-{self.tag}"
@@ -126,7 +244,7 @@ class AgainstTheApi(unittest.TestCase):
         live.close()
 
     def test_raises_validation_errors_with_details(self):
-        with self.assertRaises(SluiceError) as caught:
+        with self.assertRaises(ValidationError) as caught:
             self.sluice.create_workflow({"name": "", "trigger": {"type": "manual", "config": {}}, "actions": []})
         self.assertEqual((caught.exception.status, caught.exception.code), (422, "VALIDATION_FAILED"))
         self.assertGreater(len(caught.exception.details), 0)
@@ -135,6 +253,7 @@ class AgainstTheApi(unittest.TestCase):
         receiver = StandIn(lambda handler: answer(handler, 200, {"ok": True}))
         try:
             endpoint = self.sluice.create_webhook_endpoint({"url": f"{receiver.url}/hooks", "events": ["workflow.completed"]})
+            conforms(endpoint, models.WebhookEndpointWithSecret)
             self.sluice.send_test_webhook(endpoint["id"], {"type": "workflow.completed"})
             delivery = wait_until(lambda: receiver.requests and receiver.requests[0])
             body, headers = delivery["body"], delivery["headers"]
@@ -174,7 +293,7 @@ class Retries(unittest.TestCase):
     def test_retries_5xx_then_raises_the_last_error(self):
         stand_in = StandIn(lambda handler: answer(handler, 503, {"error": {"code": "SERVICE_UNAVAILABLE", "message": "Down", "request_id": "req_2"}}))
         try:
-            with self.assertRaises(SluiceError) as caught:
+            with self.assertRaises(ServerError) as caught:
                 Sluice(api_key="sk_test_x", base_url=stand_in.url, max_retries=2, retry_base=0.01).whoami()
             self.assertEqual((caught.exception.status, caught.exception.code, caught.exception.request_id), (503, "SERVICE_UNAVAILABLE", "req_2"))
             self.assertEqual(len(stand_in.requests), 3)
@@ -184,7 +303,7 @@ class Retries(unittest.TestCase):
     def test_gives_up_on_a_silent_server_after_the_timeout(self):
         stand_in = StandIn(lambda handler: time.sleep(1.0))
         try:
-            with self.assertRaises(SluiceError) as caught:
+            with self.assertRaises(NetworkError) as caught:
                 Sluice(api_key="sk_test_x", base_url=stand_in.url, timeout=0.2, max_retries=0).whoami()
             self.assertEqual((caught.exception.status, caught.exception.code), (0, "TIMEOUT"))
         finally:

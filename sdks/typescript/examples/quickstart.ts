@@ -1,5 +1,5 @@
 // The quick start of the README and of /sdks, run by the SDK's tests against a real gateway.
-import { Sluice, SluiceError } from "../src/index.js";
+import { NotFoundError, Sluice } from "../src/index.js";
 
 export async function quickstart(apiKey: string, baseUrl: string) {
   const sluice = new Sluice({ apiKey, baseUrl });
@@ -20,7 +20,8 @@ export async function quickstart(apiKey: string, baseUrl: string) {
   try {
     await sluice.getWorkflow("wf_missing");
   } catch (error) {
-    if (error instanceof SluiceError) console.log(error.status, error.code, error.message, error.requestId);
+    // Every error class (NotFoundError, RateLimitError, NetworkError, ...) extends SluiceError.
+    if (error instanceof NotFoundError) console.log(error.status, error.code, error.message, error.requestId);
   }
   return { workflow, run, analysis, rateLimit: sluice.rateLimit };
 }

@@ -1,6 +1,6 @@
-import { SluiceError, errorFromAnswer } from "./errors.js";
-import { OPERATIONS, SluiceOperations, type PublicOperationId } from "./operations.js";
-import type { Ok, OperationInput, RateLimitInfo, RequestOptions, ServerSentEvent } from "./types.js";
+import { NetworkError, SluiceError, errorFromAnswer } from "./errors.js";
+import { LISTS, OPERATIONS, SluiceOperations, type ListOperationId, type PublicOperationId } from "./operations.js";
+import type { ListItem, Ok, OperationInput, Query, RateLimitInfo, RequestOptions, ServerSentEvent } from "./types.js";
 
 export interface SluiceOptions {
   /** An sk_live_, sk_test_ or ak_ key. */
@@ -50,7 +50,7 @@ function retryAfterSeconds(headers: Headers): number | undefined {
  * The Sluice API client: one method per operation (see operations.ts), typed from openapi.yaml.
  * Retries 429 (after Retry-After), 5xx, timeouts and network failures with exponential backoff
  * and jitter; POSTs carry an Idempotency-Key, the same on every attempt, so a retry never does
- * the work twice. Failures throw SluiceError.
+ * the work twice. Failures throw a SluiceError subclass by category (see errors.ts).
  */
 export class Sluice extends SluiceOperations {
   /** The rate limit reported by the latest answer, once one has been received. */
@@ -70,20 +70,22 @@ export class Sluice extends SluiceOperations {
     };
   }
 
-  /** Every item of a list operation, page after page (100 a page unless the query says otherwise). */
-  async *paginate<O extends "listWorkflows" | "listExecutions" | "listWebhookEndpoints" | "listWebhookDeliveries" | "listDatasets" | "listStreams">(
+  /** Every item of a list operation, typed, page after page (100 a page unless the query says otherwise). */
+  async *paginate<O extends ListOperationId>(
     operation: O,
-    input: { path?: Record<string, string>; query?: Record<string, unknown> } = {},
+    input: { path?: Record<string, string>; query?: Query<O> } = {},
     options?: RequestOptions,
-  ): AsyncIterableIterator<unknown> {
-    const limit = Number(input.query?.limit ?? 100);
-    for (let page = Number(input.query?.page ?? 1); ; page++) {
-      const answer: unknown = await this.call(operation, { path: input.path, query: { ...input.query, page, limit } }, options);
+  ): AsyncIterableIterator<ListItem<O>> {
+    const query: Record<string, unknown> = { ...input.query };
+    const limit = Number(query.limit ?? 100);
+    for (let page = Number(query.page ?? 1); ; page++) {
+      const answer: unknown = await this.call(operation, { path: input.path, query: { ...query, page, limit } }, options);
       const record = (answer ?? {}) as Record<string, unknown>;
-      const items = Object.values(record).find(Array.isArray) ?? [];
+      const found = record[LISTS[operation]];
+      const items = (Array.isArray(found) ? found : []) as ListItem<O>[];
       yield* items;
-      const total = Number(record.total ?? 0);
-      if (items.length === 0 || page * limit >= total) return;
+      const total = typeof record.total === "number" ? record.total : undefined;
+      if (items.length < limit || (total !== undefined && page * limit >= total)) return;
     }
   }
 
@@ -156,7 +158,7 @@ export class Sluice extends SluiceOperations {
       } catch (error) {
         if (error instanceof SluiceError || options?.signal?.aborted) throw error;
         const timedOut = controller.signal.aborted;
-        const failure = new SluiceError({
+        const failure = new NetworkError({
           status: 0,
           code: timedOut ? "TIMEOUT" : "NETWORK_ERROR",
           message: timedOut ? `No answer within ${timeoutMs} ms.` : "The API could not be reached.",

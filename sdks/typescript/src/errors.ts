@@ -4,27 +4,69 @@ export interface ErrorDetail {
   message: string;
 }
 
+interface SluiceErrorInit {
+  status: number;
+  code: string;
+  message: string;
+  details?: ErrorDetail[];
+  requestId?: string;
+  retryAfterSeconds?: number;
+  cause?: unknown;
+}
+
 /**
  * Every failure of a call: an error answer of the API (its code, message, details and
  * request_id), or NETWORK_ERROR / TIMEOUT when no answer arrived. `status` is 0 without an answer.
+ * Each category has its subclass (AuthenticationError, NotFoundError, ...); catching SluiceError
+ * catches them all.
  */
 export class SluiceError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details: ErrorDetail[];
+  /** The answer's X-Request-Id (or its body's request_id): quote it to support. */
   readonly requestId: string | undefined;
   /** Seconds the API asked to wait (Retry-After of a 429 or 503). */
   readonly retryAfterSeconds: number | undefined;
 
-  constructor(init: { status: number; code: string; message: string; details?: ErrorDetail[]; requestId?: string; retryAfterSeconds?: number; cause?: unknown }) {
+  constructor(init: SluiceErrorInit) {
     super(init.message, { cause: init.cause });
-    this.name = "SluiceError";
+    this.name = new.target.name;
     this.status = init.status;
     this.code = init.code;
     this.details = init.details ?? [];
     this.requestId = init.requestId;
     this.retryAfterSeconds = init.retryAfterSeconds;
   }
+}
+
+/** 401: the key is missing, unknown, revoked or expired. */
+export class AuthenticationError extends SluiceError {}
+/** 403: the key may not do this (its permission, mode or plan). */
+export class PermissionDeniedError extends SluiceError {}
+/** 404: no such object (for this key's account and mode), or no such route. */
+export class NotFoundError extends SluiceError {}
+/** 409: the object's state forbids it, or an Idempotency-Key was reused with another body. */
+export class ConflictError extends SluiceError {}
+/** 400 or 422: the request is malformed or invalid; `details` names each field. */
+export class ValidationError extends SluiceError {}
+/** 429: a rate limit or quota; `retryAfterSeconds` says when to try again. */
+export class RateLimitError extends SluiceError {}
+/** 5xx: the API failed; retried before it is thrown. */
+export class ServerError extends SluiceError {}
+/** No answer: the API could not be reached (NETWORK_ERROR) or did not answer in time (TIMEOUT); status 0. */
+export class NetworkError extends SluiceError {}
+
+/** The error class of an answer's status; SluiceError itself for the others (e.g. 402, 413). */
+function errorClass(status: number): new (init: SluiceErrorInit) => SluiceError {
+  if (status === 401) return AuthenticationError;
+  if (status === 403) return PermissionDeniedError;
+  if (status === 404) return NotFoundError;
+  if (status === 409) return ConflictError;
+  if (status === 400 || status === 422) return ValidationError;
+  if (status === 429) return RateLimitError;
+  if (status >= 500) return ServerError;
+  return SluiceError;
 }
 
 /** A webhook whose signature, timestamp or body does not check out. */
@@ -37,18 +79,19 @@ export class WebhookVerificationError extends Error {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** The SluiceError of an error answer; a body that is not the API's error shape keeps the status. */
+/** The error of an answer, by its status' category; a body that is not the API's error shape keeps the status. */
 export function errorFromAnswer(status: number, body: unknown, headers: Headers, retryAfterSeconds: number | undefined): SluiceError {
   const error = isRecord(body) && isRecord(body.error) ? body.error : {};
   const details = Array.isArray(error.details)
     ? error.details.filter(isRecord).map((d) => ({ field: String(d.field ?? ""), message: String(d.message ?? "") }))
     : [];
-  return new SluiceError({
+  const ErrorClass = errorClass(status);
+  return new ErrorClass({
     status,
     code: typeof error.code === "string" ? error.code : `HTTP_${status}`,
     message: typeof error.message === "string" ? error.message : `The API answered ${status}.`,
     details,
-    requestId: typeof error.request_id === "string" ? error.request_id : (headers.get("x-request-id") ?? undefined),
+    requestId: headers.get("x-request-id") ?? (typeof error.request_id === "string" ? error.request_id : undefined),
     retryAfterSeconds,
   });
 }

@@ -41,6 +41,18 @@ export const OPERATIONS = {
 
 export type PublicOperationId = keyof typeof OPERATIONS;
 
+/** The list operations, and the field of their answer that holds a page's items. */
+export const LISTS = {
+  listWorkflows: "workflows",
+  listExecutions: "executions",
+  listWebhookEndpoints: "webhook_endpoints",
+  listWebhookDeliveries: "deliveries",
+  listDatasets: "datasets",
+  listStreams: "streams",
+} as const satisfies Partial<Record<PublicOperationId, string>>;
+
+export type ListOperationId = keyof typeof LISTS;
+
 /** One method per operation; the client supplies how a call is made. */
 export abstract class SluiceOperations {
   protected abstract call<O extends PublicOperationId>(operation: O, input: OperationInput, options?: RequestOptions): Promise<Ok<O>>;
@@ -82,7 +94,7 @@ export abstract class SluiceOperations {
   }
 
   /** Execute a workflow now (POST /v1/workflows/{id}/execute) */
-  executeWorkflow(id: string, body: JsonBody<"executeWorkflow">, options?: RequestOptions): Promise<Ok<"executeWorkflow">> {
+  executeWorkflow(id: string, body?: JsonBody<"executeWorkflow">, options?: RequestOptions): Promise<Ok<"executeWorkflow">> {
     return this.call("executeWorkflow", { path: { id }, body }, options);
   }
 
@@ -147,7 +159,7 @@ export abstract class SluiceOperations {
   }
 
   /** Send a test event (POST /v1/webhook-endpoints/{id}/test) */
-  sendTestWebhook(id: string, body: JsonBody<"sendTestWebhook">, options?: RequestOptions): Promise<Ok<"sendTestWebhook">> {
+  sendTestWebhook(id: string, body?: JsonBody<"sendTestWebhook">, options?: RequestOptions): Promise<Ok<"sendTestWebhook">> {
     return this.call("sendTestWebhook", { path: { id }, body }, options);
   }
 

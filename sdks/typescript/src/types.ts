@@ -10,6 +10,8 @@ type JsonOf<R> = R extends { content: { "application/json": infer B } } ? B : un
 export type Ok<O extends OperationId> = { [S in keyof Responses<O>]: S extends 200 | 201 | 202 | 204 ? JsonOf<Responses<O>[S]> : never }[keyof Responses<O>];
 /** The operation's JSON request body. */
 export type JsonBody<O extends OperationId> = NonNullable<operations[O]["requestBody"]> extends { content: { "application/json": infer B } } ? B : never;
+/** The item type of a list operation's answer: what `paginate` yields. */
+export type ListItem<O extends OperationId> = { [K in keyof NonNullable<Ok<O>>]: NonNullable<Ok<O>>[K] extends readonly (infer I)[] ? I : never }[keyof NonNullable<Ok<O>>];
 /** The operation's query parameters. */
 export type Query<O extends OperationId> = operations[O]["parameters"] extends { query?: infer Q } ? NonNullable<Q> : never;
 

@@ -6,7 +6,20 @@ import { useHttpReceiver } from "../../../testing/http-receiver.js";
 import { useSdkStack } from "../../../testing/sdk-stack.js";
 import { quickstart } from "../examples/quickstart.js";
 import { handleWebhook } from "../examples/verify-webhook.js";
-import { Sluice, SluiceError } from "../src/index.js";
+import { createServer } from "node:net";
+import {
+  AuthenticationError,
+  ConflictError,
+  NetworkError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  ServerError,
+  Sluice,
+  SluiceError,
+  ValidationError,
+  type components,
+} from "../src/index.js";
 
 // The TypeScript SDK against a real gateway (child process) and engine.
 const stack = useSdkStack();
@@ -18,6 +31,10 @@ describe("the TypeScript SDK against the API", () => {
     const sluice = await client();
     const created = await sluice.createWorkflow({ name: "SDK workflow", trigger: { type: "manual", config: {} }, actions: [{ type: "transform", name: "shape", config: { output: { ok: "yes" } } }] });
     expect(created).toMatchObject({ name: "SDK workflow", status: "active" });
+    // Typed fields of a real answer.
+    const trigger: components["schemas"]["Trigger"] = created.trigger;
+    expect(trigger.type).toBe("manual");
+    expect(created.actions.map((action) => action.type)).toEqual(["transform"]);
     expect((await sluice.listWorkflows({ limit: 10 })).workflows.map((w) => w.id)).toEqual([created.id]);
     expect((await sluice.updateWorkflow(created.id, { name: "Renamed" })).name).toBe("Renamed");
 
@@ -25,10 +42,13 @@ describe("the TypeScript SDK against the API", () => {
     const again = await sluice.executeWorkflow(created.id, { data: { n: 1 } }, { idempotencyKey: "sdk-run-1" });
     expect(again.execution_id).toBe(run.execution_id);
     await expect.poll(async () => (await sluice.getExecution(run.execution_id)).status, { timeout: 15_000 }).toBe("completed");
+    const execution = await sluice.getExecution(run.execution_id);
+    expect(execution.steps.map((step) => [step.name, step.status])).toEqual([["shape", "completed"]]);
     expect(sluice.rateLimit?.limit).toBeGreaterThan(0);
 
     await sluice.deleteWorkflow(created.id);
     const missing = await sluice.getWorkflow(created.id).catch((error: unknown) => error);
+    expect(missing).toBeInstanceOf(NotFoundError);
     expect(missing).toBeInstanceOf(SluiceError);
     expect(missing).toMatchObject({ status: 404, code: "NOT_FOUND" });
     expect((missing as SluiceError).requestId).toMatch(/\S/);
@@ -45,7 +65,8 @@ describe("the TypeScript SDK against the API", () => {
     const sluice = await client();
     for (let i = 0; i < 5; i++) await sluice.createWorkflow({ name: `Paged ${i}`, trigger: { type: "manual", config: {} }, actions: [{ type: "transform", name: "s", config: { output: {} } }] });
     const names: string[] = [];
-    for await (const workflow of sluice.paginate("listWorkflows", { query: { limit: 2 } })) names.push((workflow as { name: string }).name);
+    // Typed: each item is a Workflow, no cast.
+    for await (const workflow of sluice.paginate("listWorkflows", { query: { limit: 2 } })) names.push(workflow.name);
     expect(names.sort()).toEqual(["Paged 0", "Paged 1", "Paged 2", "Paged 3", "Paged 4"]);
   });
 
@@ -59,6 +80,50 @@ describe("the TypeScript SDK against the API", () => {
     const second = await live.next();
     expect(JSON.parse((second.value as { data: string }).data)).toMatchObject({ events: 2 });
     await live.return?.();
+  });
+
+  it("executes a workflow without a body", async () => {
+    const sluice = await client();
+    const created = await sluice.createWorkflow({ name: "No body", trigger: { type: "manual", config: {} }, actions: [{ type: "transform", name: "s", config: { output: {} } }] });
+    const run = await sluice.executeWorkflow(created.id);
+    expect(run.execution_id).toMatch(/^exec_/);
+  });
+
+  it("throws one error class per category, each a SluiceError with status, code, request id and retry-after", async () => {
+    const sluice = await client();
+    const { readOnly, limited } = await stack.errorKeys();
+    const workflow = await sluice.createWorkflow({ name: "Conflict", trigger: { type: "manual", config: {} }, actions: [{ type: "transform", name: "s", config: { output: {} } }] });
+    await sluice.executeWorkflow(workflow.id, { data: { n: 1 } }, { idempotencyKey: "ts-conflict" });
+    const limitedClient = new Sluice({ apiKey: limited, baseUrl: stack.url });
+    await limitedClient.whoami();
+    const closedPort = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, "127.0.0.1", () => {
+        const address = server.address();
+        server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+      });
+    });
+    const cases = [
+      ["401 bad key", AuthenticationError, 401, () => new Sluice({ apiKey: "sk_live_wrong", baseUrl: stack.url }).whoami()],
+      ["403 read-only key writes", PermissionDeniedError, 403, () => new Sluice({ apiKey: readOnly, baseUrl: stack.url }).createWorkflow({ name: "x", trigger: { type: "manual", config: {} }, actions: [] })],
+      ["404 unknown id", NotFoundError, 404, () => sluice.getWorkflow("wf_missing")],
+      ["422 bad body", ValidationError, 422, () => sluice.createWorkflow({ name: "", trigger: { type: "manual", config: {} }, actions: [] })],
+      ["409 key reused with another body", ConflictError, 409, () => sluice.executeWorkflow(workflow.id, { data: { n: 2 } }, { idempotencyKey: "ts-conflict" })],
+      ["429 quota used up", RateLimitError, 429, () => limitedClient.whoami()],
+      ["network: a closed port", NetworkError, 0, () => new Sluice({ apiKey: "sk_live_x", baseUrl: `http://127.0.0.1:${closedPort}`, maxRetries: 0 }).whoami()],
+    ] as const;
+    for (const [name, ErrorClass, status, call] of cases) {
+      const error = await (call as () => Promise<unknown>)().catch((e: unknown) => e);
+      expect(error, name).toBeInstanceOf(ErrorClass);
+      expect(error, name).toBeInstanceOf(SluiceError);
+      const failure = error as SluiceError;
+      expect(failure.status, name).toBe(status);
+      expect(failure.code, name).toMatch(/^[A-Z_]+$/);
+      expect(failure.message, name).toMatch(/\S/);
+      if (status) expect(failure.requestId, name).toMatch(/\S/);
+      if (status === 429) expect(failure.retryAfterSeconds, name).toBeGreaterThan(0);
+      if (status === 422) expect(failure.details.length, name).toBeGreaterThan(0);
+      for (const Other of [AuthenticationError, NotFoundError, ServerError]) if (Other !== ErrorClass) expect(error, name).not.toBeInstanceOf(Other);
+    }
   });
 
   it("throws the API's validation errors with their details, without retrying them", async () => {
@@ -98,14 +163,18 @@ describe("retries", () => {
       response.end(JSON.stringify({ error: { code: "SERVICE_UNAVAILABLE", message: "Down", request_id: "req_2" } }));
     });
     const sluice = new Sluice({ apiKey: "sk_test_x", baseUrl: receiver.current.url, maxRetries: 2, retryBaseMs: 10 });
-    await expect(sluice.whoami()).rejects.toMatchObject({ status: 503, code: "SERVICE_UNAVAILABLE", requestId: "req_2" });
+    await expect(sluice.whoami()).rejects.toBeInstanceOf(ServerError);
     expect(receiver.current.received).toHaveLength(3);
+    await expect(sluice.whoami()).rejects.toMatchObject({ status: 503, code: "SERVICE_UNAVAILABLE", requestId: "req_2" });
+    expect(receiver.current.received).toHaveLength(6);
   });
 
   it("gives up on a silent server after the timeout", async () => {
     receiver.current.respondWith(() => undefined);
     const sluice = new Sluice({ apiKey: "sk_test_x", baseUrl: receiver.current.url, timeoutMs: 200, maxRetries: 0 });
-    await expect(sluice.whoami()).rejects.toMatchObject({ status: 0, code: "TIMEOUT" });
+    const error = await sluice.whoami().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error).toMatchObject({ status: 0, code: "TIMEOUT" });
   });
 });
 

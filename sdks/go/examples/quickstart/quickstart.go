@@ -10,7 +10,7 @@ import (
 )
 
 // Run creates and runs a workflow, analyses a small dataset and shows an error.
-func Run(ctx context.Context, apiKey, baseURL string) (run, analysis sluice.Object, err error) {
+func Run(ctx context.Context, apiKey, baseURL string) (run *sluice.ExecutionStarted, analysis *sluice.Analysis, err error) {
 	client := sluice.New(apiKey, baseURL)
 
 	workflow, err := client.CreateWorkflow(ctx, map[string]any{
@@ -21,7 +21,7 @@ func Run(ctx context.Context, apiKey, baseURL string) (run, analysis sluice.Obje
 	if err != nil {
 		return nil, nil, err
 	}
-	run, err = client.ExecuteWorkflow(ctx, workflow["id"].(string), map[string]any{"data": map[string]any{"name": "Ada"}})
+	run, err = client.ExecuteWorkflow(ctx, workflow.ID, map[string]any{"data": map[string]any{"name": "Ada"}})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -35,7 +35,7 @@ func Run(ctx context.Context, apiKey, baseURL string) (run, analysis sluice.Obje
 		return nil, nil, err
 	}
 
-	if _, err := client.GetWorkflow(ctx, "wf_missing"); err != nil {
+	if _, err := client.GetWorkflow(ctx, "wf_missing"); errors.Is(err, sluice.ErrNotFound) {
 		var apiErr *sluice.Error
 		if errors.As(err, &apiErr) {
 			fmt.Println(apiErr.Status, apiErr.Code, apiErr.Message, apiErr.RequestID)

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { ModelRegistry, listOf } from "./sdk-models.js";
+
+describe("the SDKs' type model of openapi.yaml's schemas", () => {
+  const registry = new ModelRegistry({
+    Thing: {
+      type: "object",
+      properties: {
+        id: { type: "string" },
+        note: { type: ["string", "null"] },
+        state: { type: "string", enum: ["on", "off"] },
+        owner: { type: "object", properties: { name: { type: "string" } }, required: ["name"] },
+        tags: { type: "object", additionalProperties: { type: "integer" } },
+        shape: { oneOf: [{ $ref: "#/components/schemas/Square" }, { $ref: "#/components/schemas/Circle" }] },
+      },
+      required: ["id", "note", "state"],
+    },
+    Square: { type: "object", properties: { side: { type: "number" } }, required: ["side"] },
+    Circle: { type: "object", properties: { radius: { type: "number" } }, required: ["radius"] },
+    ThingList: { type: "object", properties: { things: { type: "array", items: { $ref: "#/components/schemas/Thing" } }, total: { type: "integer" } } },
+  });
+
+  it("names inline objects after where they appear and keeps required, nullable, enums, maps and unions", () => {
+    expect(registry.models.get("Thing")?.fields).toEqual([
+      { name: "id", required: true, description: "", type: { kind: "string" }, nullable: false },
+      { name: "note", required: true, description: "", type: { kind: "string" }, nullable: true },
+      { name: "state", required: true, description: "", type: { kind: "literal", values: ["on", "off"] }, nullable: false },
+      { name: "owner", required: false, description: "", type: { kind: "named", name: "ThingOwner" }, nullable: false },
+      { name: "tags", required: false, description: "", type: { kind: "map", values: { kind: "integer" } }, nullable: false },
+      { name: "shape", required: false, description: "", type: { kind: "union", members: [{ kind: "named", name: "Square" }, { kind: "named", name: "Circle" }] }, nullable: false },
+    ]);
+    expect(registry.models.get("ThingOwner")?.fields?.map((f) => f.name)).toEqual(["name"]);
+  });
+
+  it("finds the list a paged answer carries", () => {
+    expect(listOf(registry, { kind: "named", name: "ThingList" })).toEqual({ field: "things", item: { kind: "named", name: "Thing" } });
+    expect(listOf(registry, { kind: "named", name: "Thing" })).toBeUndefined();
+  });
+});

@@ -1,0 +1,196 @@
+import { NetworkError, SluiceError, errorFromAnswer } from "./errors.js";
+import { LISTS, OPERATIONS, SluiceOperations } from "./operations.js";
+const RETRY_CAP_MS = 8_000;
+/** A Retry-After longer than this is not waited for: the error is thrown instead. */
+const MAX_RETRY_AFTER_SECONDS = 60;
+const VERSION = "1.0.0";
+/** Parsed JSON, or undefined for an empty or non-JSON text (a proxy's error page: the status speaks). */
+function parseJson(text) {
+    if (!text)
+        return undefined;
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+const sleep = (ms, signal) => new Promise((resolve, reject) => {
+    if (signal?.aborted)
+        return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+});
+function retryAfterSeconds(headers) {
+    const value = headers.get("retry-after");
+    if (!value)
+        return undefined;
+    if (/^\d+$/.test(value))
+        return Number(value);
+    const at = Date.parse(value);
+    return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+/**
+ * The Sluice API client: one method per operation (see operations.ts), typed from openapi.yaml.
+ * Retries 429 (after Retry-After), 5xx, timeouts and network failures with exponential backoff
+ * and jitter; POSTs carry an Idempotency-Key, the same on every attempt, so a retry never does
+ * the work twice. Failures throw a SluiceError subclass by category (see errors.ts).
+ */
+export class Sluice extends SluiceOperations {
+    /** The rate limit reported by the latest answer, once one has been received. */
+    rateLimit;
+    options;
+    constructor(options) {
+        super();
+        if (!options.apiKey)
+            throw new TypeError("apiKey is required");
+        this.options = {
+            apiKey: options.apiKey,
+            baseUrl: options.baseUrl.replace(/\/+$/, ""),
+            timeoutMs: options.timeoutMs ?? 30_000,
+            maxRetries: options.maxRetries ?? 3,
+            retryBaseMs: options.retryBaseMs ?? 500,
+            fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
+        };
+    }
+    /** Every item of a list operation, typed, page after page (100 a page unless the query says otherwise). */
+    async *paginate(operation, input = {}, options) {
+        const query = { ...input.query };
+        const limit = Number(query.limit ?? 100);
+        for (let page = Number(query.page ?? 1);; page++) {
+            const answer = await this.call(operation, { path: input.path, query: { ...query, page, limit } }, options);
+            const record = (answer ?? {});
+            const found = record[LISTS[operation]];
+            const items = (Array.isArray(found) ? found : []);
+            yield* items;
+            const total = typeof record.total === "number" ? record.total : undefined;
+            if (items.length < limit || (total !== undefined && page * limit >= total))
+                return;
+        }
+    }
+    url(operation, input) {
+        const template = OPERATIONS[operation].path;
+        const path = template.replace(/\{([^}]+)\}/g, (_, name) => {
+            const value = input.path?.[name];
+            if (value === undefined || value === "")
+                throw new TypeError(`${operation}: ${name} is required`);
+            return encodeURIComponent(value);
+        });
+        const query = new URLSearchParams();
+        for (const [name, value] of Object.entries(input.query ?? {}))
+            if (value !== undefined && value !== null)
+                query.set(name, String(value));
+        const search = query.toString();
+        return `${this.options.baseUrl}${path}${search ? `?${search}` : ""}`;
+    }
+    headers(method, input, options, idempotencyKey) {
+        const headers = new Headers({ Authorization: `Bearer ${this.options.apiKey}`, Accept: "application/json", "User-Agent": `sluice-typescript/${VERSION}` });
+        if (input.body !== undefined)
+            headers.set("Content-Type", "application/json");
+        if (input.raw !== undefined)
+            headers.set("Content-Type", options?.contentType ?? "application/octet-stream");
+        if (method === "POST" && idempotencyKey)
+            headers.set("Idempotency-Key", idempotencyKey);
+        for (const [name, value] of Object.entries(options?.headers ?? {}))
+            headers.set(name, value);
+        return headers;
+    }
+    noteRateLimit(headers) {
+        const limit = headers.get("x-ratelimit-limit");
+        const remaining = headers.get("x-ratelimit-remaining");
+        const reset = headers.get("x-ratelimit-reset");
+        if (limit === null || remaining === null || reset === null)
+            return;
+        this.rateLimit = { limit: Number(limit), remaining: Number(remaining), resetAt: new Date(Number(reset) * 1000) };
+    }
+    backoff(attempt) {
+        const ceiling = Math.min(RETRY_CAP_MS, this.options.retryBaseMs * 2 ** attempt);
+        return ceiling / 2 + Math.random() * (ceiling / 2);
+    }
+    async send(operation, input, options, live) {
+        const { method } = OPERATIONS[operation];
+        const url = this.url(operation, input);
+        const idempotencyKey = options?.idempotencyKey ?? (method === "POST" ? crypto.randomUUID() : undefined);
+        const headers = this.headers(method, input, options, idempotencyKey);
+        if (live)
+            headers.set("Accept", "text/event-stream");
+        const body = input.body !== undefined ? JSON.stringify(input.body) : input.raw;
+        const timeoutMs = options?.timeoutMs ?? this.options.timeoutMs;
+        for (let attempt = 0;; attempt++) {
+            const controller = new AbortController();
+            const timer = setTimeout(() => controller.abort(new Error("timeout")), timeoutMs);
+            const signal = options?.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
+            try {
+                const response = await this.options.fetch(url, { method, headers, body, signal });
+                this.noteRateLimit(response.headers);
+                if (response.ok) {
+                    if (live)
+                        return response;
+                    return await response.text();
+                }
+                const wait = retryAfterSeconds(response.headers);
+                const failure = errorFromAnswer(response.status, parseJson(await response.text()), response.headers, wait);
+                const retryable = response.status === 429 || response.status >= 500;
+                if (!retryable || attempt >= this.options.maxRetries || (wait ?? 0) > MAX_RETRY_AFTER_SECONDS)
+                    throw failure;
+                clearTimeout(timer);
+                await sleep(wait !== undefined ? wait * 1000 : this.backoff(attempt), options?.signal);
+            }
+            catch (error) {
+                if (error instanceof SluiceError || options?.signal?.aborted)
+                    throw error;
+                const timedOut = controller.signal.aborted;
+                const failure = new NetworkError({
+                    status: 0,
+                    code: timedOut ? "TIMEOUT" : "NETWORK_ERROR",
+                    message: timedOut ? `No answer within ${timeoutMs} ms.` : "The API could not be reached.",
+                    cause: error,
+                });
+                if (attempt >= this.options.maxRetries)
+                    throw failure;
+                clearTimeout(timer);
+                await sleep(this.backoff(attempt), options?.signal);
+            }
+            finally {
+                clearTimeout(timer);
+            }
+        }
+    }
+    async call(operation, input, options) {
+        return parseJson(await this.send(operation, input, options, false));
+    }
+    async *events(operation, input, options) {
+        const response = await this.send(operation, input, options, true);
+        if (!response.body)
+            return;
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = "";
+        try {
+            for (;;) {
+                const { done, value } = await reader.read();
+                if (done)
+                    return;
+                buffer += value.replace(/\r\n/g, "\n");
+                for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
+                    const block = buffer.slice(0, end);
+                    buffer = buffer.slice(end + 2);
+                    const event = { event: "message", data: "" };
+                    const data = [];
+                    for (const line of block.split("\n")) {
+                        if (line.startsWith("event:"))
+                            event.event = line.slice(6).trim();
+                        else if (line.startsWith("data:"))
+                            data.push(line.slice(5).replace(/^ /, ""));
+                        else if (line.startsWith("id:"))
+                            event.id = line.slice(3).trim();
+                    }
+                    if (data.length)
+                        yield { ...event, data: data.join("\n") };
+                }
+            }
+        }
+        finally {
+            await reader.cancel().catch(() => undefined);
+        }
+    }
+}
