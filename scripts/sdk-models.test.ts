@@ -11,10 +11,12 @@ describe("the SDKs' type model of openapi.yaml's schemas", () => {
         state: { type: "string", enum: ["on", "off"] },
         owner: { type: "object", properties: { name: { type: "string" } }, required: ["name"] },
         tags: { type: "object", additionalProperties: { type: "integer" } },
+        failure: { $ref: "#/components/schemas/Failure" },
         shape: { oneOf: [{ $ref: "#/components/schemas/Square" }, { $ref: "#/components/schemas/Circle" }] },
       },
       required: ["id", "note", "state"],
     },
+    Failure: { type: ["object", "null"], properties: { code: { type: "string" } }, required: ["code"] },
     Square: { type: "object", properties: { side: { type: "number" } }, required: ["side"] },
     Circle: { type: "object", properties: { radius: { type: "number" } }, required: ["radius"] },
     ThingList: { type: "object", properties: { things: { type: "array", items: { $ref: "#/components/schemas/Thing" } }, total: { type: "integer" } } },
@@ -27,6 +29,7 @@ describe("the SDKs' type model of openapi.yaml's schemas", () => {
       { name: "state", required: true, description: "", type: { kind: "literal", values: ["on", "off"] }, nullable: false },
       { name: "owner", required: false, description: "", type: { kind: "named", name: "ThingOwner" }, nullable: false },
       { name: "tags", required: false, description: "", type: { kind: "map", values: { kind: "integer" } }, nullable: false },
+      { name: "failure", required: false, description: "", type: { kind: "named", name: "Failure" }, nullable: true },
       { name: "shape", required: false, description: "", type: { kind: "union", members: [{ kind: "named", name: "Square" }, { kind: "named", name: "Circle" }] }, nullable: false },
     ]);
     expect(registry.models.get("ThingOwner")?.fields?.map((f) => f.name)).toEqual(["name"]);

@@ -73,6 +73,8 @@ export const SchemasShape = z.record(z.string(), SchemaShape);
 export { SchemaShape };
 export type { Schema };
 
+const allowsNull = (schema: Schema) =>
+  (Array.isArray(schema.type) && schema.type.includes("null")) || (schema.oneOf ?? schema.anyOf ?? []).some((member) => member.type === "null");
 const pascal = (name: string) => name.replace(/(^|[_\-. ])([a-z0-9])/gi, (_, __, c: string) => c.toUpperCase());
 const refName = (ref: string) => ref.split("/").at(-1) ?? ref;
 
@@ -117,7 +119,8 @@ export class ModelRegistry {
     const type = types.filter((t) => t !== "null");
     const members = (schema.oneOf ?? schema.anyOf ?? []).filter((m) => m.type !== "null");
     const nullMember = (schema.oneOf ?? schema.anyOf ?? []).some((m) => m.type === "null");
-    if (schema.$ref) return { type: { kind: "named", name: refName(schema.$ref) }, nullable };
+    // A named schema may itself allow null (e.g. an execution's error).
+    if (schema.$ref) return { type: { kind: "named", name: refName(schema.$ref) }, nullable: nullable || allowsNull(this.resolve(schema)) };
     if (schema.allOf?.length === 1 && schema.allOf[0]) return { ...this.fieldType(schema.allOf[0], name), nullable };
     if (members.length === 1 && members[0]) return { type: this.fieldType(members[0], name).type, nullable: nullable || nullMember };
     if (members.length > 1) {

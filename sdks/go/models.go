@@ -419,7 +419,7 @@ type Execution struct {
 	StartedAt   *string         `json:"started_at"`
 	FinishedAt  *string         `json:"finished_at"`
 	DurationMs  *int            `json:"duration_ms"`
-	Error       ExecutionError  `json:"error"`
+	Error       *ExecutionError `json:"error"`
 	RerunOf     *string         `json:"rerun_of"`
 	Steps       []ExecutionStep `json:"steps"`
 }
@@ -447,32 +447,32 @@ type ExecutionStarted struct {
 
 // ExecutionStep is an object of the Sluice API.
 type ExecutionStep struct {
-	Index      int            `json:"index"`
-	Name       string         `json:"name"`
-	Type       string         `json:"type"`
-	Status     string         `json:"status"`
-	Input      any            `json:"input,omitempty"`
-	Output     any            `json:"output,omitempty"`
-	Attempts   int            `json:"attempts"`
-	Error      ExecutionError `json:"error"`
-	StartedAt  *string        `json:"started_at"`
-	FinishedAt *string        `json:"finished_at"`
+	Index      int             `json:"index"`
+	Name       string          `json:"name"`
+	Type       string          `json:"type"`
+	Status     string          `json:"status"`
+	Input      any             `json:"input,omitempty"`
+	Output     any             `json:"output,omitempty"`
+	Attempts   int             `json:"attempts"`
+	Error      *ExecutionError `json:"error"`
+	StartedAt  *string         `json:"started_at"`
+	FinishedAt *string         `json:"finished_at"`
 }
 
 // ExecutionSummary is an object of the Sluice API.
 type ExecutionSummary struct {
-	ID          string         `json:"id"`
-	WorkflowID  string         `json:"workflow_id"`
-	Status      string         `json:"status"`
-	TriggerType string         `json:"trigger_type"`
-	TriggerData map[string]any `json:"trigger_data"`
-	Mode        string         `json:"mode"`
-	QueuedAt    string         `json:"queued_at"`
-	StartedAt   *string        `json:"started_at"`
-	FinishedAt  *string        `json:"finished_at"`
-	DurationMs  *int           `json:"duration_ms"`
-	Error       ExecutionError `json:"error"`
-	RerunOf     *string        `json:"rerun_of"`
+	ID          string          `json:"id"`
+	WorkflowID  string          `json:"workflow_id"`
+	Status      string          `json:"status"`
+	TriggerType string          `json:"trigger_type"`
+	TriggerData map[string]any  `json:"trigger_data"`
+	Mode        string          `json:"mode"`
+	QueuedAt    string          `json:"queued_at"`
+	StartedAt   *string         `json:"started_at"`
+	FinishedAt  *string         `json:"finished_at"`
+	DurationMs  *int            `json:"duration_ms"`
+	Error       *ExecutionError `json:"error"`
+	RerunOf     *string         `json:"rerun_of"`
 }
 
 // GetStreamResponse is an object of the Sluice API.
