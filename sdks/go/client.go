@@ -393,12 +393,13 @@ func (c *Client) send(ctx context.Context, name string, input operationInput, op
 		}
 		response, err := c.httpClient.Do(request)
 		if err != nil {
+			// Read before done() cancels the attempt's context: only the timer has cancelled it yet.
+			var netErr net.Error
+			timedOut := attemptCtx.Err() != nil || (errors.As(err, &netErr) && netErr.Timeout())
 			done()
 			if ctx.Err() != nil {
 				return nil, nil, ctx.Err()
 			}
-			var netErr net.Error
-			timedOut := attemptCtx.Err() != nil || (errors.As(err, &netErr) && netErr.Timeout())
 			failure := &Error{Kind: KindNetwork, Code: "NETWORK_ERROR", Message: "The API could not be reached.", Err: err}
 			if timedOut {
 				failure = &Error{Kind: KindNetwork, Code: "TIMEOUT", Message: fmt.Sprintf("No answer within %s.", options.timeout), Err: err}

@@ -178,6 +178,9 @@ func TestErrorCategories(t *testing.T) {
 		if c.status != 0 && apiErr.RequestID == "" {
 			t.Errorf("%s: no request id", c.name)
 		}
+		if c.status == 0 && apiErr.Code != "NETWORK_ERROR" {
+			t.Errorf("%s: code %s", c.name, apiErr.Code)
+		}
 		if c.status == 429 && apiErr.RetryAfter < time.Second {
 			t.Errorf("%s: Retry-After %v", c.name, apiErr.RetryAfter)
 		}

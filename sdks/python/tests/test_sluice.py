@@ -229,6 +229,8 @@ class AgainstTheApi(unittest.TestCase):
                 self.assertTrue(error.code and error.message)
                 if status:
                     self.assertTrue(error.request_id)
+                else:
+                    self.assertEqual(error.code, "NETWORK_ERROR")
                 if status == 429:
                     self.assertGreater(error.retry_after, 0)
                 if status == 422:

@@ -120,6 +120,7 @@ describe("the TypeScript SDK against the API", () => {
       expect(failure.code, name).toMatch(/^[A-Z_]+$/);
       expect(failure.message, name).toMatch(/\S/);
       if (status) expect(failure.requestId, name).toMatch(/\S/);
+      else expect(failure.code, name).toBe("NETWORK_ERROR");
       if (status === 429) expect(failure.retryAfterSeconds, name).toBeGreaterThan(0);
       if (status === 422) expect(failure.details.length, name).toBeGreaterThan(0);
       for (const Other of [AuthenticationError, NotFoundError, ServerError]) if (Other !== ErrorClass) expect(error, name).not.toBeInstanceOf(Other);
