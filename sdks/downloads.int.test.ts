@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { SDK_DOWNLOADS } from "../portal/src/features/sdks/lib/sdk-downloads.js";
+import { sdkCatalogue } from "../portal/src/features/sdks/lib/sdk-catalogue.js";
 import { renderSdkArchives } from "../scripts/sdk-archives.js";
 import { runCommand } from "../testing/run-command.js";
 
@@ -12,6 +13,10 @@ const scratch = mkdtempSync(join(tmpdir(), "sluice-downloads-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const archives = renderSdkArchives();
 
+const sdkCardCommands = (language: string) => {
+  const card = sdkCatalogue({ origin: "https://api.example", siteOrigin: "https://portal.example", collectionHref: "/c.json" }).find((sdk) => sdk.language === language);
+  return card?.availability.kind === "install" ? card.availability.commands : [];
+};
 const run = (command: string, args: string[], cwd: string, env: Record<string, string> = {}) => runCommand(command, args, { cwd, env });
 
 function save(path: string): string {
@@ -53,7 +58,13 @@ describe("the SDK downloads", () => {
     const app = join(scratch, "go-app");
     mkdirSync(app);
     expect((await run("tar", ["-xzf", save(SDK_DOWNLOADS.go)], app)).status).toBe(0);
-    writeFileSync(join(app, "go.mod"), "module app\n\ngo 1.19\n\nrequire github.com/sluice-dev/sluice-go v1.0.0\n\nreplace github.com/sluice-dev/sluice-go => ./sluice-go\n");
+    // The commands of its card on /sdks, after go mod init.
+    expect((await run("go", ["mod", "init", "app"], app)).status).toBe(0);
+    for (const command of ["go mod edit -replace github.com/sluice-dev/sluice-go=./sluice-go", "go mod edit -require github.com/sluice-dev/sluice-go@v1.0.0"]) {
+      const [name = "", ...args] = command.split(" ");
+      expect(sdkCardCommands("Go")).toContain(command);
+      expect((await run(name, args, app)).status, command).toBe(0);
+    }
     writeFileSync(join(app, "main.go"), 'package main\n\nimport (\n\t"fmt"\n\n\tsluice "github.com/sluice-dev/sluice-go"\n)\n\nfunc main() { fmt.Println(sluice.New("k", "http://x") != nil, len(sluice.Operations)) }\n');
     const built = await run("go", ["run", "."], app, { GOFLAGS: "-mod=mod", GOPROXY: "off" });
     expect(built.output.trim(), built.output).toBe("true 33");

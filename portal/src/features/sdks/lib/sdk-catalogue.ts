@@ -49,7 +49,11 @@ export function sdkCatalogue({ origin, siteOrigin, collectionHref }: CatalogueLi
       description: "Standard library only, built on net/http and context: every endpoint with struct answers, errors by category (errors.Is), retries, time-outs, typed iterators, live streams and webhook verification.",
       availability: {
         kind: "install",
-        commands: [`curl -sSL ${download(SDK_DOWNLOADS.go)} | tar -xz`, "go mod edit -replace github.com/sluice-dev/sluice-go=./sluice-go"],
+        commands: [
+          `curl -sSL ${download(SDK_DOWNLOADS.go)} | tar -xz`,
+          "go mod edit -replace github.com/sluice-dev/sluice-go=./sluice-go",
+          "go mod edit -require github.com/sluice-dev/sluice-go@v1.0.0",
+        ],
       },
     },
     {
