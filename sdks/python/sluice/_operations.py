@@ -14,6 +14,7 @@ OPERATIONS = {
     "delete_workflow": ("DELETE", "/v1/workflows/{id}"),
     "execute_workflow": ("POST", "/v1/workflows/{id}/execute"),
     "list_executions": ("GET", "/v1/workflows/{id}/executions"),
+    "list_account_executions": ("GET", "/v1/executions"),
     "get_execution": ("GET", "/v1/executions/{id}"),
     "cancel_execution": ("POST", "/v1/executions/{id}/cancel"),
     "rerun_execution": ("POST", "/v1/executions/{id}/rerun"),
@@ -85,6 +86,10 @@ class SluiceOperations:
     def list_executions(self, id: str, *, query: Optional[Dict[str, Any]] = None, options: Optional[RequestOptions] = None) -> Any:
         """List a workflow's executions (GET /v1/workflows/{id}/executions)"""
         return self._call("list_executions", path={"id": id}, query=query, options=options)
+
+    def list_account_executions(self, *, query: Optional[Dict[str, Any]] = None, options: Optional[RequestOptions] = None) -> Any:
+        """List executions across workflows (GET /v1/executions)"""
+        return self._call("list_account_executions", query=query, options=options)
 
     def get_execution(self, id: str, *, options: Optional[RequestOptions] = None) -> Any:
         """Get an execution (GET /v1/executions/{id})"""
