@@ -78,7 +78,7 @@ function ExecutionList({ mode, filters, names }: { mode: WorkflowMode; filters: 
           </EmptyState>
         </div>
       ) : (
-        <ul className="mt-3 space-y-3">
+        <ul aria-label="Executions" className="mt-3 space-y-3">
           {executions.map((execution) => (
             <li key={execution.id}>
               <ExecutionItem execution={execution} workflowName={workflowLabel(execution.workflow_id, names)} mode={mode} now={now} onChanged={replace} />
