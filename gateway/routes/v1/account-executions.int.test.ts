@@ -159,6 +159,15 @@ describe("GET /v1/executions", () => {
     expect(await page((await createKeyedAccount(db())).authorization)).toEqual({ executions: [], has_more: false, next_cursor: null });
   });
 
+  it.each(["0000-01-01", "0001-01-01T00:00:00Z", "9999-12-31T23:59:59.999+14:00", "1969-12-31T23:59:59.999999Z"])("answers the far-off bound %s without failing", async (bound) => {
+    const account = await keyedAccount();
+    await seedExecution(account.userId, account.first);
+    for (const query of [`?created_after=${encodeURIComponent(bound)}`, `?created_before=${encodeURIComponent(bound)}`]) {
+      const response = await get(account.live, query);
+      expect(response.status, query).toBeLessThan(500);
+    }
+  });
+
   it.each([
     ["an unknown status", "?status=done", "status"],
     ["an unknown status among good ones", "?status=failed,done", "status"],
