@@ -53,7 +53,7 @@ describe("the dashboard's executions across workflows", () => {
       .insertInto("execution_steps")
       .values({ id: newId("step"), execution_id: newest, step_index: 0, name: "shape", type: "transform", status: "failed", attempts: 3, input: JSON.stringify({ ok: "yes" }), error: JSON.stringify({ code: "ACTION_FAILED", message: "The template could not be read" }) })
       .execute();
-    await seedExecution(user.id, dryRun.id, "completed", 1, "test");
+    const testRun = await seedExecution(user.id, dryRun.id, "running", 1, "test");
 
     await page.goto("/dashboard?section=workflows");
     await page.getByRole("article", { name: "Shape the order" }).waitFor();
@@ -110,11 +110,14 @@ describe("the dashboard's executions across workflows", () => {
     await expectAccessibleWithoutToasts(page, "executions, filtered");
     await screenshotBothWidths(page, "console-executions");
 
-    // Test mode lists the test execution only.
+    // Test mode lists the test execution only; while it runs, its row is read again until it ends.
     await page.getByRole("button", { name: "Test", exact: true }).click();
     await main.getByText("1 execution", { exact: true }).waitFor();
     await list.getByText("Dry run", { exact: true }).waitFor();
+    await list.getByText("Running", { exact: true }).waitFor();
     expect(await list.getByText("Shape the order", { exact: true }).count()).toBe(0);
+    await db.updateTable("executions").set({ status: "completed", finished_at: new Date() }).where("id", "=", testRun).execute();
+    await list.getByText("Completed", { exact: true }).waitFor({ timeout: 10_000 });
     watch.expectClean("executions");
   });
 });

@@ -3,9 +3,13 @@ import { toast } from "sonner";
 import type { ExecutionSummary } from "../../../../../core/contracts/workflow-responses";
 import { useRemote } from "../../../hooks/use-remote";
 import { failureDescription } from "../../../lib/api-client";
-import { listAccountExecutions, type ExecutionFilters } from "../api/workflows-api";
+import { getExecution, listAccountExecutions, type ExecutionFilters } from "../api/workflows-api";
 import { CONSOLE_MESSAGES } from "../lib/console-messages";
-import type { WorkflowMode } from "../lib/workflow-display";
+import { isUnfinished, type WorkflowMode } from "../lib/workflow-display";
+import { usePolling } from "./use-polling";
+
+/** At most this many unfinished executions are read again at each poll (the newest shown). */
+const POLLED_EXECUTIONS = 10;
 
 interface LoadedExecutions {
   executions: ExecutionSummary[];
@@ -51,6 +55,19 @@ export function useAccountExecutions(mode: WorkflowMode, filters: ExecutionFilte
       update((loaded) => ({ ...loaded, executions: loaded.executions.map((execution) => (execution.id === changed.id ? changed : execution)) })),
     [update],
   );
+
+  // Unfinished executions are read again one by one, wherever they are in the pages shown.
+  const unfinished = state.status === "ready" ? state.data.executions.filter((execution) => isUnfinished(execution.status)).map((execution) => execution.id) : [];
+  const polled = unfinished.slice(0, POLLED_EXECUTIONS).join(" ");
+  const refreshUnfinished = useCallback(() => {
+    for (const id of polled.split(" ").filter(Boolean)) {
+      getExecution(id, mode).then(
+        ({ steps: _, ...summary }) => replace(summary),
+        () => {}, // The next poll tries again; the row keeps what it showed.
+      );
+    }
+  }, [polled, mode, replace]);
+  usePolling(polled !== "", refreshUnfinished);
 
   return { state, reload, loadMore, loadingMore, replace };
 }
