@@ -144,6 +144,22 @@ describe("GET /v1/executions", () => {
     expect(everything.slice(-expected.length)).toEqual(expected);
     expect(new Set(everything.slice(0, -expected.length))).toEqual(new Set(earlierInserts));
     expect(everything.filter((id) => insertedDuringWalk.includes(id))).toEqual([]);
+
+    // Inserts racing the reads rather than between them: still each execution once, the seeded ones all and in order.
+    let racing = true;
+    const racer = (async () => {
+      const raced: string[] = [];
+      while (racing) raced.push(await seedExecution(account.userId, account.first));
+      return raced;
+    })();
+    const walked = await walk(account.live, "?limit=3");
+    racing = false;
+    const raced = await racer;
+    expect(raced.length).toBeGreaterThan(0);
+    expect(new Set(walked).size).toBe(walked.length);
+    expect(walked.slice(-expected.length)).toEqual(expected);
+    const known = new Set([...earlierInserts, ...insertedDuringWalk, ...raced]);
+    expect(walked.slice(0, -expected.length).every((id) => known.has(id))).toBe(true);
   });
 
   it("pages with the filters applied and ends with has_more false", async () => {
@@ -178,6 +194,8 @@ describe("GET /v1/executions", () => {
     ["a range that ends before it starts", "?created_after=2026-11-02&created_before=2026-11-01", "created_after"],
     ["a cursor that is not one", "?cursor=not-a-cursor", "cursor"],
     ["a cursor on a day that does not exist", `?cursor=${encodeExecutionCursor({ queuedAt: "2026-02-30T00:00:00.000000Z", id: "exec_1AbCdEfGhJkLmNpQrStUvW" })}`, "cursor"],
+    ["a cursor given twice", "?cursor=a&cursor=b", "cursor"],
+    ["a mode given twice", "?mode=live&mode=test", "mode"],
     ["a limit of 0", "?limit=0", "limit"],
     ["a limit above 100", "?limit=101", "limit"],
     ["a limit that is not a number", "?limit=ten", "limit"],
