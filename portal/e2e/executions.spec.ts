@@ -71,6 +71,10 @@ describe("the dashboard's executions across workflows", () => {
 
     // Load more, by keyboard: the last four, then no more button.
     const loadMore = page.getByRole("button", { name: "Load more" });
+    await page.setViewportSize({ width: 360, height: 740 });
+    await loadMore.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/console-executions-load-more-360x740.png` });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await loadMore.focus();
     await page.keyboard.press("Enter");
     await main.getByText("24 executions", { exact: true }).waitFor();
