@@ -16,6 +16,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   "DELETE /v1/workflows/{id}": "deleteWorkflow",
   "POST /v1/workflows/{id}/execute": "executeWorkflow",
   "GET /v1/workflows/{id}/executions": "listExecutions",
+  "GET /v1/executions": "listAccountExecutions",
   "GET /v1/executions/{id}": "getExecution",
   "POST /v1/executions/{id}/cancel": "cancelExecution",
   "POST /v1/executions/{id}/rerun": "rerunExecution",

@@ -77,6 +77,16 @@ export const ExecutionListSchema = z
   .object({ executions: z.array(ExecutionSummarySchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() })
   .meta({ id: "ExecutionList" });
 
+/** GET /v1/executions: one page of the account's executions, newest first (decision 0031). */
+export const ExecutionPageSchema = z
+  .object({
+    executions: z.array(ExecutionSummarySchema),
+    has_more: z.boolean().meta({ description: "Whether older executions match: ask again with `cursor` set to `next_cursor`." }),
+    next_cursor: z.string().nullable().meta({ description: "The cursor of the next page; null on the last page." }),
+  })
+  .meta({ id: "ExecutionPage" });
+export type ExecutionPage = z.infer<typeof ExecutionPageSchema>;
+
 export const ExecutionStartedSchema = z
   .object({
     execution_id: z.string(),

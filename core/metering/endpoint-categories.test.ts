@@ -5,6 +5,7 @@ describe("endpointCategory", () => {
   it("files each API family under its usage category", () => {
     expect(endpointCategory("/v1/workflows")).toBe("/api/data-processing");
     expect(endpointCategory("/v1/executions/exec_1")).toBe("/api/data-processing");
+    expect(endpointCategory("/v1/executions")).toBe("/api/data-processing");
     expect(endpointCategory("/v1/datasets/ds_1")).toBe("/api/data-processing");
     expect(endpointCategory("/v1/data/clean")).toBe("/api/data-processing");
     expect(endpointCategory("/v1/data/analyze")).toBe("/api/analytics");

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { ExecutionStatus } from "../../core/contracts/workflows.js";
 import type { Database } from "../../core/db/client.js";
+import type { ExecutionCursor } from "./execution-cursor.js";
 import type { Owner } from "./workflow-queries.js";
 
 /** Queries of executions and their steps, scoped to the owner (account and mode). */
@@ -70,6 +71,41 @@ export async function listExecutions(
     query.select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: count.total };
+}
+
+export interface AccountExecutionFilters {
+  limit: number;
+  after?: ExecutionCursor | undefined;
+  statuses?: readonly ExecutionStatus[] | undefined;
+  workflowId?: string | undefined;
+  createdAfter?: Date | undefined;
+  createdBefore?: Date | undefined;
+}
+
+/** queued_at to the microsecond, in UTC: the position a cursor carries. */
+const cursorTime = sql<string>`to_char(queued_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as("cursor_time");
+
+/**
+ * A page of the owner's executions across workflows, newest first, after `filters.after`; one
+ * more row than asked is read to tell whether another page follows. The order and the position
+ * follow executions_user_id_mode_queued_at_id_idx, so a page costs an index range, however deep.
+ */
+export async function listAccountExecutions(
+  db: Database,
+  owner: Owner,
+  filters: AccountExecutionFilters,
+): Promise<{ rows: ExecutionRow[]; next: ExecutionCursor | undefined }> {
+  let query = db.selectFrom("executions").select([...COLUMNS, cursorTime]).where("user_id", "=", owner.userId).where("mode", "=", owner.mode);
+  if (filters.after) query = query.where(sql<boolean>`(queued_at, id) < (${filters.after.queuedAt}::timestamptz, ${filters.after.id})`);
+  if (filters.statuses?.length) query = query.where("status", "in", filters.statuses);
+  if (filters.workflowId) query = query.where("workflow_id", "=", filters.workflowId);
+  if (filters.createdAfter) query = query.where("queued_at", ">", filters.createdAfter);
+  if (filters.createdBefore) query = query.where("queued_at", "<", filters.createdBefore);
+  const found = await query.orderBy("queued_at", "desc").orderBy("id", "desc").limit(filters.limit + 1).execute();
+  const page = found.slice(0, filters.limit);
+  const last = page.at(-1);
+  const rows = page.map(({ cursor_time: _, ...row }) => row);
+  return { rows, next: found.length > filters.limit && last ? { queuedAt: last.cursor_time, id: last.id } : undefined };
 }
 
 /** Cancels an execution no engine has claimed yet; undefined if it is no longer queued. */

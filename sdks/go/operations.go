@@ -18,6 +18,7 @@ var Operations = map[string]Operation{
 	"DeleteWorkflow":        {Method: "DELETE", Path: "/v1/workflows/{id}"},
 	"ExecuteWorkflow":       {Method: "POST", Path: "/v1/workflows/{id}/execute"},
 	"ListExecutions":        {Method: "GET", Path: "/v1/workflows/{id}/executions"},
+	"ListAccountExecutions": {Method: "GET", Path: "/v1/executions"},
 	"GetExecution":          {Method: "GET", Path: "/v1/executions/{id}"},
 	"CancelExecution":       {Method: "POST", Path: "/v1/executions/{id}/cancel"},
 	"RerunExecution":        {Method: "POST", Path: "/v1/executions/{id}/rerun"},
@@ -145,6 +146,13 @@ func (c *Client) ListExecutionsIter(ctx context.Context, id string, query Params
 		}
 		return page.Executions, page.Total, nil
 	})
+}
+
+// ListAccountExecutions: List executions across workflows (GET /v1/executions).
+func (c *Client) ListAccountExecutions(ctx context.Context, query Params, opts ...RequestOption) (Object, error) {
+	var out Object
+	err := c.call(ctx, "ListAccountExecutions", operationInput{Query: query}, opts, &out)
+	return out, err
 }
 
 // GetExecution: Get an execution (GET /v1/executions/{id}).

@@ -9,9 +9,10 @@ import { errorResponses } from "../../http/error-responses.js";
 import type { ApiSurface } from "../../http/api-surface.js";
 import { validationHook } from "../../http/errors.js";
 import { jsonResponse } from "../../http/route-helpers.js";
-import { ExecutionIdParamsSchema, ListExecutionsQuerySchema, WorkflowIdParamsSchema } from "../../workflows/api-schemas.js";
-import { ExecutionListSchema, ExecutionSchema } from "../../../core/contracts/workflow-responses.js";
-import { findExecution, listExecutions, listSteps, type ExecutionRow } from "../../workflows/execution-queries.js";
+import { ExecutionIdParamsSchema, ListAccountExecutionsQuerySchema, ListExecutionsQuerySchema, WorkflowIdParamsSchema } from "../../workflows/api-schemas.js";
+import { ExecutionListSchema, ExecutionPageSchema, ExecutionSchema } from "../../../core/contracts/workflow-responses.js";
+import { decodeExecutionCursor, encodeExecutionCursor } from "../../workflows/execution-cursor.js";
+import { findExecution, listAccountExecutions, listExecutions, listSteps, type ExecutionRow } from "../../workflows/execution-queries.js";
 import { cancelExecution, rerunExecution } from "../../workflows/execution-service.js";
 import { PUBLIC_WORKFLOW_API } from "../../workflows/owner.js";
 import type { Owner } from "../../workflows/workflow-queries.js";
@@ -33,6 +34,23 @@ function executionRouteDefinitions(prefix: string, hide: boolean) {
     hide,
     request: { params: WorkflowIdParamsSchema, query: ListExecutionsQuerySchema },
     responses: { 200: jsonResponse(ExecutionListSchema, "The workflow's executions, newest first."), ...readErrors },
+  });
+
+  const accountListRoute = createRoute({
+    method: "get",
+    path: `${prefix}/executions`,
+    tags,
+    summary: "List executions across workflows",
+    description:
+      "The account's executions of the key's mode across all its workflows (deleted ones included), newest first, filtered by status, workflow " +
+      "and time. Pages follow `next_cursor` while `has_more` is true; executions queued meanwhile never shift a page.",
+    security,
+    hide,
+    request: { query: ListAccountExecutionsQuerySchema },
+    responses: {
+      200: jsonResponse(ExecutionPageSchema, "A page of executions, newest first."),
+      ...errorResponses("BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "RATE_LIMITED", "QUOTA_EXCEEDED"),
+    },
   });
 
   const getRoute = createRoute({
@@ -72,14 +90,14 @@ function executionRouteDefinitions(prefix: string, hide: boolean) {
     request: { params: ExecutionIdParamsSchema },
     responses: { 202: jsonResponse(ExecutionSchema, "Accepted: the new execution, queued."), ...readErrors },
   });
-  return { listRoute, getRoute, cancelRoute, rerunRoute };
+  return { listRoute, accountListRoute, getRoute, cancelRoute, rerunRoute };
 }
 
-/** Executions of the public API: list, get, cancel, re-run (DESIGN.md section 6). */
+/** Executions of the public API: list (a workflow's, or the account's), get, cancel, re-run (DESIGN.md section 6). */
 export function executionApiRoutes(deps: { db: Database; queues: ProducerQueues; redis: Redis; redisKeyPrefix: string; now: () => Date }, surface: ApiSurface<Owner> = PUBLIC_WORKFLOW_API) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const ownerOf = surface.principal;
-  const { listRoute, getRoute, cancelRoute, rerunRoute } = executionRouteDefinitions(surface.prefix, surface.hide);
+  const { listRoute, accountListRoute, getRoute, cancelRoute, rerunRoute } = executionRouteDefinitions(surface.prefix, surface.hide);
   // Services log with the request's logger, so their lines carry its request id.
   const services = (c: Context<AppEnv>) => ({ ...deps, logger: c.get("logger") });
   const withSteps = async (row: ExecutionRow) => serializeExecution(row, await listSteps(deps.db, row.id));
@@ -91,6 +109,22 @@ export function executionApiRoutes(deps: { db: Database; queues: ProducerQueues;
     if (!(await ownsWorkflow(deps.db, owner, workflowId))) throw new AppError("NOT_FOUND", "No such workflow.");
     const { rows, total } = await listExecutions(deps.db, owner, workflowId, query);
     return c.json({ executions: rows.map(serializeExecutionSummary), total, page: query.page, limit: query.limit }, 200);
+  });
+
+  app.openapi(accountListRoute, async (c) => {
+    const owner = ownerOf(c);
+    const query = c.req.valid("query");
+    // The dashboard's owner takes its mode from this parameter; a key's mode is its own.
+    if (query.mode !== undefined && query.mode !== owner.mode) throw new AppError("FORBIDDEN", `This key lists ${owner.mode} executions only.`);
+    const { rows, next } = await listAccountExecutions(deps.db, owner, {
+      limit: query.limit,
+      after: query.cursor === undefined ? undefined : decodeExecutionCursor(query.cursor),
+      statuses: query.status,
+      workflowId: query.workflow_id,
+      createdAfter: query.created_after ? new Date(query.created_after) : undefined,
+      createdBefore: query.created_before ? new Date(query.created_before) : undefined,
+    });
+    return c.json({ executions: rows.map(serializeExecutionSummary), has_more: next !== undefined, next_cursor: next ? encodeExecutionCursor(next) : null }, 200);
   });
 
   app.openapi(getRoute, async (c) => {

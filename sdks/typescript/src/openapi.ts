@@ -148,6 +148,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/executions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List executions across workflows
+         * @description The account's executions of the key's mode across all its workflows (deleted ones included), newest first, filtered by status, workflow and time. Pages follow `next_cursor` while `has_more` is true; executions queued meanwhile never shift a page.
+         */
+        get: operations["listAccountExecutions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/executions/{id}": {
         parameters: {
             query?: never;
@@ -897,6 +917,13 @@ export interface components {
             code: string;
             message: string;
         } | null;
+        ExecutionPage: {
+            executions: components["schemas"]["ExecutionSummary"][];
+            /** @description Whether older executions match: ask again with `cursor` set to `next_cursor`. */
+            has_more: boolean;
+            /** @description The cursor of the next page; null on the last page. */
+            next_cursor: string | null;
+        };
         Execution: {
             /** @example exec_1AbCdEfGhJkLmNpQrStUvW */
             id: string;
@@ -2114,6 +2141,76 @@ export interface operations {
             };
             /** @description NOT_FOUND: The requested resource was not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Rate limit exceeded. Retry after the time given in Retry-After. | QUOTA_EXCEEDED: Monthly quota exhausted. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAccountExecutions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description The previous page's `next_cursor`; leave out for the newest executions. */
+                cursor?: string;
+                /** @description Only executions with one of these statuses, separated by commas: queued, running, completed, failed, cancelled. */
+                status?: string;
+                /** @description Only this workflow's executions. */
+                workflow_id?: string;
+                /** @description The key's own mode, if given: a test key lists test executions only, a live key live ones; the other mode is 403. */
+                mode?: "live" | "test";
+                /** @description Only executions queued after this date or time. */
+                created_after?: string;
+                /** @description Only executions queued before this date or time. */
+                created_before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of executions, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExecutionPage"];
+                };
+            };
+            /** @description BAD_REQUEST: The request is malformed or has invalid parameters. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission to perform this action. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -13,6 +13,7 @@ export const OPERATIONS = {
   deleteWorkflow: { method: "DELETE", path: "/v1/workflows/{id}" },
   executeWorkflow: { method: "POST", path: "/v1/workflows/{id}/execute" },
   listExecutions: { method: "GET", path: "/v1/workflows/{id}/executions" },
+  listAccountExecutions: { method: "GET", path: "/v1/executions" },
   getExecution: { method: "GET", path: "/v1/executions/{id}" },
   cancelExecution: { method: "POST", path: "/v1/executions/{id}/cancel" },
   rerunExecution: { method: "POST", path: "/v1/executions/{id}/rerun" },
@@ -101,6 +102,11 @@ export abstract class SluiceOperations {
   /** List a workflow's executions (GET /v1/workflows/{id}/executions) */
   listExecutions(id: string, query?: Query<"listExecutions">, options?: RequestOptions): Promise<Ok<"listExecutions">> {
     return this.call("listExecutions", { path: { id }, query }, options);
+  }
+
+  /** List executions across workflows (GET /v1/executions) */
+  listAccountExecutions(query?: Query<"listAccountExecutions">, options?: RequestOptions): Promise<Ok<"listAccountExecutions">> {
+    return this.call("listAccountExecutions", { query }, options);
   }
 
   /** Get an execution (GET /v1/executions/{id}) */

@@ -1,13 +1,15 @@
-import type { WorkflowStatus } from "../../../../../core/contracts/workflows";
+import type { ExecutionStatus, WorkflowStatus } from "../../../../../core/contracts/workflows";
 import { apiRequest } from "../../../lib/api-client";
 import type { WorkflowMode } from "../lib/workflow-display";
 import {
   ExecutionListSchema,
+  ExecutionPageSchema,
   ExecutionSchema,
   ExecutionStartedSchema,
   WorkflowListSchema,
   WorkflowSchema,
   type Execution,
+  type ExecutionPage,
   type ExecutionStarted,
   type ExecutionSummary,
   type Workflow,
@@ -48,6 +50,29 @@ export async function listExecutions(workflowId: string, mode: WorkflowMode, sig
   const path = withMode(`${workflowPath(workflowId)}/executions?limit=${RECENT_EXECUTIONS}`, mode);
   const { executions } = await apiRequest(path, { schema: ExecutionListSchema, signal });
   return executions;
+}
+
+/** How many executions the account-wide list reads at a time (Load more reads as many again). */
+export const EXECUTION_PAGE = 20;
+
+/** The account-wide list's filters as the dashboard offers them: one status, one workflow, or all. */
+export interface ExecutionFilters {
+  status: ExecutionStatus | "all";
+  workflowId: string | "all";
+}
+
+/** /api/executions with the filters, the mode and the cursor of the page to read (none: the newest). */
+export function accountExecutionsPath(mode: WorkflowMode, filters: ExecutionFilters, cursor: string | null): string {
+  const query = new URLSearchParams({ limit: String(EXECUTION_PAGE) });
+  if (filters.status !== "all") query.set("status", filters.status);
+  if (filters.workflowId !== "all") query.set("workflow_id", filters.workflowId);
+  if (cursor !== null) query.set("cursor", cursor);
+  return withMode(`/api/executions?${query.toString()}`, mode);
+}
+
+/** A page of the account's executions across workflows, newest first. */
+export function listAccountExecutions(mode: WorkflowMode, filters: ExecutionFilters, cursor: string | null, signal?: AbortSignal): Promise<ExecutionPage> {
+  return apiRequest(accountExecutionsPath(mode, filters, cursor), { schema: ExecutionPageSchema, signal });
 }
 
 /** One execution with each step's input, output, attempts and error. */

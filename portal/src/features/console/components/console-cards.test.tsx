@@ -1,8 +1,9 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { WebhookEndpoint } from "../../../../../core/contracts/webhook-endpoints";
-import type { Workflow } from "../../../../../core/contracts/workflow-responses";
+import type { ExecutionSummary, Workflow } from "../../../../../core/contracts/workflow-responses";
 import { EndpointCard } from "./endpoint-card";
+import { ExecutionItem } from "./executions-panel";
 import { MonthTotals } from "./month-totals";
 import { WorkflowCard } from "./workflow-card";
 
@@ -70,5 +71,29 @@ describe("console cards", () => {
     expect(html).toMatch(/Data processing.*1,500.*Webhooks.*3.*Total.*1,503/s);
     expect(html).not.toContain("No requests yet");
     expect(renderToStaticMarkup(<MonthTotals days={days} month="2026-12" />)).toContain("No requests yet this month.");
+  });
+
+  it("names an execution's workflow where a list mixes workflows, and offers Cancel only while it is unfinished", () => {
+    const execution: ExecutionSummary = {
+      id: "exec_1AbCdEfGhJkLmNpQrStUvW",
+      workflow_id: WORKFLOW.id,
+      status: "failed",
+      trigger_type: "manual",
+      trigger_data: {},
+      mode: "live",
+      queued_at: "2026-11-21T11:58:00Z",
+      started_at: "2026-11-21T11:58:00Z",
+      finished_at: "2026-11-21T11:58:01.500Z",
+      duration_ms: 1500,
+      error: { code: "HTTP_ERROR", message: "The target answered 500" },
+      rerun_of: null,
+    };
+    const row = (changes: Partial<ExecutionSummary>, workflowName?: string) =>
+      renderToStaticMarkup(<ExecutionItem execution={{ ...execution, ...changes }} mode="live" now={NOW} onChanged={() => {}} {...(workflowName ? { workflowName } : {})} />);
+    const failed = row({}, "Nightly report");
+    for (const text of ["Nightly report", "Failed", "…pQrStUvW", "HTTP_ERROR", "The target answered 500", "Show steps"]) expect(failed).toContain(text);
+    expect(failed).not.toContain(">Cancel<");
+    expect(row({ status: "running", error: null })).toContain(">Cancel<");
+    expect(row({})).not.toContain("Nightly report");
   });
 });

@@ -80,12 +80,15 @@ export function ExecutionsPanel({ workflowId, mode, now, refreshKey, lastRun, on
 
 interface ExecutionItemProps {
   execution: ExecutionSummary;
+  /** The workflow's name, where the list mixes workflows. */
+  workflowName?: string;
   mode: WorkflowMode;
   now: number;
   onChanged: (execution: ExecutionSummary) => void;
 }
 
-function ExecutionItem({ execution, mode, now, onChanged }: ExecutionItemProps) {
+/** One execution: status, id, timing and error; cancel while unfinished, and its steps on demand. */
+export function ExecutionItem({ execution, workflowName, mode, now, onChanged }: ExecutionItemProps) {
   const stepsId = useId();
   const [open, setOpen] = useState(false);
   const [cancelling, setCancelling] = useState(false);
@@ -106,6 +109,7 @@ function ExecutionItem({ execution, mode, now, onChanged }: ExecutionItemProps) 
     <div className="overflow-hidden rounded-xl border border-slate-200 bg-slate-50">
       <div className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+          {workflowName !== undefined && <span className="w-full font-semibold break-words text-slate-900">{workflowName}</span>}
           <StatusBadge tone={statusTone(execution.status)}>{EXECUTION_STATUS_LABELS[execution.status]}</StatusBadge>
           <code className="font-mono text-xs text-slate-700" title={execution.id}>
             {shortId(execution.id)}

@@ -6,16 +6,29 @@ import { useWorkflows } from "../hooks/use-workflows";
 import type { WorkflowMode } from "../lib/workflow-display";
 import { ModeSwitch } from "../../../components/ui/mode-switch";
 import { EmptyState, ErrorState, LoadingState } from "../../../components/ui/section-states";
+import { ToggleGroup } from "../../../components/ui/toggle-group";
+import { AccountExecutions } from "./account-executions";
 import { WorkflowCard } from "./workflow-card";
+
+type WorkflowsView = "workflows" | "executions";
+
+const VIEWS: ReadonlyArray<{ value: WorkflowsView; label: string }> = [
+  { value: "workflows", label: "Workflows" },
+  { value: "executions", label: "Executions" },
+];
 
 const MODE_NOTES: Record<WorkflowMode, string> = {
   live: "Workflows created with live keys.",
   test: "Workflows created with test keys: they run dry, so e-mail goes to the outbox and HTTP and chat calls are recorded, not sent.",
 };
 
-/** The dashboard's workflows: each with its status, trigger and last run; recent executions step by step; run now, enable or disable. */
+/**
+ * The dashboard's workflows: each with its status, trigger and last run; recent executions step by
+ * step; run now, enable or disable. Or every workflow's executions in one list, filtered.
+ */
 export function WorkflowsSection() {
   const [mode, setMode] = useState<WorkflowMode>("live");
+  const [view, setView] = useState<WorkflowsView>("workflows");
 
   return (
     <div>
@@ -26,8 +39,12 @@ export function WorkflowsSection() {
         <ModeSwitch mode={mode} onChange={setMode} label="Workflow mode" />
       </div>
 
+      <div className="mt-6">
+        <ToggleGroup options={VIEWS} value={view} onChange={setView} label="Show" />
+      </div>
+
       {/* A fresh list per mode: nothing of the other mode is shown (or asked for) while the new one loads. */}
-      <WorkflowList key={mode} mode={mode} />
+      {view === "workflows" ? <WorkflowList key={mode} mode={mode} /> : <AccountExecutions key={mode} mode={mode} />}
     </div>
   );
 }

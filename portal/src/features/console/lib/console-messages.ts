@@ -2,6 +2,7 @@
 export const CONSOLE_MESSAGES = {
   workflowsFetchFailed: "Failed to fetch workflows",
   executionsFetchFailed: "Failed to fetch executions",
+  moreExecutionsFailed: "Failed to load more executions",
   executionFetchFailed: "Failed to fetch the execution",
   runStarted: "Workflow run started",
   runFailed: "Failed to run the workflow",

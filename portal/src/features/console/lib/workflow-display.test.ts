@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeTrigger, isUnfinished, shortId, startedAfter, statusTone } from "./workflow-display";
+import { describeTrigger, isUnfinished, shortId, startedAfter, statusTone, workflowLabel } from "./workflow-display";
 
 describe("workflow display", () => {
   it("describes each trigger type, a schedule with its cron and time zone", () => {
@@ -34,5 +34,11 @@ describe("workflow display", () => {
   it("shortens long ids to their tail and keeps short ones", () => {
     expect(shortId("exec_1AbCdEfGhJkLmNpQrStUvW")).toBe("…pQrStUvW");
     expect(shortId("exec_1")).toBe("exec_1");
+  });
+
+  it("names a workflow of a mixed list by name, or by its short id when the dashboard does not know it", () => {
+    const names = new Map([["wf_1AbCdEfGhJkLmNpQrStUvW", "Nightly report"]]);
+    expect(workflowLabel("wf_1AbCdEfGhJkLmNpQrStUvW", names)).toBe("Nightly report");
+    expect(workflowLabel("wf_9ZyXwVuTsRqPnMkJhGfEdC", names)).toBe("Workflow …kJhGfEdC");
   });
 });

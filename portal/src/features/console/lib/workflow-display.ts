@@ -71,3 +71,8 @@ export function describeTrigger(trigger: Trigger): string {
 export function shortId(id: string): string {
   return id.length > 14 ? `…${id.slice(-8)}` : id;
 }
+
+/** A workflow's name where a list mixes workflows; one the dashboard does not know (deleted, say) by its short id. */
+export function workflowLabel(id: string, names: ReadonlyMap<string, string>): string {
+  return names.get(id) ?? `Workflow ${shortId(id)}`;
+}

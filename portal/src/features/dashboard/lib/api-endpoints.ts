@@ -28,6 +28,7 @@ export const API_ENDPOINT_GROUPS: readonly ApiEndpointGroup[] = [
       { method: "PUT", path: "/v1/workflows/{id}", summary: "Update a workflow" },
       { method: "DELETE", path: "/v1/workflows/{id}", summary: "Delete a workflow" },
       { method: "POST", path: "/v1/workflows/{id}/execute", summary: "Execute a workflow now" },
+      { method: "GET", path: "/v1/executions", summary: "List executions across workflows" },
       { method: "GET", path: "/v1/executions/{id}", summary: "Get an execution" },
     ],
   },

@@ -2,7 +2,14 @@ import { ACTION_DEFINITIONS } from "../../../../../core/contracts/actions/action
 import { EXECUTION_STATUSES, type TriggerType } from "../../../../../core/contracts/workflows";
 import { CodeBlock } from "../../../components/ui/code-block";
 import { CodeTabs } from "../../../components/ui/code-tabs";
-import { CREATED_WORKFLOW_RESPONSE, CREATE_WORKFLOW_REQUEST, EXECUTE_WORKFLOW_REQUEST, EXECUTION_STARTED_RESPONSE } from "../lib/api-examples";
+import {
+  CREATED_WORKFLOW_RESPONSE,
+  CREATE_WORKFLOW_REQUEST,
+  EXECUTE_WORKFLOW_REQUEST,
+  EXECUTION_PAGE_RESPONSE,
+  EXECUTION_STARTED_RESPONSE,
+  LIST_EXECUTIONS_REQUEST,
+} from "../lib/api-examples";
 import { requestSamples } from "../lib/request-samples";
 import { DocSection, DocSubheading, InlineCode } from "./doc-section";
 import { DocTable } from "./doc-table";
@@ -53,6 +60,18 @@ export function WorkflowsSection({ origin }: { origin: string }) {
         cancelled or re-run. Or subscribe a webhook endpoint to <InlineCode>workflow.completed</InlineCode> and{" "}
         <InlineCode>workflow.failed</InlineCode> instead of polling.
       </p>
+      <DocSubheading>List executions across workflows</DocSubheading>
+      <p>
+        <InlineCode>GET /v1/executions</InlineCode> lists the executions of all your workflows, newest first, of the key's mode only: a
+        test key sees test runs, a live key live ones. Filter with <InlineCode>status</InlineCode> (one or several, separated by
+        commas), <InlineCode>workflow_id</InlineCode>, and <InlineCode>created_after</InlineCode> or{" "}
+        <InlineCode>created_before</InlineCode> (ISO 8601 dates or times); <InlineCode>limit</InlineCode> is 1 to 100 (20 by default).
+        While <InlineCode>has_more</InlineCode> is true, ask again with <InlineCode>cursor</InlineCode> set to{" "}
+        <InlineCode>next_cursor</InlineCode>: runs started meanwhile never shift a page, so each execution is listed once. An unknown
+        parameter or a cursor that was not given to you is <InlineCode>400</InlineCode>.
+      </p>
+      <CodeTabs label="List executions: language" tabs={requestSamples(LIST_EXECUTIONS_REQUEST, origin)} />
+      <CodeBlock title="Response" code={EXECUTION_PAGE_RESPONSE} />
     </DocSection>
   );
 }

@@ -39,6 +39,9 @@ export const EXECUTE_WORKFLOW_REQUEST: ApiRequest = {
   body: { data: { email: "ada@example.com", plan: "starter" } },
 };
 
+/** The account's failed and cancelled executions since a date, across workflows, newest first. */
+export const LIST_EXECUTIONS_REQUEST: ApiRequest = { method: "GET", path: "/v1/executions?status=failed,cancelled&created_after=2026-11-20&limit=20" };
+
 /** A batch of two events to a stream (created by its first batch). */
 export const STREAM_EVENTS_REQUEST: ApiRequest = {
   method: "POST",
@@ -101,4 +104,28 @@ export const EXECUTION_STARTED_RESPONSE = `HTTP/1.1 202 Accepted
   "execution_id": "exec_1AbCdEfGhJkLmNpQrStUvW",
   "status": "queued",
   "started_at": "2026-11-21T09:00:00.000Z"
+}`;
+
+/** A page of GET /v1/executions; the next page is the same request with cursor=<next_cursor>. */
+export const EXECUTION_PAGE_RESPONSE = `HTTP/1.1 200 OK
+
+{
+  "executions": [
+    {
+      "id": "exec_1QrStUvWxYz2AbCdEfGhJk",
+      "workflow_id": "wf_1AbCdEfGhJkLmNpQrStUvW",
+      "status": "failed",
+      "trigger_type": "webhook",
+      "trigger_data": { "email": "ada@example.com", "plan": "starter" },
+      "mode": "live",
+      "queued_at": "2026-11-21T08:58:00.000Z",
+      "started_at": "2026-11-21T08:58:00.041Z",
+      "finished_at": "2026-11-21T08:58:01.250Z",
+      "duration_ms": 1209,
+      "error": { "code": "ACTION_FAILED", "message": "Slack answered 404 no_service" },
+      "rerun_of": null
+    }
+  ],
+  "has_more": true,
+  "next_cursor": "MjAyNi0xMS0yMVQwODo1ODowMC4wMDAwMDBaIGV4ZWNfMVFyU3RVdld4WXoyQWJDZEVmR2hKaw"
 }`;
