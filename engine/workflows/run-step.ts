@@ -1,12 +1,16 @@
 import type { EngineConfig } from "../../core/config.js";
 import { ActionSchema, type Action } from "../../core/contracts/actions/action-registry.js";
-import type { ExecutionError } from "../../core/contracts/workflows.js";
+import type { AttemptEnd } from "../../core/contracts/step-attempts.js";
+import type { ExecutionError, ExecutionErrorCode } from "../../core/contracts/workflows.js";
 import { WORKFLOW_LIMITS } from "../../core/contracts/workflow-limits.js";
 import type { Database } from "../../core/db/client.js";
 import type { Logger } from "../../core/logger.js";
+import type { OutboundResponse } from "../../core/outbound/send-outbound.js";
 import type { ProducerQueues } from "../../core/queues.js";
 import { ActionFailure } from "./actions/action-context.js";
 import { runAction, runPureAction } from "./actions/action-runners.js";
+import { attemptResponse } from "./actions/attempt-response.js";
+import { isDryRunOutput } from "./actions/dry-run.js";
 import { claimStep, completeStep, releaseStepForRetry, type FinishedStep } from "./execution-queries.js";
 import { retryDelayMs } from "./retry-backoff.js";
 import { TemplateError, resolveTemplates, type TemplateScope } from "./templating.js";
@@ -15,7 +19,8 @@ export type StepOutcome =
   | { kind: "completed"; output: unknown }
   /** The attempt failed and another may help: run the step again after `delayMs`. */
   | { kind: "retry"; delayMs: number }
-  | { kind: "failed"; error: ExecutionError }
+  /** The step failed for good; `attempt` ends its last attempt's history entry. */
+  | { kind: "failed"; error: ExecutionError; attempt: AttemptEnd }
   | { kind: "cancelled" }
   /** Another worker finished or re-claimed the step: this one must stop without writing. */
   | { kind: "lost" };
@@ -44,25 +49,29 @@ export async function runStep(run: StepRun): Promise<StepOutcome> {
   const resolved = resolveAction(action, run.scope);
   if (!resolved.ok) {
     const attempt = await claimFailedStep(run, action.config);
-    return attempt === undefined ? { kind: "lost" } : { kind: "failed", error: resolved.error };
+    return attempt === undefined ? { kind: "lost" } : { kind: "failed", error: resolved.error, attempt: failedBeforeRunning(resolved.error) };
   }
-  const attempt = await claimStep(deps.db, { executionId: execution.id, index, name: run.name, type: action.type, input: resolved.action.config, now: new Date() });
+  const claimedAt = new Date();
+  const attempt = await claimStep(deps.db, { executionId: execution.id, index, name: run.name, type: action.type, input: resolved.action.config, now: claimedAt });
   if (attempt === undefined) return { kind: "lost" };
   const maxAttempts = action.max_attempts ?? WORKFLOW_LIMITS.defaultStepAttempts;
   if (attempt > maxAttempts) {
     // Earlier attempts were cut short by engines that stopped mid-step.
-    return { kind: "failed", error: { code: "ACTION_FAILED", message: `The step did not finish in ${maxAttempts} attempts` } };
+    const error: ExecutionError = { code: "ACTION_FAILED", message: `The step did not finish in ${maxAttempts} attempts` };
+    return { kind: "failed", error, attempt: failedBeforeRunning(error) };
   }
 
   const outcome = await attemptAction(run, resolved.action, attempt);
+  if (outcome.kind === "cancelled") return { kind: "cancelled" };
+  const now = new Date();
+  const end = attemptEnd(outcome, claimedAt, now);
   if (outcome.kind === "succeeded") {
-    const recorded = await completeStep(deps.db, execution.id, index, attempt, outcome.output, new Date());
+    const recorded = await completeStep(deps.db, { executionId: execution.id, index, attempt, output: outcome.output, end, now });
     return recorded ? { kind: "completed", output: outcome.output } : { kind: "lost" };
   }
-  if (outcome.kind === "cancelled") return { kind: "cancelled" };
   const { failure } = outcome;
-  if (!failure.retryable || attempt >= maxAttempts) return { kind: "failed", error: failure.error };
-  const released = await releaseStepForRetry(deps.db, execution.id, index, attempt, failure.error);
+  if (!failure.retryable || attempt >= maxAttempts) return { kind: "failed", error: failure.error, attempt: end };
+  const released = await releaseStepForRetry(deps.db, { executionId: execution.id, index, attempt, error: failure.error, end });
   return released ? { kind: "retry", delayMs: retryDelayMs(attempt, failure.retryAfterMs) } : { kind: "lost" };
 }
 
@@ -119,7 +128,27 @@ interface AttemptFailure {
   retryable: boolean;
   retryAfterMs?: number;
 }
-type AttemptOutcome = { kind: "succeeded"; output: unknown } | { kind: "cancelled" } | { kind: "failed"; failure: AttemptFailure };
+/** `response`: the last answer a target gave the attempt, if it called one. */
+type AttemptOutcome =
+  | { kind: "succeeded"; output: unknown; response?: OutboundResponse }
+  | { kind: "cancelled" }
+  | { kind: "failed"; failure: AttemptFailure; response?: OutboundResponse };
+
+const TIMEOUT_CODES: ReadonlySet<string> = new Set<ExecutionErrorCode>(["STEP_TIMEOUT", "EXECUTION_TIMEOUT"]);
+
+/** The end of an attempt that ran its action, for its history entry. */
+function attemptEnd(outcome: Exclude<AttemptOutcome, { kind: "cancelled" }>, claimedAt: Date, now: Date): AttemptEnd {
+  const duration_ms = Math.max(0, now.getTime() - claimedAt.getTime());
+  const response = outcome.response ? { response: attemptResponse(outcome.response) } : {};
+  if (outcome.kind === "succeeded") return { duration_ms, outcome: isDryRunOutput(outcome.output) ? "dry_run" : "succeeded", ...response };
+  const { error } = outcome.failure;
+  return { duration_ms, outcome: TIMEOUT_CODES.has(error.code) ? "timed_out" : "failed", error, ...response };
+}
+
+/** The end of an attempt that failed before its action ran (its templates, say). */
+export function failedBeforeRunning(error: ExecutionError): AttemptEnd {
+  return { duration_ms: 0, outcome: "failed", error };
+}
 
 class StepTimedOut extends Error {
   constructor(readonly byDeadline: boolean) {
@@ -140,6 +169,8 @@ async function attemptAction(run: StepRun, action: Action, attempt: number): Pro
   cancelSignal.addEventListener("abort", onCancel, { once: true });
   const timer = setTimeout(() => controller.abort(new StepTimedOut(byDeadline)), timeoutMs);
   const logger = deps.logger.child({ executionId: execution.id, step: run.name, stepAttempt: attempt });
+  let response: OutboundResponse | undefined;
+  const answered = () => (response ? { response } : {});
   try {
     const work = runAction(action, {
       executionId: execution.id,
@@ -155,21 +186,24 @@ async function attemptAction(run: StepRun, action: Action, attempt: number): Pro
       queues: deps.queues,
       config: deps.config,
       logger,
+      onResponse: (answer) => {
+        response = answer;
+      },
     });
     // An action that ignores its signal must not hold the run: the abort wins the race, and
     // the action's late failure is dropped.
     work.catch(() => undefined);
     const { output } = await Promise.race([work, rejectOnAbort(controller.signal)]);
-    return { kind: "succeeded", output };
+    return { kind: "succeeded", output, ...answered() };
   } catch (error) {
     if (cancelSignal.aborted) return { kind: "cancelled" };
     const reason: unknown = controller.signal.aborted ? controller.signal.reason : undefined;
     if (reason instanceof StepTimedOut) {
       return reason.byDeadline
-        ? { kind: "failed", failure: { error: { code: "EXECUTION_TIMEOUT", message: "The execution ran out of time during this step" }, retryable: false } }
-        : { kind: "failed", failure: { error: { code: "STEP_TIMEOUT", message: `The step did not finish within ${timeoutMs / 1_000} s` }, retryable: true } };
+        ? { kind: "failed", failure: { error: { code: "EXECUTION_TIMEOUT", message: "The execution ran out of time during this step" }, retryable: false }, ...answered() }
+        : { kind: "failed", failure: { error: { code: "STEP_TIMEOUT", message: `The step did not finish within ${timeoutMs / 1_000} s` }, retryable: true }, ...answered() };
     }
-    return { kind: "failed", failure: failureOf(error, logger) };
+    return { kind: "failed", failure: failureOf(error, logger), ...answered() };
   } finally {
     clearTimeout(timer);
     cancelSignal.removeEventListener("abort", onCancel);
