@@ -7,7 +7,7 @@ import type { Database } from "../../core/db/client.js";
 import type { Logger } from "../../core/logger.js";
 import type { OutboundResponse } from "../../core/outbound/send-outbound.js";
 import type { ProducerQueues } from "../../core/queues.js";
-import { ActionFailure } from "./actions/action-context.js";
+import { ActionFailure, type ActionContext } from "./actions/action-context.js";
 import { runAction, runPureAction } from "./actions/action-runners.js";
 import { attemptResponse } from "./actions/attempt-response.js";
 import { isDryRunOutput } from "./actions/dry-run.js";
@@ -40,8 +40,9 @@ export interface StepRun {
 
 /**
  * One attempt of one step with a side effect (any type but delay and the pure ones): resolve its
- * templates, claim its row (the attempt is counted before any side effect), run the action under
- * the step's timeout, and record the result. A retryable failure with attempts left puts the step
+ * templates, claim its row (the attempt is counted, and its history entry opened, before any side
+ * effect), run the action under the step's timeout, and record the result with the attempt's end
+ * (core/contracts/step-attempts.ts). A retryable failure with attempts left puts the step
  * back to pending and says how long to wait; the runner sleeps the job meanwhile.
  */
 export async function runStep(run: StepRun): Promise<StepOutcome> {
@@ -61,10 +62,13 @@ export async function runStep(run: StepRun): Promise<StepOutcome> {
     return { kind: "failed", error, attempt: failedBeforeRunning(error) };
   }
 
-  const outcome = await attemptAction(run, resolved.action, attempt);
+  let response: OutboundResponse | undefined;
+  const outcome = await attemptAction(run, resolved.action, attempt, (answer) => {
+    response = answer;
+  });
   if (outcome.kind === "cancelled") return { kind: "cancelled" };
   const now = new Date();
-  const end = attemptEnd(outcome, claimedAt, now);
+  const end = attemptEnd(outcome, response, Math.max(0, now.getTime() - claimedAt.getTime()));
   if (outcome.kind === "succeeded") {
     const recorded = await completeStep(deps.db, { executionId: execution.id, index, attempt, output: outcome.output, end, now });
     return recorded ? { kind: "completed", output: outcome.output } : { kind: "lost" };
@@ -128,21 +132,16 @@ interface AttemptFailure {
   retryable: boolean;
   retryAfterMs?: number;
 }
-/** `response`: the last answer a target gave the attempt, if it called one. */
-type AttemptOutcome =
-  | { kind: "succeeded"; output: unknown; response?: OutboundResponse }
-  | { kind: "cancelled" }
-  | { kind: "failed"; failure: AttemptFailure; response?: OutboundResponse };
+type AttemptOutcome = { kind: "succeeded"; output: unknown } | { kind: "cancelled" } | { kind: "failed"; failure: AttemptFailure };
 
 const TIMEOUT_CODES: ReadonlySet<string> = new Set<ExecutionErrorCode>(["STEP_TIMEOUT", "EXECUTION_TIMEOUT"]);
 
-/** The end of an attempt that ran its action, for its history entry. */
-function attemptEnd(outcome: Exclude<AttemptOutcome, { kind: "cancelled" }>, claimedAt: Date, now: Date): AttemptEnd {
-  const duration_ms = Math.max(0, now.getTime() - claimedAt.getTime());
-  const response = outcome.response ? { response: attemptResponse(outcome.response) } : {};
-  if (outcome.kind === "succeeded") return { duration_ms, outcome: isDryRunOutput(outcome.output) ? "dry_run" : "succeeded", ...response };
+/** The end of an attempt that ran its action, for its history entry; `response` is the target's last answer, if it called one. */
+function attemptEnd(outcome: Exclude<AttemptOutcome, { kind: "cancelled" }>, response: OutboundResponse | undefined, duration_ms: number): AttemptEnd {
+  const answer = response ? { response: attemptResponse(response) } : {};
+  if (outcome.kind === "succeeded") return { duration_ms, outcome: isDryRunOutput(outcome.output) ? "dry_run" : "succeeded", ...answer };
   const { error } = outcome.failure;
-  return { duration_ms, outcome: TIMEOUT_CODES.has(error.code) ? "timed_out" : "failed", error, ...response };
+  return { duration_ms, outcome: TIMEOUT_CODES.has(error.code) ? "timed_out" : "failed", error, ...answer };
 }
 
 /** The end of an attempt that failed before its action ran (its templates, say). */
@@ -156,7 +155,7 @@ class StepTimedOut extends Error {
   }
 }
 
-async function attemptAction(run: StepRun, action: Action, attempt: number): Promise<AttemptOutcome> {
+async function attemptAction(run: StepRun, action: Action, attempt: number, onResponse: ActionContext["onResponse"]): Promise<AttemptOutcome> {
   const { deps, execution, cancelSignal } = run;
   const stepTimeoutMs = (action.timeout_seconds ?? WORKFLOW_LIMITS.defaultStepTimeoutSeconds) * 1_000;
   const remainingMs = Math.max(0, run.deadline - Date.now());
@@ -169,8 +168,6 @@ async function attemptAction(run: StepRun, action: Action, attempt: number): Pro
   cancelSignal.addEventListener("abort", onCancel, { once: true });
   const timer = setTimeout(() => controller.abort(new StepTimedOut(byDeadline)), timeoutMs);
   const logger = deps.logger.child({ executionId: execution.id, step: run.name, stepAttempt: attempt });
-  let response: OutboundResponse | undefined;
-  const answered = () => (response ? { response } : {});
   try {
     const work = runAction(action, {
       executionId: execution.id,
@@ -186,24 +183,22 @@ async function attemptAction(run: StepRun, action: Action, attempt: number): Pro
       queues: deps.queues,
       config: deps.config,
       logger,
-      onResponse: (answer) => {
-        response = answer;
-      },
+      onResponse,
     });
     // An action that ignores its signal must not hold the run: the abort wins the race, and
     // the action's late failure is dropped.
     work.catch(() => undefined);
     const { output } = await Promise.race([work, rejectOnAbort(controller.signal)]);
-    return { kind: "succeeded", output, ...answered() };
+    return { kind: "succeeded", output };
   } catch (error) {
     if (cancelSignal.aborted) return { kind: "cancelled" };
     const reason: unknown = controller.signal.aborted ? controller.signal.reason : undefined;
     if (reason instanceof StepTimedOut) {
       return reason.byDeadline
-        ? { kind: "failed", failure: { error: { code: "EXECUTION_TIMEOUT", message: "The execution ran out of time during this step" }, retryable: false }, ...answered() }
-        : { kind: "failed", failure: { error: { code: "STEP_TIMEOUT", message: `The step did not finish within ${timeoutMs / 1_000} s` }, retryable: true }, ...answered() };
+        ? { kind: "failed", failure: { error: { code: "EXECUTION_TIMEOUT", message: "The execution ran out of time during this step" }, retryable: false } }
+        : { kind: "failed", failure: { error: { code: "STEP_TIMEOUT", message: `The step did not finish within ${timeoutMs / 1_000} s` }, retryable: true } };
     }
-    return { kind: "failed", failure: failureOf(error, logger), ...answered() };
+    return { kind: "failed", failure: failureOf(error, logger) };
   } finally {
     clearTimeout(timer);
     cancelSignal.removeEventListener("abort", onCancel);

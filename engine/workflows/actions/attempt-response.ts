@@ -20,9 +20,12 @@ export function attemptResponse(response: OutboundResponse): AttemptResponse {
 
 /** The longest start of `text` that fits in `maxBytes` of UTF-8 without splitting a character. */
 export function utf8Prefix(text: string, maxBytes: number): string {
-  // A UTF-16 unit takes at most three bytes of UTF-8: a text this short fits without counting.
-  if (text.length <= maxBytes / 3 || Buffer.byteLength(text) <= maxBytes) return text;
-  const bytes = Buffer.from(text, "utf8");
+  // A UTF-16 unit takes one to three bytes: a text this short fits without counting, and the
+  // prefix of a longer one lies within its first maxBytes units (only those are encoded).
+  if (text.length * 3 <= maxBytes) return text;
+  const head = text.length > maxBytes ? text.slice(0, maxBytes) : text;
+  const bytes = Buffer.from(head, "utf8");
+  if (bytes.length <= maxBytes) return head;
   let end = maxBytes;
   // Back off continuation bytes (10xxxxxx) to the start of the character cut in two.
   while (end > 0 && ((bytes[end] ?? 0) & 0xc0) === 0x80) end -= 1;
