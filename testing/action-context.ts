@@ -29,6 +29,7 @@ export function testActionContext(stores: { db: Database; queues: ProducerQueues
     queues: stores.queues,
     config: testEngineConfig(),
     logger: createLogger({ level: "silent", name: "test-actions" }),
+    onResponse: () => undefined,
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { KEY_MODES } from "./api-keys.js";
 import { ActionSchema } from "./actions/action-registry.js";
+import { ATTEMPT_HISTORY_LIMIT, StepAttemptSchema } from "./step-attempts.js";
 import { EXECUTION_STATUSES, STEP_STATUSES, TRIGGER_TYPES, TriggerSchema, WORKFLOW_STATUSES } from "./workflows.js";
 
 /**
@@ -45,10 +46,13 @@ export const ExecutionStepSchema = z
     status: z.enum(STEP_STATUSES),
     input: z.unknown().nullable(),
     output: z.unknown().nullable(),
-    attempts: z.number().int(),
+    attempts: z.number().int().meta({ description: "How many attempts the step has had." }),
     error: ExecutionErrorBodySchema.nullable(),
     started_at: z.string().nullable(),
     finished_at: z.string().nullable(),
+    attempt_history: z.array(StepAttemptSchema).meta({
+      description: `Each attempt, oldest first (the latest ${ATTEMPT_HISTORY_LIMIT}): its start, duration, outcome, error and, for steps that call a target, the target's answer.`,
+    }),
   })
   .meta({ id: "ExecutionStep" });
 export type ExecutionStep = z.infer<typeof ExecutionStepSchema>;

@@ -196,6 +196,7 @@ export interface Executions {
 }
 
 export interface ExecutionSteps {
+  attempt_history: Json | null;
   attempts: Generated<number>;
   created_at: Generated<Timestamp>;
   error: Json | null;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { StoredAttemptSchema } from "../../core/contracts/step-attempts.js";
 import { createProducerQueues, type ProducerQueues } from "../../core/queues.js";
 import { connectRedis, type Redis } from "../../core/redis.js";
 import { createAccount } from "../../testing/accounts.js";
@@ -7,6 +8,7 @@ import { startEngineProcess, type EngineProcess } from "../../testing/engine-pro
 import { baseTestConfig } from "../../testing/environment.js";
 import { startHttpReceiver, type HttpReceiver } from "../../testing/http-receiver.js";
 import { useRedisNamespace } from "../../testing/redis.js";
+import { attemptHistory } from "../../gateway/workflows/attempt-history.js";
 import { findSteps, insertWorkflow, startRun, waitForExecution } from "../../testing/workflow-runs.js";
 
 const database = useTestDatabase();
@@ -78,5 +80,14 @@ describe("an engine killed mid-run", () => {
       ["done", "completed", 1],
     ]);
     expect(steps[2]?.output).toEqual({ b: true });
+
+    // One history entry per attempt: the killed engine's never ended (interrupted), the second
+    // engine's ended once. Neither is written twice.
+    const history = StoredAttemptSchema.array().parse(steps[1]?.attempt_history);
+    expect(history.map((entry) => [entry.attempt, entry.outcome, entry.response?.status])).toEqual([
+      [1, undefined, undefined],
+      [2, "succeeded", 200],
+    ]);
+    expect(attemptHistory(steps[1]!).map((entry) => entry.outcome)).toEqual(["interrupted", "succeeded"]);
   }, 60_000);
 });

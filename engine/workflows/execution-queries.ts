@@ -1,4 +1,5 @@
 import { sql, type Expression, type QueryCreator, type Transaction } from "kysely";
+import { ATTEMPT_HISTORY_LIMIT, type AttemptEnd } from "../../core/contracts/step-attempts.js";
 import type { ExecutionError } from "../../core/contracts/workflows.js";
 import type { Database } from "../../core/db/client.js";
 import type { DB } from "../../core/db/types.js";
@@ -80,14 +81,18 @@ export interface StepClaim {
   now: Date;
 }
 
+/** Keeps the latest entries of a history (jsonpath, so the statement's text is always the same). */
+const LATEST_ATTEMPTS = `$[last - ${ATTEMPT_HISTORY_LIMIT - 1} to last]`;
+
 /**
- * Claims a step before its side effect: inserts or updates its row to running and counts the
- * attempt. Returns the attempt number, or undefined if the step is already finished (another
- * worker got there first).
+ * Claims a step before its side effect: inserts or updates its row to running, counts the
+ * attempt and opens its history entry (core/contracts/step-attempts.ts). Returns the attempt
+ * number, or undefined if the step is already finished (another worker got there first).
  */
 export async function claimStep(db: Db, claim: StepClaim): Promise<number | undefined> {
   const input = JSON.stringify(claim.input ?? null);
   const output = claim.output === undefined ? null : JSON.stringify(claim.output);
+  const startedAt = claim.now.toISOString();
   const row = await db
     .insertInto("execution_steps")
     .values({
@@ -101,6 +106,7 @@ export async function claimStep(db: Db, claim: StepClaim): Promise<number | unde
       output,
       attempts: 1,
       started_at: claim.now,
+      attempt_history: JSON.stringify([{ attempt: 1, started_at: startedAt }]),
     })
     .onConflict((conflict) =>
       conflict
@@ -111,6 +117,9 @@ export async function claimStep(db: Db, claim: StepClaim): Promise<number | unde
           output,
           attempts: sql<number>`execution_steps.attempts + 1`,
           started_at: sql<Date>`coalesce(execution_steps.started_at, ${claim.now})`,
+          attempt_history: sql<string>`jsonb_path_query_array(
+            coalesce(execution_steps.attempt_history, '[]') || jsonb_build_object('attempt', execution_steps.attempts + 1, 'started_at', ${startedAt}::text),
+            ${LATEST_ATTEMPTS}::jsonpath)`,
         })
         .where("execution_steps.status", "in", ["pending", "running"]),
     )
@@ -185,36 +194,54 @@ export function finishedStepValues(steps: readonly FinishedStep[]) {
   ];
 }
 
+/**
+ * The history with its last entry, the one the attempt's claim opened, ended. The statements
+ * that end an attempt name its number, so the last entry is that attempt's.
+ */
+function endLastAttempt(end: AttemptEnd) {
+  return sql<string>`jsonb_set(attempt_history, '{-1}', (attempt_history -> -1) || ${JSON.stringify(end)}::jsonb)`;
+}
+
+/** The end of one attempt of a step this worker claimed. */
+export interface AttemptResult {
+  executionId: string;
+  index: number;
+  attempt: number;
+  end: AttemptEnd;
+}
+
 /** Completes a step this worker claimed; false if the claim was lost to another worker. */
-export async function completeStep(db: Db, executionId: string, index: number, attempt: number, output: unknown, now: Date): Promise<boolean> {
-  const result = await db
+export async function completeStep(db: Db, result: AttemptResult & { output: unknown; now: Date }): Promise<boolean> {
+  const updated = await db
     .updateTable("execution_steps")
-    .set({ status: "completed", output: JSON.stringify(output ?? null), error: null, finished_at: now })
-    .where("execution_id", "=", executionId)
-    .where("step_index", "=", index)
+    .set({ status: "completed", output: JSON.stringify(result.output ?? null), error: null, finished_at: result.now, attempt_history: endLastAttempt(result.end) })
+    .where("execution_id", "=", result.executionId)
+    .where("step_index", "=", result.index)
     .where("status", "=", "running")
-    .where("attempts", "=", attempt)
+    .where("attempts", "=", result.attempt)
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return updated.numUpdatedRows > 0n;
 }
 
 /** Puts a step whose attempt failed back to pending (with that attempt's error) until its retry. */
-export async function releaseStepForRetry(db: Db, executionId: string, index: number, attempt: number, error: ExecutionError): Promise<boolean> {
-  const result = await db
+export async function releaseStepForRetry(db: Db, result: AttemptResult & { error: ExecutionError }): Promise<boolean> {
+  const updated = await db
     .updateTable("execution_steps")
-    .set({ status: "pending", error: JSON.stringify(error) })
-    .where("execution_id", "=", executionId)
-    .where("step_index", "=", index)
+    .set({ status: "pending", error: JSON.stringify(result.error), attempt_history: endLastAttempt(result.end) })
+    .where("execution_id", "=", result.executionId)
+    .where("step_index", "=", result.index)
     .where("status", "=", "running")
-    .where("attempts", "=", attempt)
+    .where("attempts", "=", result.attempt)
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return updated.numUpdatedRows > 0n;
 }
 
 export interface StepEnd {
   index: number;
   status: "failed" | "cancelled";
   error?: ExecutionError;
+  /** The end of the step's last attempt, for its history entry. */
+  attempt?: AttemptEnd;
 }
 
 /**
@@ -232,7 +259,12 @@ export async function closeRemainingSteps(
   if (end) {
     await trx
       .updateTable("execution_steps")
-      .set({ status: end.status, finished_at: now, ...(end.error ? { error: JSON.stringify(end.error) } : {}) })
+      .set({
+        status: end.status,
+        finished_at: now,
+        ...(end.error ? { error: JSON.stringify(end.error) } : {}),
+        ...(end.attempt ? { attempt_history: endLastAttempt(end.attempt) } : {}),
+      })
       .where("execution_id", "=", executionId)
       .where("step_index", "=", end.index)
       .where("status", "in", ["pending", "running"])

@@ -1,4 +1,5 @@
 import type { Transaction } from "kysely";
+import type { AttemptEnd } from "../../core/contracts/step-attempts.js";
 import type { ExecutionError } from "../../core/contracts/workflows.js";
 import type { Database } from "../../core/db/client.js";
 import type { DB } from "../../core/db/types.js";
@@ -47,8 +48,14 @@ export type ExecutionEnd =
       /** Pure steps of this pass not yet written (see DeferredStart); none when stopped early. */
       finishedSteps: readonly FinishedStep[];
     }
-  | { outcome: "failed"; executionId: string; error: ExecutionError; failedStep?: number }
+  | { outcome: "failed"; executionId: string; error: ExecutionError; failedStep?: FailedStep }
   | Cancellation;
+
+/** The step an execution failed at, and the end of that step's last attempt. */
+export interface FailedStep {
+  index: number;
+  attempt: AttemptEnd;
+}
 
 /** A cancelled execution sends no event: the step it was in is cancelled, the rest skipped. */
 interface Cancellation {
@@ -124,13 +131,14 @@ function completedEvent(execution: EndingExecution, now: Date, actionsExecuted: 
 async function failExecution(
   deps: FinishDeps,
   executionId: string,
-  failure: { error: ExecutionError; steps: StepNames; failedStep?: number },
+  failure: { error: ExecutionError; steps: StepNames; failedStep?: FailedStep },
   now: Date,
 ): Promise<boolean> {
   return endThenDeliver(deps, async (trx) => {
     const ended = await endExecution(trx, executionId, { status: "failed", error: failure.error, now });
     if (!ended) return undefined;
-    const end: StepEnd | undefined = failure.failedStep === undefined ? undefined : { index: failure.failedStep, status: "failed", error: failure.error };
+    const { failedStep } = failure;
+    const end: StepEnd | undefined = failedStep && { index: failedStep.index, status: "failed", error: failure.error, attempt: failedStep.attempt };
     await closeRemainingSteps(trx, executionId, failure.steps, now, end);
     const event = await recordWebhookEvent(trx, {
       userId: ended.user_id,

@@ -9,7 +9,7 @@ import type { ExecutionSlot } from "./execution-slots.js";
 import { finishExecution, type EndingExecution, type StepNames } from "./finish-execution.js";
 import { slotWaitMs } from "./retry-backoff.js";
 import { isPure } from "./actions/action-runners.js";
-import { claimFailedStep, runPureStep, runStep, type StepRun } from "./run-step.js";
+import { claimFailedStep, failedBeforeRunning, runPureStep, runStep, type StepRun } from "./run-step.js";
 import type { TemplateScope } from "./templating.js";
 import { parseStoredActions, storedStepNames } from "./workflow-definition.js";
 
@@ -136,7 +136,8 @@ async function runSteps(execution: RunnableExecution, job: Job, context: EngineC
       const stopped = await flush();
       if (stopped) return stopped;
       if ((await claimFailedStep(stepRun, computed.input)) === undefined) return { outcome: "superseded" };
-      await finishExecution(context, { outcome: "failed", executionId, error: computed.error, failedStep: index }, steps, new Date());
+      const failedStep = { index, attempt: failedBeforeRunning(computed.error) };
+      await finishExecution(context, { outcome: "failed", executionId, error: computed.error, failedStep }, steps, new Date());
       return { outcome: "failed" };
     }
 
@@ -160,7 +161,7 @@ async function runSteps(execution: RunnableExecution, job: Job, context: EngineC
         await slot.release();
         return sleep(job, Date.now() + outcome.delayMs);
       case "failed":
-        await finishExecution(context, { outcome: "failed", executionId, error: outcome.error, failedStep: index }, steps, new Date());
+        await finishExecution(context, { outcome: "failed", executionId, error: outcome.error, failedStep: { index, attempt: outcome.attempt } }, steps, new Date());
         return { outcome: "failed" };
       case "cancelled":
         return finishCancelled(context, executionId, steps);
@@ -202,9 +203,11 @@ async function runDelayStep(context: EngineContext, job: Job, slot: ExecutionSlo
     return sleep(job, resumeAt);
   }
   const now = new Date();
-  const completed = await completeStep(context.db, executionId, index, row?.attempts ?? 1, planned.data, now);
+  const sleptMs = now.getTime() - (row?.started_at ? new Date(row.started_at).getTime() : now.getTime());
+  const end = { duration_ms: sleptMs, outcome: "succeeded" } as const;
+  const completed = await completeStep(context.db, { executionId, index, attempt: row?.attempts ?? 1, end, output: planned.data, now });
   if (!completed) return { superseded: true };
-  return { superseded: false, output: planned.data, sleptMs: now.getTime() - (row?.started_at ? new Date(row.started_at).getTime() : now.getTime()) };
+  return { superseded: false, output: planned.data, sleptMs };
 }
 
 /** Time a finished delay step spent asleep (it does not count against the execution timeout). */

@@ -1,12 +1,16 @@
 import type { EngineConfig } from "../../core/config.js";
 import { ActionSchema, type Action } from "../../core/contracts/actions/action-registry.js";
-import type { ExecutionError } from "../../core/contracts/workflows.js";
+import type { AttemptEnd } from "../../core/contracts/step-attempts.js";
+import type { ExecutionError, ExecutionErrorCode } from "../../core/contracts/workflows.js";
 import { WORKFLOW_LIMITS } from "../../core/contracts/workflow-limits.js";
 import type { Database } from "../../core/db/client.js";
 import type { Logger } from "../../core/logger.js";
+import type { OutboundResponse } from "../../core/outbound/send-outbound.js";
 import type { ProducerQueues } from "../../core/queues.js";
-import { ActionFailure } from "./actions/action-context.js";
+import { ActionFailure, type ActionContext } from "./actions/action-context.js";
 import { runAction, runPureAction } from "./actions/action-runners.js";
+import { attemptResponse } from "./actions/attempt-response.js";
+import { isDryRunOutput } from "./actions/dry-run.js";
 import { claimStep, completeStep, releaseStepForRetry, type FinishedStep } from "./execution-queries.js";
 import { retryDelayMs } from "./retry-backoff.js";
 import { TemplateError, resolveTemplates, type TemplateScope } from "./templating.js";
@@ -15,7 +19,8 @@ export type StepOutcome =
   | { kind: "completed"; output: unknown }
   /** The attempt failed and another may help: run the step again after `delayMs`. */
   | { kind: "retry"; delayMs: number }
-  | { kind: "failed"; error: ExecutionError }
+  /** The step failed for good; `attempt` ends its last attempt's history entry. */
+  | { kind: "failed"; error: ExecutionError; attempt: AttemptEnd }
   | { kind: "cancelled" }
   /** Another worker finished or re-claimed the step: this one must stop without writing. */
   | { kind: "lost" };
@@ -35,8 +40,9 @@ export interface StepRun {
 
 /**
  * One attempt of one step with a side effect (any type but delay and the pure ones): resolve its
- * templates, claim its row (the attempt is counted before any side effect), run the action under
- * the step's timeout, and record the result. A retryable failure with attempts left puts the step
+ * templates, claim its row (the attempt is counted, and its history entry opened, before any side
+ * effect), run the action under the step's timeout, and record the result with the attempt's end
+ * (core/contracts/step-attempts.ts). A retryable failure with attempts left puts the step
  * back to pending and says how long to wait; the runner sleeps the job meanwhile.
  */
 export async function runStep(run: StepRun): Promise<StepOutcome> {
@@ -44,25 +50,32 @@ export async function runStep(run: StepRun): Promise<StepOutcome> {
   const resolved = resolveAction(action, run.scope);
   if (!resolved.ok) {
     const attempt = await claimFailedStep(run, action.config);
-    return attempt === undefined ? { kind: "lost" } : { kind: "failed", error: resolved.error };
+    return attempt === undefined ? { kind: "lost" } : { kind: "failed", error: resolved.error, attempt: failedBeforeRunning(resolved.error) };
   }
-  const attempt = await claimStep(deps.db, { executionId: execution.id, index, name: run.name, type: action.type, input: resolved.action.config, now: new Date() });
+  const claimedAt = new Date();
+  const attempt = await claimStep(deps.db, { executionId: execution.id, index, name: run.name, type: action.type, input: resolved.action.config, now: claimedAt });
   if (attempt === undefined) return { kind: "lost" };
   const maxAttempts = action.max_attempts ?? WORKFLOW_LIMITS.defaultStepAttempts;
   if (attempt > maxAttempts) {
     // Earlier attempts were cut short by engines that stopped mid-step.
-    return { kind: "failed", error: { code: "ACTION_FAILED", message: `The step did not finish in ${maxAttempts} attempts` } };
+    const error: ExecutionError = { code: "ACTION_FAILED", message: `The step did not finish in ${maxAttempts} attempts` };
+    return { kind: "failed", error, attempt: failedBeforeRunning(error) };
   }
 
-  const outcome = await attemptAction(run, resolved.action, attempt);
+  let response: OutboundResponse | undefined;
+  const outcome = await attemptAction(run, resolved.action, attempt, (answer) => {
+    response = answer;
+  });
+  if (outcome.kind === "cancelled") return { kind: "cancelled" };
+  const now = new Date();
+  const end = attemptEnd(outcome, response, Math.max(0, now.getTime() - claimedAt.getTime()));
   if (outcome.kind === "succeeded") {
-    const recorded = await completeStep(deps.db, execution.id, index, attempt, outcome.output, new Date());
+    const recorded = await completeStep(deps.db, { executionId: execution.id, index, attempt, output: outcome.output, end, now });
     return recorded ? { kind: "completed", output: outcome.output } : { kind: "lost" };
   }
-  if (outcome.kind === "cancelled") return { kind: "cancelled" };
   const { failure } = outcome;
-  if (!failure.retryable || attempt >= maxAttempts) return { kind: "failed", error: failure.error };
-  const released = await releaseStepForRetry(deps.db, execution.id, index, attempt, failure.error);
+  if (!failure.retryable || attempt >= maxAttempts) return { kind: "failed", error: failure.error, attempt: end };
+  const released = await releaseStepForRetry(deps.db, { executionId: execution.id, index, attempt, error: failure.error, end });
   return released ? { kind: "retry", delayMs: retryDelayMs(attempt, failure.retryAfterMs) } : { kind: "lost" };
 }
 
@@ -121,13 +134,28 @@ interface AttemptFailure {
 }
 type AttemptOutcome = { kind: "succeeded"; output: unknown } | { kind: "cancelled" } | { kind: "failed"; failure: AttemptFailure };
 
+const TIMEOUT_CODES: ReadonlySet<string> = new Set<ExecutionErrorCode>(["STEP_TIMEOUT", "EXECUTION_TIMEOUT"]);
+
+/** The end of an attempt that ran its action, for its history entry; `response` is the target's last answer, if it called one. */
+function attemptEnd(outcome: Exclude<AttemptOutcome, { kind: "cancelled" }>, response: OutboundResponse | undefined, duration_ms: number): AttemptEnd {
+  const answer = response ? { response: attemptResponse(response) } : {};
+  if (outcome.kind === "succeeded") return { duration_ms, outcome: isDryRunOutput(outcome.output) ? "dry_run" : "succeeded", ...answer };
+  const { error } = outcome.failure;
+  return { duration_ms, outcome: TIMEOUT_CODES.has(error.code) ? "timed_out" : "failed", error, ...answer };
+}
+
+/** The end of an attempt that failed before its action ran (its templates, say). */
+export function failedBeforeRunning(error: ExecutionError): AttemptEnd {
+  return { duration_ms: 0, outcome: "failed", error };
+}
+
 class StepTimedOut extends Error {
   constructor(readonly byDeadline: boolean) {
     super("timed out");
   }
 }
 
-async function attemptAction(run: StepRun, action: Action, attempt: number): Promise<AttemptOutcome> {
+async function attemptAction(run: StepRun, action: Action, attempt: number, onResponse: ActionContext["onResponse"]): Promise<AttemptOutcome> {
   const { deps, execution, cancelSignal } = run;
   const stepTimeoutMs = (action.timeout_seconds ?? WORKFLOW_LIMITS.defaultStepTimeoutSeconds) * 1_000;
   const remainingMs = Math.max(0, run.deadline - Date.now());
@@ -155,6 +183,7 @@ async function attemptAction(run: StepRun, action: Action, attempt: number): Pro
       queues: deps.queues,
       config: deps.config,
       logger,
+      onResponse,
     });
     // An action that ignores its signal must not hold the run: the abort wins the race, and
     // the action's late failure is dropped.

@@ -32,6 +32,7 @@ export interface StepRow {
   error: unknown;
   started_at: Date | null;
   finished_at: Date | null;
+  attempt_history: unknown;
 }
 
 const COLUMNS = [
@@ -45,7 +46,7 @@ export function findExecution(db: Database, owner: Owner, id: string): Promise<E
 export function listSteps(db: Database, executionId: string): Promise<StepRow[]> {
   return db
     .selectFrom("execution_steps")
-    .select(["step_index", "name", "type", "status", "input", "output", "attempts", "error", "started_at", "finished_at"])
+    .select(["step_index", "name", "type", "status", "input", "output", "attempts", "error", "started_at", "finished_at", "attempt_history"])
     .where("execution_id", "=", executionId)
     .orderBy("step_index")
     .execute();

@@ -6,6 +6,7 @@ import { useBrowser } from "../../testing/browser.js";
 import { startEngineProcess, type EngineProcess } from "../../testing/engine-process.js";
 import { expectAccessible, expectAccessibleWithoutToasts, screenshotBothWidths, watchPage } from "../../testing/page-checks.js";
 import { WorkflowSchema } from "../../core/contracts/workflow-responses.js";
+import { startHttpReceiver, type HttpReceiver } from "../../testing/http-receiver.js";
 import { postAsUser, signUpAndConfirm } from "../../testing/portal-session.js";
 
 // The dashboard's workflows and usage sections against the real gateway, with an engine started
@@ -13,12 +14,16 @@ import { postAsUser, signUpAndConfirm } from "../../testing/portal-session.js";
 const browser = useBrowser();
 let engine: EngineProcess | undefined;
 
+let target: HttpReceiver;
+
 beforeAll(async () => {
-  engine = await startEngineProcess(inject("backendEnv"));
+  // The HTTP step's target is a local stand-in, so the engine may call loopback addresses.
+  [engine, target] = await Promise.all([startEngineProcess({ ...inject("backendEnv"), OUTBOUND_ALLOW_PRIVATE: "true" }), startHttpReceiver()]);
 });
 
 afterAll(async () => {
   await engine?.stop();
+  await target.close();
 });
 
 const WORKFLOW = {
@@ -91,6 +96,54 @@ describe("the dashboard's workflows", () => {
     await page.getByRole("button", { name: "Test", exact: true }).click();
     expect(await page.getByRole("button", { name: "Test", exact: true }).getAttribute("aria-pressed")).toBe("true");
     watch.expectClean("workflows");
+  });
+});
+
+describe("an execution's step attempts", () => {
+  it("shows each attempt of an HTTP step with its time, duration, outcome, status and the target's body", async () => {
+    // The target is busy twice (503 with a body), then answers.
+    target.respondWith((request, response) => {
+      if (target.received.indexOf(request) < 2) {
+        response.writeHead(503, { "Content-Type": "text/plain", "Retry-After": "0" });
+        response.end("warehouse busy, come back later");
+        return;
+      }
+      response.writeHead(200, { "Content-Type": "application/json" });
+      response.end('{"reserved":true}');
+    });
+    const page = await browser.page();
+    await signUpAndConfirm(page, { prefix: "console-attempts" });
+    const watch = watchPage(page);
+    const name = "Reserve stock";
+    await postAsUser(page, "/api/workflows", {
+      name,
+      trigger: { type: "manual", config: {} },
+      actions: [{ type: "http_request", name: "reserve", max_attempts: 3, config: { url: `${target.url}/reserve`, method: "POST", body: { sku: "A-1" } } }],
+    });
+    await page.goto("/dashboard?section=workflows");
+    const card = page.getByRole("article", { name });
+    await card.getByRole("button", { name: `Run now: ${name}` }).click();
+    await card.getByText("Completed", { exact: true }).waitFor({ timeout: 30_000 });
+    await card.getByRole("button", { name: "Show steps" }).click();
+
+    const attempts = card.getByRole("list", { name: "Attempts of reserve" });
+    await attempts.waitFor();
+    const items = attempts.getByRole("listitem");
+    expect(await items.count()).toBe(3);
+    const texts = await items.allInnerTexts();
+    expect(texts[0]).toMatch(/Attempt 1[\s\S]*\d+:\d{2}:\d{2} [AP]M UTC[\s\S]*\d+ ms[\s\S]*Failed[\s\S]*HTTP 503/);
+    expect(texts[1]).toMatch(/Attempt 2[\s\S]*Failed[\s\S]*HTTP 503/);
+    expect(texts[2]).toMatch(/Attempt 3[\s\S]*Succeeded[\s\S]*HTTP 200/);
+    await items.first().getByText("ACTION_FAILED").waitFor();
+
+    // Keyboard: the first attempt's response opens with Enter and shows the target's body.
+    const response = items.first().locator("summary", { hasText: "Response" });
+    await response.focus();
+    await page.keyboard.press("Enter");
+    await items.first().getByText("warehouse busy, come back later", { exact: false }).waitFor();
+    await expectAccessibleWithoutToasts(page, "workflows, step attempts");
+    await screenshotBothWidths(page, "console-step-attempts");
+    watch.expectClean("step attempts");
   });
 });
 

@@ -2,6 +2,7 @@ import type { EngineConfig } from "../../../core/config.js";
 import type { ExecutionErrorCode } from "../../../core/contracts/workflows.js";
 import type { Database } from "../../../core/db/client.js";
 import type { Logger } from "../../../core/logger.js";
+import type { OutboundResponse } from "../../../core/outbound/send-outbound.js";
 import type { ProducerQueues } from "../../../core/queues.js";
 
 /** What the runner hands an action for one attempt of one step. */
@@ -23,6 +24,8 @@ export interface ActionContext {
   queues: ProducerQueues;
   config: EngineConfig;
   logger: Logger;
+  /** Told of every answer a target gives the step, success or not, for the attempt's history. */
+  onResponse: (response: OutboundResponse) => void;
 }
 
 /**

@@ -53,3 +53,8 @@ export function redactWebhookUrl(url: string): string {
   const parsed = URL.parse(url);
   return parsed ? `${parsed.origin}/${REDACTED_IN_URL}` : REDACTED;
 }
+
+/** Whether a step's output is a test-mode record of what it would have done (send_email's too). */
+export function isDryRunOutput(output: unknown): boolean {
+  return typeof output === "object" && output !== null && (output as { dry_run?: unknown }).dry_run === true;
+}

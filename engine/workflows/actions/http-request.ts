@@ -2,14 +2,13 @@ import type { z } from "zod";
 import { type httpRequestAction } from "../../../core/contracts/actions/http-request.js";
 import type { OutboundResponse } from "../../../core/outbound/send-outbound.js";
 import type { ActionContext } from "./action-context.js";
+import { keptHeaders } from "./attempt-response.js";
 import { dryRunOutput, redactHeaders, redactUrl, type DryRunOutput } from "./dry-run.js";
 import { describeTarget, headerValue } from "./outbound-failures.js";
 import { sendStepRequest, stepIdempotencyKey, withDefaultHeaders, type StepRequest } from "./step-request.js";
 
 export type HttpRequestConfig = z.output<typeof httpRequestAction.config>;
 
-/** Response headers worth keeping in the step output; the rest (cookies above all) are dropped. */
-const KEPT_RESPONSE_HEADERS = ["content-type", "content-length", "location", "etag", "last-modified", "retry-after", "x-request-id"];
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 export interface HttpRequestOutput {
@@ -55,15 +54,6 @@ export function buildHttpRequest(config: HttpRequestConfig, context: Pick<Action
   const contentType = headerValue(headers, "content-type") ?? "";
   const verbatim = typeof config.body === "string" && !JSON_MEDIA_TYPE.test(contentType);
   return { url: config.url, method: config.method, headers, body: verbatim ? String(config.body) : JSON.stringify(config.body) };
-}
-
-function keptHeaders(headers: Record<string, string>): Record<string, string> {
-  const kept: Record<string, string> = {};
-  for (const name of KEPT_RESPONSE_HEADERS) {
-    const value = headerValue(headers, name);
-    if (value !== undefined) kept[name] = value;
-  }
-  return kept;
 }
 
 function readBody(response: OutboundResponse): unknown {

@@ -28,8 +28,9 @@ export function withDefaultHeaders(given: Record<string, string>, defaults: Reco
 
 /**
  * Sends the request under the step's timeout, cancel signal and SSRF policy, and returns a 2xx
- * response; anything else becomes an ActionFailure (see outbound-failures.ts). `target` names
- * the destination in messages without its path or query.
+ * response; anything else becomes an ActionFailure (see outbound-failures.ts). Every answer is
+ * told to the context's onResponse first. `target` names the destination in messages without
+ * its path or query.
  */
 export async function sendStepRequest(request: StepRequest, context: ActionContext, target: string): Promise<OutboundResponse> {
   assertSendableHeaders(request.headers);
@@ -42,6 +43,7 @@ export async function sendStepRequest(request: StepRequest, context: ActionConte
   } catch (error) {
     throw failureFromError(error, target, context.timeoutMs);
   }
+  context.onResponse(response);
   if (!isSuccess(response.status)) throw failureFromResponse(response, target);
   return response;
 }

@@ -178,11 +178,28 @@ describe("reading executions", () => {
       .set({ status: "failed", started_at: startedAt, finished_at: finishedAt, error: JSON.stringify({ code: "ACTION_FAILED", message: "HTTP 500" }) })
       .where("id", "=", id)
       .execute();
+    const failedResponse = { status: 500, headers: { "content-type": "text/plain" }, body_excerpt: "database unavailable", body_truncated: false };
     await db()
       .insertInto("execution_steps")
       .values([
         { id: "step_1", execution_id: id, step_index: 0, name: "transform_1", type: "transform", status: "completed", input: JSON.stringify({ a: 5 }), output: JSON.stringify({ a: "5" }), attempts: 1, started_at: startedAt, finished_at: startedAt },
-        { id: "step_2", execution_id: id, step_index: 1, name: "notify", type: "http_request", status: "failed", attempts: 3, error: JSON.stringify({ code: "ACTION_FAILED", message: "HTTP 500" }), started_at: startedAt, finished_at: finishedAt },
+        {
+          id: "step_2",
+          execution_id: id,
+          step_index: 1,
+          name: "notify",
+          type: "http_request",
+          status: "failed",
+          attempts: 3,
+          error: JSON.stringify({ code: "ACTION_FAILED", message: "HTTP 500" }),
+          started_at: startedAt,
+          finished_at: finishedAt,
+          attempt_history: JSON.stringify([
+            { attempt: 1, started_at: "2026-11-21T10:00:00.000Z" },
+            { attempt: 2, started_at: "2026-11-21T10:00:00.200Z", duration_ms: 30_000, outcome: "timed_out", error: { code: "STEP_TIMEOUT", message: "The step did not finish within 30 s" } },
+            { attempt: 3, started_at: "2026-11-21T10:00:01.000Z", duration_ms: 250, outcome: "failed", error: { code: "ACTION_FAILED", message: "HTTP 500" }, response: failedResponse },
+          ]),
+        },
       ])
       .execute();
     const response = await send(authorization, "GET", `/v1/executions/${id}`);
@@ -202,8 +219,37 @@ describe("reading executions", () => {
       rerun_of: null,
     });
     expect(execution.steps).toEqual([
-      { index: 0, name: "transform_1", type: "transform", status: "completed", input: { a: 5 }, output: { a: "5" }, attempts: 1, error: null, started_at: startedAt.toISOString(), finished_at: startedAt.toISOString() },
-      { index: 1, name: "notify", type: "http_request", status: "failed", input: null, output: null, attempts: 3, error: { code: "ACTION_FAILED", message: "HTTP 500" }, started_at: startedAt.toISOString(), finished_at: finishedAt.toISOString() },
+      {
+        index: 0,
+        name: "transform_1",
+        type: "transform",
+        status: "completed",
+        input: { a: 5 },
+        output: { a: "5" },
+        attempts: 1,
+        error: null,
+        started_at: startedAt.toISOString(),
+        finished_at: startedAt.toISOString(),
+        // Run in memory, so no history was written: its one attempt is the row.
+        attempt_history: [{ attempt: 1, started_at: startedAt.toISOString(), duration_ms: 0, outcome: "succeeded" }],
+      },
+      {
+        index: 1,
+        name: "notify",
+        type: "http_request",
+        status: "failed",
+        input: null,
+        output: null,
+        attempts: 3,
+        error: { code: "ACTION_FAILED", message: "HTTP 500" },
+        started_at: startedAt.toISOString(),
+        finished_at: finishedAt.toISOString(),
+        attempt_history: [
+          { attempt: 1, started_at: "2026-11-21T10:00:00.000Z", duration_ms: null, outcome: "interrupted" },
+          { attempt: 2, started_at: "2026-11-21T10:00:00.200Z", duration_ms: 30_000, outcome: "timed_out", error: { code: "STEP_TIMEOUT", message: "The step did not finish within 30 s" } },
+          { attempt: 3, started_at: "2026-11-21T10:00:01.000Z", duration_ms: 250, outcome: "failed", error: { code: "ACTION_FAILED", message: "HTTP 500" }, response: failedResponse },
+        ],
+      },
     ]);
   });
 

@@ -957,10 +957,43 @@ export interface components {
             status: "pending" | "running" | "completed" | "failed" | "skipped" | "cancelled";
             input?: unknown;
             output?: unknown;
+            /** @description How many attempts the step has had. */
             attempts: number;
             error: components["schemas"]["ExecutionError"];
             started_at: string | null;
             finished_at: string | null;
+            /** @description Each attempt, oldest first (the latest 10): its start, duration, outcome, error and, for steps that call a target, the target's answer. */
+            attempt_history: components["schemas"]["StepAttempt"][];
+        };
+        StepAttempt: {
+            /** @description 1 for the first attempt. */
+            attempt: number;
+            /** Format: date-time */
+            started_at: string;
+            /** @description null while the attempt runs, or when it never reported its end. */
+            duration_ms: number | null;
+            /**
+             * @description dry_run: a test-mode attempt recorded what it would send and sent nothing. interrupted: the engine running it stopped; another engine took the step over.
+             * @enum {string}
+             */
+            outcome: "succeeded" | "dry_run" | "failed" | "timed_out" | "running" | "cancelled" | "interrupted";
+            error?: {
+                code: string;
+                message: string;
+            };
+            /** @description What the target answered, for steps that call one (http_request, chat_message). */
+            response?: {
+                /** @description The target's HTTP status. */
+                status: number;
+                /** @description Only content-type, content-length, location, etag, last-modified, retry-after, x-request-id. */
+                headers: {
+                    [key: string]: string;
+                };
+                /** @description The start of the body, at most 2048 bytes of UTF-8. */
+                body_excerpt: string;
+                /** @description The body was longer than the excerpt. */
+                body_truncated: boolean;
+            };
         };
         WebhookEndpointList: {
             webhook_endpoints: components["schemas"]["WebhookEndpoint"][];

@@ -11,6 +11,7 @@ import { failureDescription } from "../../../lib/api-client";
 import { STEP_STATUS_LABELS, isUnfinished, statusTone, type WorkflowMode } from "../lib/workflow-display";
 import { ErrorState, LoadingState } from "../../../components/ui/section-states";
 import { StatusBadge } from "./status-badge";
+import { StepAttempts } from "./step-attempts";
 
 interface ExecutionStepsProps {
   executionId: string;
@@ -19,7 +20,7 @@ interface ExecutionStepsProps {
   status: ExecutionStatus;
 }
 
-/** One execution's trigger data and steps: each with its status, attempts, timing, input, output and error. */
+/** One execution's trigger data and steps: each with its status, attempts (one by one), timing, input, output and error. */
 export function ExecutionSteps({ executionId, mode, status }: ExecutionStepsProps) {
   const load = useCallback((signal: AbortSignal) => getExecution(executionId, mode, signal), [executionId, mode]);
   const { state, reload } = useRemote(load, (error) =>
@@ -69,6 +70,7 @@ function StepItem({ step }: { step: ExecutionStep }) {
           <span className="font-mono font-semibold">{step.error.code}</span>: {step.error.message}
         </p>
       )}
+      <StepAttempts stepName={step.name} attempts={step.attempt_history} />
       <div className="mt-2 grid items-start gap-2 md:grid-cols-2">
         <JsonBlock summary="Input" value={step.input} />
         <JsonBlock summary="Output" value={step.output} />

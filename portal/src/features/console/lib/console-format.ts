@@ -3,6 +3,7 @@
 const counts = new Intl.NumberFormat("en-US");
 const relative = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
 const absolute = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+const clock = new Intl.DateTimeFormat("en-US", { timeStyle: "medium", timeZone: "UTC" });
 
 /** "1,234". */
 export function formatCount(value: number): string {
@@ -12,6 +13,11 @@ export function formatCount(value: number): string {
 /** "Nov 21, 2026, 9:05 AM UTC": the exact time, for tooltips and `title`. */
 export function formatAbsoluteTime(iso: string): string {
   return `${absolute.format(new Date(iso))} UTC`;
+}
+
+/** "9:05:03 AM UTC": a time to the second, for events seconds apart (a step's attempts). */
+export function formatClockTime(iso: string): string {
+  return `${clock.format(new Date(iso))} UTC`;
 }
 
 const STEPS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [

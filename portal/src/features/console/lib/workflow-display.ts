@@ -1,3 +1,4 @@
+import type { AttemptOutcome } from "../../../../../core/contracts/step-attempts";
 import type { ExecutionStatus, StepStatus, Trigger, WorkflowStatus } from "../../../../../core/contracts/workflows";
 
 /** How workflows, their executions and steps read in the dashboard. */
@@ -23,6 +24,16 @@ export const STEP_STATUS_LABELS: Record<StepStatus, string> = {
   cancelled: "Cancelled",
 };
 
+export const ATTEMPT_OUTCOME_LABELS: Record<AttemptOutcome, string> = {
+  succeeded: "Succeeded",
+  dry_run: "Dry run",
+  failed: "Failed",
+  timed_out: "Timed out",
+  running: "Running",
+  cancelled: "Cancelled",
+  interrupted: "Interrupted",
+};
+
 /** The colour family of a status badge. */
 export type Tone = "green" | "red" | "amber" | "blue" | "slate";
 
@@ -38,6 +49,20 @@ const STATUS_TONES: Record<ExecutionStatus | StepStatus, Tone> = {
 
 export function statusTone(status: ExecutionStatus | StepStatus): Tone {
   return STATUS_TONES[status];
+}
+
+const ATTEMPT_TONES: Record<AttemptOutcome, Tone> = {
+  succeeded: "green",
+  dry_run: "slate",
+  failed: "red",
+  timed_out: "red",
+  running: "blue",
+  cancelled: "amber",
+  interrupted: "amber",
+};
+
+export function attemptTone(outcome: AttemptOutcome): Tone {
+  return ATTEMPT_TONES[outcome];
 }
 
 /** An execution still on its way: its list and detail are read again until it ends. */

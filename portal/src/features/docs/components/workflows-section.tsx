@@ -56,8 +56,10 @@ export function WorkflowsSection({ origin }: { origin: string }) {
             <InlineCode>{status}</InlineCode>
           </span>
         ))}
-        , and every step shows its input, output, attempts and error. Failed steps are retried with back-off; an execution can be
-        cancelled or re-run. Or subscribe a webhook endpoint to <InlineCode>workflow.completed</InlineCode> and{" "}
+        , and every step shows its input, output, attempts and error. Its <InlineCode>attempt_history</InlineCode> lists each
+        attempt's start, duration and outcome and, for HTTP and chat steps, the target's status, a few headers (content-type,
+        retry-after, x-request-id…) and the first 2 KiB of its body, failures included. Failed steps are retried with back-off;
+        an execution can be cancelled or re-run. Or subscribe a webhook endpoint to <InlineCode>workflow.completed</InlineCode> and{" "}
         <InlineCode>workflow.failed</InlineCode> instead of polling.
       </p>
       <DocSubheading>List executions across workflows</DocSubheading>

@@ -7,6 +7,14 @@ export interface ChangelogEntry {
 
 export const CHANGELOG: readonly ChangelogEntry[] = [
   {
+    date: "2026-12-01",
+    title: "Every attempt of a step",
+    changes: [
+      "Execution steps gain attempt_history: each attempt's start, duration and outcome (succeeded, dry_run, failed, timed_out, running, cancelled, interrupted) with its error; attempts stays the count.",
+      "HTTP and chat steps keep the target's answer on every attempt, failures included: status, content-type, retry-after, x-request-id and a few more headers (never cookies or credentials), and the first 2 KiB of the body, marked when cut.",
+    ],
+  },
+  {
     date: "2026-11-29",
     title: "Analyses say which columns and grain they used",
     changes: [
