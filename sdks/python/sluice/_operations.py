@@ -11,6 +11,7 @@ OPERATIONS = {
     "create_workflow": ("POST", "/v1/workflows"),
     "get_workflow": ("GET", "/v1/workflows/{id}"),
     "update_workflow": ("PUT", "/v1/workflows/{id}"),
+    "patch_workflow": ("PATCH", "/v1/workflows/{id}"),
     "delete_workflow": ("DELETE", "/v1/workflows/{id}"),
     "execute_workflow": ("POST", "/v1/workflows/{id}/execute"),
     "list_executions": ("GET", "/v1/workflows/{id}/executions"),
@@ -73,6 +74,10 @@ class SluiceOperations:
     def update_workflow(self, id: str, body: Dict[str, Any], *, options: Optional[RequestOptions] = None) -> Any:
         """Update a workflow (PUT /v1/workflows/{id})"""
         return self._call("update_workflow", path={"id": id}, body=body, options=options)
+
+    def patch_workflow(self, id: str, body: Dict[str, Any], *, options: Optional[RequestOptions] = None) -> Any:
+        """Change part of a workflow (PATCH /v1/workflows/{id})"""
+        return self._call("patch_workflow", path={"id": id}, body=body, options=options)
 
     def delete_workflow(self, id: str, *, options: Optional[RequestOptions] = None) -> Any:
         """Delete a workflow (DELETE /v1/workflows/{id})"""
