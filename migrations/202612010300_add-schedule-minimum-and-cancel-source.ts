@@ -21,7 +21,7 @@ const MINIMUMS: Record<string, number> = {
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable("package_definitions")
-    .addColumn("min_schedule_interval_seconds", "integer", (c) => c.notNull().defaultTo(900).check(sql`min_schedule_interval_seconds >= 60`))
+    .addColumn("min_schedule_interval_seconds", "integer", (c) => c.notNull().defaultTo(900).check(sql`min_schedule_interval_seconds > 0`))
     .execute();
   for (const [packageName, seconds] of Object.entries(MINIMUMS)) {
     await db.updateTable("package_definitions").set({ min_schedule_interval_seconds: seconds }).where("package_name", "=", packageName).execute();
