@@ -11,6 +11,7 @@ export const ERROR_CATALOGUE = {
   SESSION_MISSING: { status: 401, message: "Auth session missing!" },
   FORBIDDEN: { status: 403, message: "You do not have permission to perform this action." },
   NOT_FOUND: { status: 404, message: "The requested resource was not found." },
+  METHOD_NOT_ALLOWED: { status: 405, message: "This path does not answer that method; the Allow header lists those it does." },
   REQUEST_TIMEOUT: { status: 408, message: "The request body did not arrive in time." },
   CONFLICT: { status: 409, message: "The request conflicts with the current state of the resource." },
   PAYLOAD_TOO_LARGE: { status: 413, message: "The request body is too large." },

@@ -32,20 +32,28 @@ export interface PlanDefinition {
   max_concurrent_executions: number;
   /** Largest dataset upload accepted, in bytes. */
   max_upload_bytes: number;
+  /** Shortest time between two fires of a workflow's schedule, in seconds (decision 0034). */
+  min_schedule_interval_seconds: number;
 }
 
 export const PLAN_CATALOGUE: readonly PlanDefinition[] = [
-  plan("free", "Free", 1_000, 60, 10 * GB, 0, 2, 50 * MB),
-  plan("starter", "Starter", 5_000, 120, 25 * GB, 29_00, 5, 250 * MB),
-  plan("professional_100000", "Professional 100K", 100_000, 600, 100 * GB, 190_00, 20, GB),
-  plan("professional_250000", "Professional 250K", 250_000, 600, 250 * GB, 390_00, 20, GB),
-  plan("professional_500000", "Professional 500K", 500_000, 1_200, 500 * GB, 690_00, 20, GB),
-  plan("professional_1000000", "Professional 1M", 1_000_000, 1_200, TB, 1_200_00, 20, GB),
-  plan("professional_2500000", "Professional 2.5M", 2_500_000, 3_000, 2.5 * TB, 2_500_00, 20, GB),
-  { ...plan("enterprise", "Enterprise", UNLIMITED, 6_000, UNLIMITED, 5_000_00, 100, 5 * GB), contact_sales: true },
+  plan("free", "Free", 1_000, 60, 10 * GB, 0, 2, 50 * MB, 900),
+  plan("starter", "Starter", 5_000, 120, 25 * GB, 29_00, 5, 250 * MB, 300),
+  plan("professional_100000", "Professional 100K", 100_000, 600, 100 * GB, 190_00, 20, GB, 60),
+  plan("professional_250000", "Professional 250K", 250_000, 600, 250 * GB, 390_00, 20, GB, 60),
+  plan("professional_500000", "Professional 500K", 500_000, 1_200, 500 * GB, 690_00, 20, GB, 60),
+  plan("professional_1000000", "Professional 1M", 1_000_000, 1_200, TB, 1_200_00, 20, GB, 60),
+  plan("professional_2500000", "Professional 2.5M", 2_500_000, 3_000, 2.5 * TB, 2_500_00, 20, GB, 60),
+  { ...plan("enterprise", "Enterprise", UNLIMITED, 6_000, UNLIMITED, 5_000_00, 100, 5 * GB, 60), contact_sales: true },
 ];
 
 export const FREE_PLAN_NAME = "free";
+
+/** A schedule interval in words: "15 minutes", "1 minute", "90 seconds". */
+export function describeInterval(seconds: number): string {
+  const [count, unit] = seconds % 3_600 === 0 ? [seconds / 3_600, "hour"] : seconds % 60 === 0 ? [seconds / 60, "minute"] : [seconds, "second"];
+  return `${count} ${unit}${count === 1 ? "" : "s"}`;
+}
 
 /** Test-mode keys: their own counters, fixed limits, never the paid quota. */
 export const TEST_MODE_LIMITS = { perMinute: 60, perMonth: 10_000, dataBytesPerMonth: 1_000_000_000 } as const;
@@ -59,8 +67,20 @@ function plan(
   monthly_price_cents: number,
   max_concurrent_executions: number,
   max_upload_bytes: number,
+  min_schedule_interval_seconds: number,
 ): PlanDefinition {
-  return { package_name, display_name, request_limit, rate_limit_per_minute, data_limit_bytes, monthly_price_cents, contact_sales: false, max_concurrent_executions, max_upload_bytes };
+  return {
+    package_name,
+    display_name,
+    request_limit,
+    rate_limit_per_minute,
+    data_limit_bytes,
+    monthly_price_cents,
+    contact_sales: false,
+    max_concurrent_executions,
+    max_upload_bytes,
+    min_schedule_interval_seconds,
+  };
 }
 
 export interface PriceQuote {

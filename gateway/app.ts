@@ -9,7 +9,8 @@ import type { Logger } from "../core/logger.js";
 import type { ProducerQueues } from "../core/queues.js";
 import type { Redis } from "../core/redis.js";
 import type { AppEnv } from "./app-env.js";
-import { handleError, handleNotFound, validationHook } from "./http/errors.js";
+import { handleError, notFoundHandler, validationHook } from "./http/errors.js";
+import { allowedMethods } from "./http/method-not-allowed.js";
 import { createHttpMetrics } from "./http/metrics.js";
 import { requestContext } from "./http/request-context.js";
 import { apiSecurityHeaders, pageSecurityHeaders } from "./http/security-headers.js";
@@ -211,6 +212,6 @@ export async function createApp(appDeps: AppDeps) {
   app.route("/", portalRoutes(deps.config.PORTAL_DIST_DIR));
 
   app.onError(handleError);
-  app.notFound(handleNotFound);
+  app.notFound(notFoundHandler(allowedMethods(app.routes)));
   return app;
 }

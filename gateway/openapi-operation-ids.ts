@@ -13,6 +13,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   "POST /v1/workflows": "createWorkflow",
   "GET /v1/workflows/{id}": "getWorkflow",
   "PUT /v1/workflows/{id}": "updateWorkflow",
+  "PATCH /v1/workflows/{id}": "patchWorkflow",
   "DELETE /v1/workflows/{id}": "deleteWorkflow",
   "POST /v1/workflows/{id}/execute": "executeWorkflow",
   "GET /v1/workflows/{id}/executions": "listExecutions",

@@ -79,6 +79,7 @@ const PASSWORD = "correct horse battery staple";
 const EXAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   "POST /v1/workflows": WORKFLOW,
   "PUT /v1/workflows/:id": { name: "Order sync, renamed", description: "Now nightly" },
+  "PATCH /v1/workflows/:id": { description: "Copies new orders nightly" },
   "POST /v1/workflows/:id/execute": { data: { order: "A-1", customer: { name: "Ann" } } },
   "POST /v1/webhook-endpoints": ENDPOINT,
   "PATCH /v1/webhook-endpoints/:id": { description: "Orders, renamed" },

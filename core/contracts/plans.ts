@@ -24,6 +24,8 @@ export const PlanSchema = z.object({
   data_limit_bytes: z.number(),
   max_concurrent_executions: z.number().int(),
   max_upload_bytes: z.number(),
+  /** Shortest time between two fires of a workflow's schedule, in seconds. */
+  min_schedule_interval_seconds: z.number().int(),
   /** Sold through sales, not checkout; the prices are list prices. */
   contact_sales: z.boolean(),
   currency: z.literal("USD"),

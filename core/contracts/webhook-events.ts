@@ -8,6 +8,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "workflow.triggered",
   "workflow.completed",
   "workflow.failed",
+  "workflow.cancelled",
   "processing.started",
   "processing.completed",
   "processing.failed",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ActionSchema, type Action } from "./actions/action-registry.js";
 import { requiredText } from "./required-text.js";
+import { stepTemplateProblems } from "./templates.js";
 import { WORKFLOW_LIMITS } from "./workflow-limits.js";
 
 /**
@@ -69,12 +70,29 @@ export function stepNamesOf(actions: ReadonlyArray<Pick<Action, "type" | "name">
   return actions.map((action, index) => ({ name: action.name ?? `${action.type}_${index + 1}`, type: action.type }));
 }
 
+/**
+ * Actions as the API saves them: ActionsSchema, and every template in their configs a
+ * reference that can resolve (core/contracts/templates.ts): `trigger.data…` or
+ * `steps.<an earlier step>.output…`. Stored workflows are read with ActionsSchema alone, so one
+ * saved before this check still loads and runs (a bad reference fails its step, as before).
+ */
+export const SavedActionsSchema = ActionsSchema.superRefine((actions, context) => {
+  const allSteps = new Set(stepNamesOf(actions).map((step) => step.name));
+  const earlierSteps = new Set<string>();
+  stepNamesOf(actions).forEach(({ name }, index) => {
+    for (const problem of stepTemplateProblems(actions[index]?.config, earlierSteps, allSteps)) {
+      context.addIssue({ code: "custom", path: [index, "config", ...problem.path], message: problem.message });
+    }
+    earlierSteps.add(name);
+  });
+});
+
 export const CreateWorkflowRequestSchema = z.object({
   name: requiredText("Name", WORKFLOW_LIMITS.nameMaxLength),
   description: z.string().max(WORKFLOW_LIMITS.descriptionMaxLength).nullable().optional(),
   status: z.enum(WORKFLOW_STATUSES).default("active"),
   trigger: TriggerSchema,
-  actions: ActionsSchema,
+  actions: SavedActionsSchema,
 });
 export type CreateWorkflowRequest = z.infer<typeof CreateWorkflowRequestSchema>;
 
@@ -85,11 +103,34 @@ export const UpdateWorkflowRequestSchema = z
     description: z.string().max(WORKFLOW_LIMITS.descriptionMaxLength).nullable(),
     status: z.enum(WORKFLOW_STATUSES),
     trigger: TriggerSchema,
-    actions: ActionsSchema,
+    actions: SavedActionsSchema,
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, "Give at least one field to update");
 export type UpdateWorkflowRequest = z.infer<typeof UpdateWorkflowRequestSchema>;
+
+/**
+ * PATCH changes the fields given (at least one), like PUT, except that `trigger` merges into the
+ * stored trigger: `config` keys given replace the stored ones, and a new `type` starts from an
+ * empty config. The merged trigger must be a whole valid one (TriggerSchema).
+ */
+export const PatchWorkflowRequestSchema = z
+  .object({
+    name: requiredText("Name", WORKFLOW_LIMITS.nameMaxLength),
+    description: z.string().max(WORKFLOW_LIMITS.descriptionMaxLength).nullable(),
+    status: z.enum(WORKFLOW_STATUSES),
+    trigger: z
+      .object({
+        type: z.enum(TRIGGER_TYPES, { error: `trigger.type must be one of: ${TRIGGER_TYPES.join(", ")}` }).optional(),
+        config: z.record(z.string(), z.unknown()).optional(),
+      })
+      .strict()
+      .meta({ id: "TriggerPatch", description: "Merged into the stored trigger: config keys given replace the stored ones; a new type starts from an empty config." }),
+    actions: SavedActionsSchema,
+  })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, "Give at least one field to update");
+export type PatchWorkflowRequest = z.infer<typeof PatchWorkflowRequestSchema>;
 
 /** Error codes an execution or a step ends with (`error: {code, message}`). */
 export const EXECUTION_ERROR_CODES = [

@@ -27,6 +27,7 @@ export async function seedPlanCatalogue(
         contact_sales: plan.contact_sales,
         max_concurrent_executions: plan.max_concurrent_executions,
         max_upload_bytes: plan.max_upload_bytes,
+        min_schedule_interval_seconds: plan.min_schedule_interval_seconds,
         sort_order: index,
       })),
     )

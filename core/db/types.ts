@@ -180,6 +180,7 @@ export interface EmailOutbox {
 
 export interface Executions {
   cancel_requested_at: Timestamp | null;
+  cancel_requested_by: string | null;
   error: Json | null;
   finished_at: Timestamp | null;
   id: string;
@@ -268,6 +269,10 @@ export interface PackageDefinitions {
    * largest dataset upload accepted, in bytes
    */
   max_upload_bytes: Generated<number>;
+  /**
+   * shortest time between two fires of a workflow schedule
+   */
+  min_schedule_interval_seconds: Generated<number>;
   /**
    * integer US cents
    */

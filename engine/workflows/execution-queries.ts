@@ -319,6 +319,6 @@ export async function endExecution(
     .set({ status: change.status, finished_at: change.now, error: change.error ? JSON.stringify(change.error) : null })
     .where("id", "=", executionId)
     .where("status", "in", ["queued", "running"])
-    .returning(["id", "workflow_id", "user_id", "mode", "started_at", "queued_at"])
+    .returning(["id", "workflow_id", "user_id", "mode", "started_at", "queued_at", "cancel_requested_at", "cancel_requested_by"])
     .executeTakeFirst();
 }

@@ -251,3 +251,47 @@ describe("finishExecution of a run through every step", () => {
     for (const event of events) expect(await queues.current.get("webhook-delivery").getJob(event.delivery_id ?? "")).toBeDefined();
   });
 });
+
+describe("finishExecution of a cancelled run", () => {
+  const eventsOf = async (userId: string) =>
+    db().selectFrom("webhook_events").select(["type", "payload"]).where("user_id", "=", userId).where("type", "in", ["workflow.completed", "workflow.cancelled"]).execute();
+
+  it("records workflow.cancelled with who asked and when, and a delivery to a subscribed endpoint", async () => {
+    const execution = await runningExecution("live");
+    const endpoint = await insertWebhookEndpoint(db(), execution.userId, "http://127.0.0.1:9", { events: ["workflow.cancelled"] });
+    const requestedAt = new Date(Date.now() - 300);
+    await db().updateTable("executions").set({ cancel_requested_at: requestedAt, cancel_requested_by: "dashboard" }).where("id", "=", execution.id).execute();
+    const now = new Date();
+    expect(await finishExecution(deps(), { outcome: "cancelled", executionId: execution.id }, STEPS, now)).toBe(true);
+    const [event, ...others] = await eventsOf(execution.userId);
+    expect(others).toEqual([]);
+    expect(event?.type).toBe("workflow.cancelled");
+    expect(z.object({ data: z.record(z.string(), z.unknown()) }).parse(event?.payload).data).toEqual({
+      workflow_id: execution.workflowId,
+      execution_id: execution.id,
+      cancelled_at: now.toISOString(),
+      requested_at: requestedAt.toISOString(),
+      requested_by: "dashboard",
+    });
+    const deliveries = await db().selectFrom("webhook_deliveries").select("endpoint_id").where("endpoint_id", "=", endpoint.id).execute();
+    expect(deliveries).toHaveLength(1);
+  });
+
+  it("ends an execution once when a cancel and a completion race: one event, of the end that won", async () => {
+    for (let round = 0; round < 5; round++) {
+      const execution = await runningExecution("live");
+      await db().updateTable("executions").set({ cancel_requested_at: new Date(), cancel_requested_by: "api" }).where("id", "=", execution.id).execute();
+      const now = new Date();
+      const [completed, cancelled] = await Promise.all([
+        completeExecution(deps(), execution, now, []),
+        finishExecution(deps(), { outcome: "cancelled", executionId: execution.id }, STEPS, now),
+      ]);
+      expect([completed, cancelled].filter(Boolean)).toHaveLength(1);
+      const status = (await findExecution(db(), execution.id))?.status;
+      expect((await eventsOf(execution.userId)).map((event) => event.type)).toEqual([cancelled ? "workflow.cancelled" : "workflow.completed"]);
+      expect(status).toBe(cancelled ? "cancelled" : "completed");
+      expect(await finishExecution(deps(), { outcome: "cancelled", executionId: execution.id }, STEPS, new Date())).toBe(false);
+      expect(await eventsOf(execution.userId)).toHaveLength(1);
+    }
+  });
+});

@@ -4,6 +4,7 @@ import type { ExecutionError } from "../../core/contracts/workflows.js";
 import type { Database } from "../../core/db/client.js";
 import type { DB } from "../../core/db/types.js";
 import type { ProducerQueues } from "../../core/queues.js";
+import { cancelledEvent } from "../../core/workflows/cancellation.js";
 import type { ClaimedDelivery } from "../../core/webhooks/claimed-attempt.js";
 import { claimedDeliveries, enqueueDeliveries, newWebhookEventBody, recordWebhookEvent, withRoomForEveryEndpoint, type NewWebhookEvent } from "../../core/webhooks/events.js";
 import type { FirstAttempts } from "../webhooks/first-attempts.js";
@@ -12,8 +13,8 @@ import { closeRemainingSteps, countCompletedSteps, endExecution, type FinishedSt
 
 /**
  * The one way an execution ends: finishExecution. Each end is atomic (one statement, or one
- * transaction): the final status, the steps closed (one row per step afterwards) and, for
- * completed and failed, the webhook event; the event's deliveries are enqueued after commit.
+ * transaction): the final status, the steps closed (one row per step afterwards) and the
+ * webhook event (workflow.completed, failed or cancelled); its deliveries are enqueued after commit.
  * The event goes to the account's endpoints of the execution's mode. It returns false when the
  * execution had already ended (another engine, or a cancel, got there first): nothing is
  * written then.
@@ -57,17 +58,17 @@ export interface FailedStep {
   attempt: AttemptEnd;
 }
 
-/** A cancelled execution sends no event: the step it was in is cancelled, the rest skipped. */
+/** A cancelled execution: the step it was in is cancelled, the rest skipped, and workflow.cancelled recorded. */
 interface Cancellation {
   outcome: "cancelled";
   executionId: string;
 }
 
 /** Ends the execution (`steps` are the workflow's: those never reached get a skipped row). */
-export async function finishExecution(deps: Pick<FinishDeps, "db">, end: Cancellation, steps: StepNames, now: Date): Promise<boolean>;
+export async function finishExecution(deps: Pick<FinishDeps, "db" | "queues">, end: Cancellation, steps: StepNames, now: Date): Promise<boolean>;
 export async function finishExecution(deps: FinishDeps, end: ExecutionEnd, steps: StepNames, now: Date): Promise<boolean>;
-export async function finishExecution(given: Pick<FinishDeps, "db">, end: ExecutionEnd, steps: StepNames, now: Date): Promise<boolean> {
-  if (end.outcome === "cancelled") return cancelExecution(given.db, end.executionId, steps, now);
+export async function finishExecution(given: Pick<FinishDeps, "db" | "queues">, end: ExecutionEnd, steps: StepNames, now: Date): Promise<boolean> {
+  if (end.outcome === "cancelled") return cancelExecution(given, end.executionId, steps, now);
   // The overloads give every end but a cancellation all of FinishDeps.
   const deps = given as FinishDeps;
   switch (end.outcome) {
@@ -151,12 +152,12 @@ async function failExecution(
   });
 }
 
-async function cancelExecution(db: Database, executionId: string, steps: StepNames, now: Date): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+async function cancelExecution(deps: Pick<FinishDeps, "db" | "queues">, executionId: string, steps: StepNames, now: Date): Promise<boolean> {
+  return endThenDeliver(deps, async (trx) => {
     const ended = await endExecution(trx, executionId, { status: "cancelled", now });
-    if (!ended) return false;
+    if (!ended) return undefined;
     await closeRemainingSteps(trx, executionId, steps, now);
-    return true;
+    return (await recordWebhookEvent(trx, cancelledEvent({ ...ended, id: executionId }, now))).deliveryIds;
   });
 }
 
@@ -164,7 +165,7 @@ async function cancelExecution(db: Database, executionId: string, steps: StepNam
  * Runs `end` in one transaction; it returns the deliveries of the event it recorded, or
  * undefined when the execution had already ended. They are enqueued once the transaction commits.
  */
-async function endThenDeliver(deps: FinishDeps, end: (trx: Transaction<DB>) => Promise<string[] | undefined>): Promise<boolean> {
+async function endThenDeliver(deps: Pick<FinishDeps, "db" | "queues">, end: (trx: Transaction<DB>) => Promise<string[] | undefined>): Promise<boolean> {
   const deliveryIds = await deps.db.transaction().execute(end);
   if (!deliveryIds) return false;
   await enqueueDeliveries(deps.queues, deliveryIds);

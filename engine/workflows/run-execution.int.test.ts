@@ -255,7 +255,7 @@ describe("workflow runner", () => {
 });
 
 describe("cancelling", () => {
-  it("cancels a running step within a second: the step is cancelled, the rest skipped, no event", async () => {
+  it("cancels a running step within a second: the step is cancelled, the rest skipped, one workflow.cancelled event", async () => {
     receiver.respondWith(() => undefined); // never answers
     const { userId, executionId } = await run([
       { type: "http_request", name: "hang", config: { url: `${receiver.url}/hang` } },
@@ -273,7 +273,7 @@ describe("cancelling", () => {
       ["transform_2", "skipped"],
     ]);
     const types = (await eventsOf(userId)).map((event) => event.type);
-    expect(types).toEqual(["workflow.triggered"]);
+    expect(types).toEqual(["workflow.triggered", "workflow.cancelled"]);
   });
 
   it("cancels an execution asleep in a delay step within a second and removes its job", async () => {

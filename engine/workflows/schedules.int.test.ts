@@ -90,6 +90,12 @@ describe("scheduled executions", () => {
   it("fire every second across two engines with exactly one execution per fire time", async () => {
     const { db } = database.current;
     const userId = (await createAccount(db)).id;
+    // A package that allows a schedule every second (the catalogue's plans allow one a minute at most).
+    await db
+      .insertInto("package_definitions")
+      .values({ package_name: "every_second", display_name: "Every second", request_limit: -1, rate_limit_per_minute: 1_000, data_limit_bytes: -1, monthly_price_cents: 0, contact_sales: true, min_schedule_interval_seconds: 1 })
+      .execute();
+    await db.updateTable("user_packages").set({ package_name: "every_second" }).where("user_id", "=", userId).execute();
     // Inserted before the engines start: their reconcile at boot registers the scheduler.
     const workflowId = await insertWorkflow(db, userId, { actions: [{ type: "transform", config: { output: { at: "{{trigger.data.scheduled_at}}" } } }], trigger: everySecond });
     const env = { DATABASE_URL: database.current.url, REDIS_KEY_PREFIX: namespace.keyPrefix, QUEUE_PREFIX: namespace.queuePrefix };
@@ -128,5 +134,27 @@ describe("scheduled executions", () => {
     // Fire times are consecutive seconds: none was skipped between the first and the last.
     const seconds = fireTimes.map((time) => Date.parse(time) / 1_000).sort((a, b) => a - b);
     expect(seconds.at(-1)! - seconds[0]!).toBe(seconds.length - 1);
+  }, 60_000);
+
+  it("run a schedule faster than the plan allows once per window of its minimum, skipping the other fire times", async () => {
+    const { db } = database.current;
+    const userId = (await createAccount(db)).id;
+    // Saved under a plan that allowed it; the account is on the free plan now (15 minutes).
+    const workflowId = await insertWorkflow(db, userId, { actions: [{ type: "transform", config: { output: {} } }], trigger: everySecond, status: "draft" });
+    const env = { DATABASE_URL: database.current.url, REDIS_KEY_PREFIX: namespace.keyPrefix, QUEUE_PREFIX: namespace.queuePrefix };
+    if (engines.length === 0) engines.push(await startEngineProcess(env));
+    await db.updateTable("workflows").set({ status: "active" }).where("id", "=", workflowId).execute();
+    const windowStart = Date.UTC(2026, 0, 1, 9, 15);
+    for (const firedAt of [windowStart, windowStart + 1_000, windowStart + 899_000, windowStart + 900_000]) {
+      await queues.get("workflow-schedule").add("workflow-schedule", { workflow_id: workflowId }, { jobId: `throttle-${firedAt}`, prevMillis: firedAt });
+    }
+    const fired = async () =>
+      (await db.selectFrom("executions").select(sql<string>`trigger_data ->> 'scheduled_at'`.as("at")).where("workflow_id", "=", workflowId).execute()).map((row) => row.at);
+    await waitFor(async () => ((await fired()).length >= 2 ? true : undefined), 20_000);
+    // Jobs for later fire times in the same windows would have been handled by now.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await db.updateTable("workflows").set({ status: "draft" }).where("id", "=", workflowId).execute();
+    const replayed = (await fired()).filter((at) => Date.parse(at) < Date.UTC(2026, 0, 2)).sort();
+    expect(replayed).toEqual([new Date(windowStart).toISOString(), new Date(windowStart + 900_000).toISOString()]);
   }, 60_000);
 });

@@ -1,9 +1,12 @@
+import { parseTemplatePath, replaceTemplates, wholeTemplatePath } from "../../core/contracts/templates.js";
+
 /**
  * Templates in action configs: `{{trigger.data.x}}` and `{{steps.<name>.output.y}}`.
  *
  * Rules (each has a test in templating.test.ts):
- * - Only paths: a root (`trigger` or `steps`) and segments of letters, digits, `_` and `-`,
- *   joined by dots; array elements by index, as `items.0.id` or `items[0].id`. Nothing is
+ * - Only paths, in the grammar of core/contracts/templates.ts (shared with the API's checks when
+ *   a workflow is saved): a root (`trigger` or `steps`) and segments of letters, digits, `_` and
+ *   `-`, joined by dots; array elements by index, as `items.0.id` or `items[0].id`. Nothing is
  *   evaluated: no expressions, no calls, and `__proto__`, `constructor` and `prototype` are refused.
  *   Lookups read own properties only, so nothing inherited is reachable.
  * - Whitespace inside the braces is allowed: `{{ trigger.data.x }}`.
@@ -36,12 +39,6 @@ export class TemplateError extends Error {
   }
 }
 
-// An optional escaping backslash, then `{{ ... }}` holding no braces.
-const TEMPLATE = /(\\?)\{\{([^{}]*)\}\}/g;
-const WHOLE_TEMPLATE = /^\{\{([^{}]*)\}\}$/;
-const PATH = /^[\w-]+(?:\.[\w-]+|\[\d+\])*$/;
-const ROOTS = new Set(["trigger", "steps"]);
-const FORBIDDEN_SEGMENTS = new Set(["__proto__", "constructor", "prototype"]);
 const ARRAY_INDEX = /^(?:0|[1-9]\d*)$/;
 
 /** Returns `value` with every template in its strings resolved against `scope`; the input is not modified. */
@@ -59,30 +56,18 @@ export function resolveTemplates(value: unknown, scope: TemplateScope): unknown 
 }
 
 function resolveString(text: string, scope: TemplateScope): unknown {
-  const whole = WHOLE_TEMPLATE.exec(text);
-  if (whole) return lookup(text, whole[1] ?? "", scope);
-  return text.replace(TEMPLATE, (template: string, escape: string, path: string) => {
-    if (escape) return template.slice(1);
-    return stringify(lookup(template, path, scope));
-  });
+  const whole = wholeTemplatePath(text);
+  if (whole !== undefined) return lookup(text, whole, scope);
+  return replaceTemplates(text, ({ template, rawPath }) => stringify(lookup(template, rawPath, scope)));
 }
 
 function lookup(template: string, rawPath: string, scope: TemplateScope): unknown {
-  const path = rawPath.trim();
-  if (!PATH.test(path)) {
-    throw new TemplateError(template, `Template "${template}" is not a path: use {{trigger.data.<field>}} or {{steps.<name>.output.<field>}}`);
-  }
-  const segments = path.replace(/\[(\d+)\]/g, ".$1").split(".");
-  const [root] = segments;
-  if (!root || !ROOTS.has(root)) {
-    throw new TemplateError(template, `Template "${template}" must start with "trigger" or "steps"`);
-  }
-  const forbidden = segments.find((segment) => FORBIDDEN_SEGMENTS.has(segment));
-  if (forbidden) throw new TemplateError(template, `Template "${template}" uses the forbidden segment "${forbidden}"`);
+  const parsed = parseTemplatePath(template, rawPath);
+  if (!parsed.ok) throw new TemplateError(template, parsed.message);
 
   let current: unknown = scope;
   let walked = "";
-  for (const segment of segments) {
+  for (const segment of parsed.segments) {
     const next = child(current, segment);
     if (next === undefined) {
       const where = walked ? ` in ${walked}` : "";

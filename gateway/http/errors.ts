@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { AppError, detailsFromZodIssues } from "../../core/errors.js";
 import type { AppEnv } from "../app-env.js";
+import { allowHeaderFor } from "./method-not-allowed.js";
 import type { z } from "zod";
 
 /** Framework exceptions we can name precisely; anything else from Hono is a bad request. */
@@ -54,8 +55,16 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
   return c.json(appError.toBody(c.get("requestId")), appError.status as ContentfulStatusCode);
 }
 
-export function handleNotFound(c: Context<AppEnv>): Response {
-  return handleError(new AppError("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}.`), c);
+/**
+ * No route answered: 405 METHOD_NOT_ALLOWED with `Allow` when the path is known with other
+ * methods (`methodsOf`, gateway/http/method-not-allowed.ts), else 404.
+ */
+export function notFoundHandler(methodsOf: (path: string) => string[]) {
+  return (c: Context<AppEnv>): Response => {
+    const allow = allowHeaderFor(c, methodsOf);
+    if (allow) return handleError(new AppError("METHOD_NOT_ALLOWED", `${c.req.path} does not answer ${c.req.method}; it answers ${allow}.`, { headers: { Allow: allow } }), c);
+    return handleError(new AppError("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}.`), c);
+  };
 }
 
 type ValidationResult =

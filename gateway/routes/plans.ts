@@ -45,6 +45,7 @@ export function serializePlan(row: PlanRow): Plan {
     data_limit_bytes: row.data_limit_bytes,
     max_concurrent_executions: row.max_concurrent_executions,
     max_upload_bytes: row.max_upload_bytes,
+    min_schedule_interval_seconds: row.min_schedule_interval_seconds,
     contact_sales: row.contact_sales,
     currency: "USD",
     monthly_price_cents: row.monthly_price_cents,

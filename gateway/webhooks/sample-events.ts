@@ -14,6 +14,12 @@ export function sampleEventData(type: WebhookEventType, now: Date, mode: KeyMode
     "workflow.triggered": { ...workflow, trigger_type: "manual", trigger_data: { order_id: "ord_1001", amount: 4200 } },
     "workflow.completed": { ...workflow, duration_ms: 1_234, actions_executed: 3 },
     "workflow.failed": { ...workflow, error: { code: "ACTION_FAILED", message: "http_request_1: the target answered HTTP 500." } },
+    "workflow.cancelled": {
+      ...workflow,
+      cancelled_at: now.toISOString(),
+      requested_at: new Date(now.getTime() - 400).toISOString(),
+      requested_by: "api",
+    },
     "processing.started": { ...processing },
     "processing.completed": { ...processing, duration_ms: 842, rows_processed: 100_000 },
     "processing.failed": { ...processing, error: { code: "PROCESSING_FAILED", message: "The dataset could not be parsed." } },

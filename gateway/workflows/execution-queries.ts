@@ -1,7 +1,9 @@
-import { sql } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { ExecutionStatus } from "../../core/contracts/workflows.js";
 import type { Database } from "../../core/db/client.js";
 import type { ExecutionCursor } from "./execution-cursor.js";
+import type { DB } from "../../core/db/types.js";
+import type { CancelSource } from "../../core/workflows/cancellation.js";
 import type { Owner } from "./workflow-queries.js";
 
 /** Queries of executions and their steps, scoped to the owner (account and mode). */
@@ -19,6 +21,7 @@ export interface ExecutionRow {
   started_at: Date | null;
   finished_at: Date | null;
   cancel_requested_at: Date | null;
+  cancel_requested_by: string | null;
 }
 
 export interface StepRow {
@@ -37,6 +40,7 @@ export interface StepRow {
 
 const COLUMNS = [
   "id", "workflow_id", "user_id", "status", "trigger_type", "trigger_data", "mode", "rerun_of", "error", "queued_at", "started_at", "finished_at", "cancel_requested_at",
+  "cancel_requested_by",
 ] as const;
 
 export function findExecution(db: Database, owner: Owner, id: string): Promise<ExecutionRow | undefined> {
@@ -110,21 +114,29 @@ export async function listAccountExecutions(
 }
 
 /** Cancels an execution no engine has claimed yet; undefined if it is no longer queued. */
-export function cancelQueuedExecution(db: Database, id: string, now: Date): Promise<ExecutionRow | undefined> {
+export function cancelQueuedExecution(db: Database | Transaction<DB>, id: string, by: CancelSource, now: Date): Promise<ExecutionRow | undefined> {
   return db
     .updateTable("executions")
-    .set({ status: "cancelled", cancel_requested_at: sql<Date>`coalesce(cancel_requested_at, ${now})`, finished_at: now })
+    .set({ status: "cancelled", ...cancelRequest(by, now), finished_at: now })
     .where("id", "=", id)
     .where("status", "=", "queued")
     .returning(COLUMNS)
     .executeTakeFirst();
 }
 
+/** The first request to cancel stands: its time and who asked. */
+function cancelRequest(by: CancelSource, now: Date) {
+  return {
+    cancel_requested_at: sql<Date>`coalesce(cancel_requested_at, ${now})`,
+    cancel_requested_by: sql<string>`case when cancel_requested_at is null then ${by} else cancel_requested_by end`,
+  };
+}
+
 /** Marks a running execution for cancellation (its runner stops it); undefined if it is not running. */
-export function requestExecutionCancel(db: Database, id: string, now: Date): Promise<ExecutionRow | undefined> {
+export function requestExecutionCancel(db: Database, id: string, by: CancelSource, now: Date): Promise<ExecutionRow | undefined> {
   return db
     .updateTable("executions")
-    .set({ cancel_requested_at: sql<Date>`coalesce(cancel_requested_at, ${now})` })
+    .set(cancelRequest(by, now))
     .where("id", "=", id)
     .where("status", "=", "running")
     .returning(COLUMNS)

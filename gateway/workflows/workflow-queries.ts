@@ -97,6 +97,11 @@ export function findWorkflow(db: Executor, owner: Owner, id: string): Promise<Wo
   return ownedWorkflows(db, owner).select([...COLUMNS, ...DERIVED]).where("workflows.id", "=", id).executeTakeFirst();
 }
 
+/** The owner's workflow's trigger, its row locked until the transaction ends (for a PATCH's merge). */
+export function findWorkflowForUpdate(trx: Transaction<DB>, owner: Owner, id: string): Promise<{ trigger: unknown } | undefined> {
+  return ownedWorkflows(trx, owner).select("workflows.trigger").where("workflows.id", "=", id).forUpdate().executeTakeFirst();
+}
+
 /** Whether the owner has this (undeleted) workflow; cheaper than findWorkflow, which counts executions. */
 export async function ownsWorkflow(db: Executor, owner: Owner, id: string): Promise<boolean> {
   const row = await ownedWorkflows(db, owner).select("workflows.id").where("workflows.id", "=", id).executeTakeFirst();

@@ -15,6 +15,7 @@ var Operations = map[string]Operation{
 	"CreateWorkflow":        {Method: "POST", Path: "/v1/workflows"},
 	"GetWorkflow":           {Method: "GET", Path: "/v1/workflows/{id}"},
 	"UpdateWorkflow":        {Method: "PUT", Path: "/v1/workflows/{id}"},
+	"PatchWorkflow":         {Method: "PATCH", Path: "/v1/workflows/{id}"},
 	"DeleteWorkflow":        {Method: "DELETE", Path: "/v1/workflows/{id}"},
 	"ExecuteWorkflow":       {Method: "POST", Path: "/v1/workflows/{id}/execute"},
 	"ListExecutions":        {Method: "GET", Path: "/v1/workflows/{id}/executions"},
@@ -108,6 +109,13 @@ func (c *Client) UpdateWorkflow(ctx context.Context, id string, body any, opts .
 		return nil, err
 	}
 	return &out, nil
+}
+
+// PatchWorkflow: Change part of a workflow (PATCH /v1/workflows/{id}).
+func (c *Client) PatchWorkflow(ctx context.Context, id string, body any, opts ...RequestOption) (Object, error) {
+	var out Object
+	err := c.call(ctx, "PatchWorkflow", operationInput{Path: map[string]string{"id": id}, Body: body}, opts, &out)
+	return out, err
 }
 
 // DeleteWorkflow: Delete a workflow (DELETE /v1/workflows/{id}).

@@ -13,6 +13,7 @@ import { ExecutionIdParamsSchema, ListAccountExecutionsQuerySchema, ListExecutio
 import { ExecutionListSchema, ExecutionPageSchema, ExecutionSchema } from "../../../core/contracts/workflow-responses.js";
 import { decodeExecutionCursor, encodeExecutionCursor } from "../../workflows/execution-cursor.js";
 import { findExecution, listAccountExecutions, listExecutions, listSteps, type ExecutionRow } from "../../workflows/execution-queries.js";
+import type { CancelSource } from "../../../core/workflows/cancellation.js";
 import { cancelExecution, rerunExecution } from "../../workflows/execution-service.js";
 import { PUBLIC_WORKFLOW_API } from "../../workflows/owner.js";
 import type { Owner } from "../../workflows/workflow-queries.js";
@@ -101,6 +102,8 @@ export function executionApiRoutes(deps: { db: Database; queues: ProducerQueues;
   // Services log with the request's logger, so their lines carry its request id.
   const services = (c: Context<AppEnv>) => ({ ...deps, logger: c.get("logger") });
   const withSteps = async (row: ExecutionRow) => serializeExecution(row, await listSteps(deps.db, row.id));
+  // Named in the workflow.cancelled event as requested_by.
+  const cancelSource: CancelSource = surface.prefix === "/v1" ? "api" : "dashboard";
 
   app.openapi(listRoute, async (c) => {
     const owner = ownerOf(c);
@@ -134,7 +137,7 @@ export function executionApiRoutes(deps: { db: Database; queues: ProducerQueues;
   });
 
   app.openapi(cancelRoute, async (c) => {
-    const row = await cancelExecution(services(c), ownerOf(c), c.req.valid("param").id, deps.now());
+    const row = await cancelExecution(services(c), ownerOf(c), c.req.valid("param").id, cancelSource, deps.now());
     return c.json(await withSteps(row), 202);
   });
 

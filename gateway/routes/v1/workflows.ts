@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { CreateWorkflowRequestSchema, UpdateWorkflowRequestSchema } from "../../../core/contracts/workflows.js";
+import { CreateWorkflowRequestSchema, PatchWorkflowRequestSchema, UpdateWorkflowRequestSchema } from "../../../core/contracts/workflows.js";
 import type { Database } from "../../../core/db/client.js";
 import { AppError } from "../../../core/errors.js";
 import type { ProducerQueues } from "../../../core/queues.js";
@@ -16,7 +16,7 @@ import { PUBLIC_WORKFLOW_API } from "../../workflows/owner.js";
 import type { Owner } from "../../workflows/workflow-queries.js";
 import { serializeWorkflow } from "../../workflows/serializers.js";
 import { findWorkflow, listWorkflows } from "../../workflows/workflow-queries.js";
-import { createWorkflow, deleteWorkflow, updateWorkflow } from "../../workflows/workflow-service.js";
+import { createWorkflow, deleteWorkflow, patchWorkflow, updateWorkflow } from "../../workflows/workflow-service.js";
 
 const tags = ["Workflows"];
 const security = [{ apiKey: [] }];
@@ -75,6 +75,24 @@ function workflowRouteDefinitions(prefix: string, hide: boolean) {
     },
   });
 
+  const patchRoute = createRoute({
+    method: "patch",
+    path: `${prefix}/workflows/{id}`,
+    tags,
+    summary: "Change part of a workflow",
+    description:
+      "Changes the fields given (at least one), like PUT, but `trigger` merges into the stored trigger: `config` keys given replace the stored " +
+      "ones (`{\"trigger\": {\"config\": {\"cron\": \"0 * * * *\"}}}` keeps the time zone), and a new `type` starts from an empty config. " +
+      "The webhook URL's secret never changes.",
+    security,
+    hide,
+    request: { params: WorkflowIdParamsSchema, ...jsonBody(PatchWorkflowRequestSchema) },
+    responses: {
+      200: jsonResponse(WorkflowSchema, "The updated workflow."),
+      ...errorResponses("BAD_REQUEST", "MALFORMED_JSON", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "VALIDATION_FAILED", "RATE_LIMITED", "QUOTA_EXCEEDED"),
+    },
+  });
+
   const deleteRoute = createRoute({
     method: "delete",
     path: `${prefix}/workflows/{id}`,
@@ -107,14 +125,14 @@ function workflowRouteDefinitions(prefix: string, hide: boolean) {
       ...errorResponses("BAD_REQUEST", "MALFORMED_JSON", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "VALIDATION_FAILED", "RATE_LIMITED", "QUOTA_EXCEEDED"),
     },
   });
-  return { listRoute, createWorkflowRoute, getRoute, updateRoute, deleteRoute, executeRoute };
+  return { listRoute, createWorkflowRoute, getRoute, updateRoute, patchRoute, deleteRoute, executeRoute };
 }
 
 /** The workflow resource (DESIGN.md section 6): the public API's by default, or the dashboard's copy. */
 export function workflowApiRoutes(deps: { db: Database; queues: ProducerQueues; publicUrl: string; now: () => Date }, surface: ApiSurface<Owner> = PUBLIC_WORKFLOW_API) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const ownerOf = surface.principal;
-  const { listRoute, createWorkflowRoute, getRoute, updateRoute, deleteRoute, executeRoute } = workflowRouteDefinitions(surface.prefix, surface.hide);
+  const { listRoute, createWorkflowRoute, getRoute, updateRoute, patchRoute, deleteRoute, executeRoute } = workflowRouteDefinitions(surface.prefix, surface.hide);
   const serialize = (row: Parameters<typeof serializeWorkflow>[0]) => serializeWorkflow(row, deps.publicUrl);
   // Services log with the request's logger, so their lines carry its request id.
   const services = (c: Context<AppEnv>) => ({ db: deps.db, queues: deps.queues, logger: c.get("logger") });
@@ -144,6 +162,11 @@ export function workflowApiRoutes(deps: { db: Database; queues: ProducerQueues; 
 
   app.openapi(updateRoute, async (c) => {
     const row = await updateWorkflow(services(c), ownerOf(c), c.req.valid("param").id, c.req.valid("json"), deps.now());
+    return c.json(serialize(row), 200);
+  });
+
+  app.openapi(patchRoute, async (c) => {
+    const row = await patchWorkflow(services(c), ownerOf(c), c.req.valid("param").id, c.req.valid("json"), deps.now());
     return c.json(serialize(row), 200);
   });
 

@@ -108,7 +108,11 @@ export interface paths {
         delete: operations["deleteWorkflow"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change part of a workflow
+         * @description Changes the fields given (at least one), like PUT, but `trigger` merges into the stored trigger: `config` keys given replace the stored ones (`{"trigger": {"config": {"cron": "0 * * * *"}}}` keeps the time zone), and a new `type` starts from an empty config. The webhook URL's secret never changes.
+         */
+        patch: operations["patchWorkflow"];
         trace?: never;
     };
     "/v1/workflows/{id}/execute": {
@@ -856,6 +860,14 @@ export interface components {
                 };
             };
         };
+        /** @description Merged into the stored trigger: config keys given replace the stored ones; a new type starts from an empty config. */
+        TriggerPatch: {
+            /** @enum {string} */
+            type?: "webhook" | "schedule" | "manual";
+            config?: {
+                [key: string]: unknown;
+            };
+        };
         DeletedWorkflow: {
             message: string;
             /**
@@ -1009,7 +1021,7 @@ export interface components {
              */
             readonly mode: "live" | "test";
             url: string;
-            events: ("workflow.triggered" | "workflow.completed" | "workflow.failed" | "processing.started" | "processing.completed" | "processing.failed" | "usage.threshold_reached" | "stream.anomaly_detected" | "*")[];
+            events: ("workflow.triggered" | "workflow.completed" | "workflow.failed" | "workflow.cancelled" | "processing.started" | "processing.completed" | "processing.failed" | "usage.threshold_reached" | "stream.anomaly_detected" | "*")[];
             description: string | null;
             is_active: boolean;
             disabled_at: string | null;
@@ -1027,7 +1039,7 @@ export interface components {
              */
             readonly mode: "live" | "test";
             url: string;
-            events: ("workflow.triggered" | "workflow.completed" | "workflow.failed" | "processing.started" | "processing.completed" | "processing.failed" | "usage.threshold_reached" | "stream.anomaly_detected" | "*")[];
+            events: ("workflow.triggered" | "workflow.completed" | "workflow.failed" | "workflow.cancelled" | "processing.started" | "processing.completed" | "processing.failed" | "usage.threshold_reached" | "stream.anomaly_detected" | "*")[];
             description: string | null;
             is_active: boolean;
             disabled_at: string | null;
@@ -2029,6 +2041,93 @@ export interface operations {
             };
         };
     };
+    patchWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    description?: string | null;
+                    /** @enum {string} */
+                    status?: "active" | "draft";
+                    trigger?: components["schemas"]["TriggerPatch"];
+                    actions?: components["schemas"]["Action"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The updated workflow. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workflow"];
+                };
+            };
+            /** @description BAD_REQUEST: The request is malformed or has invalid parameters. | MALFORMED_JSON: The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission to perform this action. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: The requested resource was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The request validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Rate limit exceeded. Retry after the time given in Retry-After. | QUOTA_EXCEEDED: Monthly quota exhausted. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     executeWorkflow: {
         parameters: {
             query?: never;
@@ -2542,7 +2641,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    events: ("workflow.triggered" | "workflow.completed" | "workflow.failed" | "processing.started" | "processing.completed" | "processing.failed" | "usage.threshold_reached" | "stream.anomaly_detected" | "*")[];
+                    events: ("workflow.triggered" | "workflow.completed" | "workflow.failed" | "workflow.cancelled" | "processing.started" | "processing.completed" | "processing.failed" | "usage.threshold_reached" | "stream.anomaly_detected" | "*")[];
                     description?: string | null;
                 };
             };
@@ -2751,7 +2850,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    events?: ("workflow.triggered" | "workflow.completed" | "workflow.failed" | "processing.started" | "processing.completed" | "processing.failed" | "usage.threshold_reached" | "stream.anomaly_detected" | "*")[];
+                    events?: ("workflow.triggered" | "workflow.completed" | "workflow.failed" | "workflow.cancelled" | "processing.started" | "processing.completed" | "processing.failed" | "usage.threshold_reached" | "stream.anomaly_detected" | "*")[];
                     description?: string | null;
                     is_active?: boolean;
                 };
@@ -3050,7 +3149,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type?: "workflow.triggered" | "workflow.completed" | "workflow.failed" | "processing.started" | "processing.completed" | "processing.failed" | "usage.threshold_reached" | "stream.anomaly_detected";
+                    type?: "workflow.triggered" | "workflow.completed" | "workflow.failed" | "workflow.cancelled" | "processing.started" | "processing.completed" | "processing.failed" | "usage.threshold_reached" | "stream.anomaly_detected";
                 };
             };
         };

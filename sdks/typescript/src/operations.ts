@@ -10,6 +10,7 @@ export const OPERATIONS = {
   createWorkflow: { method: "POST", path: "/v1/workflows" },
   getWorkflow: { method: "GET", path: "/v1/workflows/{id}" },
   updateWorkflow: { method: "PUT", path: "/v1/workflows/{id}" },
+  patchWorkflow: { method: "PATCH", path: "/v1/workflows/{id}" },
   deleteWorkflow: { method: "DELETE", path: "/v1/workflows/{id}" },
   executeWorkflow: { method: "POST", path: "/v1/workflows/{id}/execute" },
   listExecutions: { method: "GET", path: "/v1/workflows/{id}/executions" },
@@ -87,6 +88,11 @@ export abstract class SluiceOperations {
   /** Update a workflow (PUT /v1/workflows/{id}) */
   updateWorkflow(id: string, body: JsonBody<"updateWorkflow">, options?: RequestOptions): Promise<Ok<"updateWorkflow">> {
     return this.call("updateWorkflow", { path: { id }, body }, options);
+  }
+
+  /** Change part of a workflow (PATCH /v1/workflows/{id}) */
+  patchWorkflow(id: string, body: JsonBody<"patchWorkflow">, options?: RequestOptions): Promise<Ok<"patchWorkflow">> {
+    return this.call("patchWorkflow", { path: { id }, body }, options);
   }
 
   /** Delete a workflow (DELETE /v1/workflows/{id}) */

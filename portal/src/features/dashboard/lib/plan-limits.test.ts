@@ -19,13 +19,13 @@ function overview(subscription: Partial<BillingOverview["subscription"]>, limit:
 
 describe("the rate-limit card's figures", () => {
   it("are the Free plan's without a running plan", () => {
-    expect(planLimitsView(overview({}, 1_000), plans)).toEqual({ planName: "Free", requestsPerMonth: "1,000", requestsPerMinute: "60", concurrentExecutions: "2" });
+    expect(planLimitsView(overview({}, 1_000), plans)).toEqual({ planName: "Free", requestsPerMonth: "1,000", requestsPerMinute: "60", concurrentExecutions: "2", scheduleInterval: "15 minutes" });
     expect(planLimitsView(overview({ status: "expired", plan: "starter" }, 1_000), plans).planName).toBe("Free");
   });
 
   it("are the running plan's, with the account's own monthly allowance", () => {
     const view = planLimitsView(overview({ status: "active", plan: "professional_100000" }, 120_000), plans);
-    expect(view).toEqual({ planName: "Professional 100K", requestsPerMonth: "120,000", requestsPerMinute: "600", concurrentExecutions: "20" });
+    expect(view).toEqual({ planName: "Professional 100K", requestsPerMonth: "120,000", requestsPerMinute: "600", concurrentExecutions: "20", scheduleInterval: "1 minute" });
   });
 
   it("say Unlimited for an unlimited allowance", () => {

@@ -1,6 +1,6 @@
 import type { BillingOverview } from "../../../../../core/contracts/billing";
 import type { Plan } from "../../../../../core/contracts/plans";
-import { FREE_PLAN_NAME } from "../../../../../core/plans";
+import { describeInterval, FREE_PLAN_NAME } from "../../../../../core/plans";
 
 const integer = new Intl.NumberFormat("en-US");
 
@@ -11,6 +11,8 @@ export interface PlanLimitsView {
   /** "600"; null when the catalogue does not list the plan. */
   requestsPerMinute: string | null;
   concurrentExecutions: string | null;
+  /** "15 minutes": the shortest time between two fires of a schedule. */
+  scheduleInterval: string | null;
 }
 
 /**
@@ -27,5 +29,6 @@ export function planLimitsView(overview: BillingOverview, plans: readonly Plan[]
     requestsPerMonth: usage.requests_limit === null ? "Unlimited" : integer.format(usage.requests_limit),
     requestsPerMinute: plan ? integer.format(plan.rate_limit_per_minute) : null,
     concurrentExecutions: plan ? integer.format(plan.max_concurrent_executions) : null,
+    scheduleInterval: plan ? describeInterval(plan.min_schedule_interval_seconds) : null,
   };
 }

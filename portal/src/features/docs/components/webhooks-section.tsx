@@ -9,6 +9,7 @@ const EVENT_DATA: Record<WebhookEventType, string> = {
   "workflow.triggered": "workflow_id, execution_id, trigger_data",
   "workflow.completed": "workflow_id, execution_id, duration_ms, actions_executed",
   "workflow.failed": "workflow_id, execution_id, error {code, message}",
+  "workflow.cancelled": "workflow_id, execution_id, cancelled_at, requested_at, requested_by (api or dashboard)",
   "processing.started": "the dataset or analysis concerned",
   "processing.completed": "the dataset or analysis concerned",
   "processing.failed": "the dataset or analysis concerned",

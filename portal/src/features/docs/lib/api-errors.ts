@@ -11,6 +11,7 @@ const API_ERROR_GUIDANCE = {
   UNAUTHORIZED: "The Authorization header is missing, the key is mistyped (its checksum fails), revoked or expired.",
   FORBIDDEN: "The key's permission does not allow this: read keys may only GET, webhook endpoints need an admin key.",
   NOT_FOUND: "No such resource for this key's mode: test keys do not see live workflows, and the reverse.",
+  METHOD_NOT_ALLOWED: "The path exists but not with this method: send one the Allow header lists (a workflow takes PUT and PATCH).",
   CONFLICT: "The resource is not in a state that allows this (e.g. cancelling a finished execution, an Idempotency-Key reused with a different body).",
   PAYLOAD_TOO_LARGE: "The body exceeds the limit of the request or of your plan's upload size.",
   UNSUPPORTED_MEDIA_TYPE: "Send JSON with Content-Type: application/json (datasets also accept CSV, NDJSON and Parquet).",

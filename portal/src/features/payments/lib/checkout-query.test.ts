@@ -14,6 +14,7 @@ function plan(package_name: string, monthly: number, contact_sales = false): Pla
     data_limit_bytes: 1,
     max_concurrent_executions: 1,
     max_upload_bytes: 1,
+    min_schedule_interval_seconds: 900,
     contact_sales,
     currency: "USD",
     monthly_price_cents: monthly,

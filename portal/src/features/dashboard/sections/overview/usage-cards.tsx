@@ -63,6 +63,12 @@ function Cards({ limits }: { limits: AccountLimits }) {
               <dd className="text-right font-semibold text-slate-900">{plan.concurrentExecutions}</dd>
             </>
           )}
+          {plan.scheduleInterval && (
+            <>
+              <dt className="text-slate-600">Schedules at most every</dt>
+              <dd className="text-right font-semibold text-slate-900">{plan.scheduleInterval}</dd>
+            </>
+          )}
         </dl>
         <p className="mt-3 text-sm text-slate-600">Over a limit, requests answer 429 with a Retry-After header.</p>
       </StatCard>
