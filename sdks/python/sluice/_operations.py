@@ -23,9 +23,10 @@ OPERATIONS = {
     "update_webhook_endpoint": ("PATCH", "/v1/webhook-endpoints/{id}"),
     "delete_webhook_endpoint": ("DELETE", "/v1/webhook-endpoints/{id}"),
     "rotate_webhook_secret": ("POST", "/v1/webhook-endpoints/{id}/rotate-secret"),
+    "send_test_webhook": ("POST", "/v1/webhook-endpoints/{id}/test"),
     "list_webhook_deliveries": ("GET", "/v1/webhook-endpoints/{id}/deliveries"),
     "replay_webhook_delivery": ("POST", "/v1/webhook-endpoints/{id}/deliveries/{delivery_id}/replay"),
-    "send_test_webhook": ("POST", "/v1/webhook-endpoints/{id}/test"),
+    "recover_webhook_deliveries": ("POST", "/v1/webhook-endpoints/{id}/recover"),
     "upload_dataset": ("POST", "/v1/datasets"),
     "list_datasets": ("GET", "/v1/datasets"),
     "get_dataset": ("GET", "/v1/datasets/{id}"),
@@ -122,6 +123,10 @@ class SluiceOperations:
         """Rotate an endpoint's signing secret (POST /v1/webhook-endpoints/{id}/rotate-secret)"""
         return self._call("rotate_webhook_secret", path={"id": id}, options=options)
 
+    def send_test_webhook(self, id: str, body: Dict[str, Any], *, options: Optional[RequestOptions] = None) -> Any:
+        """Send a test event (POST /v1/webhook-endpoints/{id}/test)"""
+        return self._call("send_test_webhook", path={"id": id}, body=body, options=options)
+
     def list_webhook_deliveries(self, id: str, *, query: Optional[Dict[str, Any]] = None, options: Optional[RequestOptions] = None) -> Any:
         """List an endpoint's deliveries (GET /v1/webhook-endpoints/{id}/deliveries)"""
         return self._call("list_webhook_deliveries", path={"id": id}, query=query, options=options)
@@ -130,9 +135,9 @@ class SluiceOperations:
         """Replay a delivery (POST /v1/webhook-endpoints/{id}/deliveries/{delivery_id}/replay)"""
         return self._call("replay_webhook_delivery", path={"id": id, "delivery_id": delivery_id}, options=options)
 
-    def send_test_webhook(self, id: str, body: Dict[str, Any], *, options: Optional[RequestOptions] = None) -> Any:
-        """Send a test event (POST /v1/webhook-endpoints/{id}/test)"""
-        return self._call("send_test_webhook", path={"id": id}, body=body, options=options)
+    def recover_webhook_deliveries(self, id: str, body: Dict[str, Any], *, options: Optional[RequestOptions] = None) -> Any:
+        """Recover failed deliveries (POST /v1/webhook-endpoints/{id}/recover)"""
+        return self._call("recover_webhook_deliveries", path={"id": id}, body=body, options=options)
 
     def upload_dataset(self, data: bytes, *, query: Optional[Dict[str, Any]] = None, options: Optional[RequestOptions] = None) -> Any:
         """Upload a dataset (POST /v1/datasets)"""
