@@ -190,6 +190,8 @@ export const EngineConfigSchema = CommonConfigSchema.extend({
     .regex(/^\d+(,\d+)*$/, "a comma-separated list of milliseconds")
     .default("0,5000,300000,1800000,7200000,18000000,36000000,36000000")
     .transform((value) => value.split(",").map(Number)),
+  /** How long webhook events and their delivery logs are kept, and a deleted endpoint stays readable (days). */
+  WEBHOOK_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
   ...PaymentProviderSettings,
   ...DatasetStorageSettings,
 }).superRefine((config, context) => {

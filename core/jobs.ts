@@ -86,6 +86,23 @@ export const QUEUES = {
       removeOnFail: { age: 7 * 24 * 3_600 },
     },
   },
+  "webhook-recovery": {
+    name: "webhook-recovery",
+    /** The rest of a recovery the request did not finish (core/webhooks/recover-deliveries.ts). */
+    payload: z.object({
+      endpoint_id: z.string().startsWith("whe_"),
+      since: z.iso.datetime({ offset: true }),
+      until: z.iso.datetime({ offset: true }),
+      as_of: z.iso.datetime({ offset: true }),
+    }),
+    jobOptions: {
+      // Each step reopens only deliveries still failed, so running it again repeats nothing.
+      attempts: 5,
+      backoff: { type: "exponential", delay: 5_000 },
+      removeOnComplete: { age: 24 * 3_600, count: 1_000 },
+      removeOnFail: { age: 7 * 24 * 3_600 },
+    },
+  },
   analytics: {
     name: "analytics",
     payload: z.discriminatedUnion("task", [

@@ -11,6 +11,8 @@ import { flushUsage } from "../core/metering/usage-flush.js";
 import { purgeExpiredRows } from "./jobs/purge-expired.js";
 import { requeueStaleEmail } from "./jobs/requeue-stale-email.js";
 import { processWebhookDeliveryJob } from "./webhooks/deliver-webhook.js";
+import { purgeWebhookLog } from "./webhooks/purge-webhook-log.js";
+import { processWebhookRecoveryJob } from "./webhooks/recover-failed-deliveries.js";
 import { requeueDueDeliveries } from "./webhooks/requeue-due-deliveries.js";
 import { runStatusProbe } from "./status/status-probe.js";
 import { fireWorkflowSchedule } from "./workflows/fire-schedule.js";
@@ -26,7 +28,8 @@ export const WORKERS: AnyWorkerDefinition[] = [
     process: async (payload, _job, { db, logger, queues, redis, config, analytics }) => {
       switch (payload.task) {
         case "purge-expired": {
-          const purged = await purgeExpiredRows(db);
+          const now = new Date();
+          const purged = { ...(await purgeExpiredRows(db, now)), ...(await purgeWebhookLog(db, now, config.WEBHOOK_LOG_RETENTION_DAYS)) };
           logger.info({ purged }, "purged expired rows");
           return purged;
         }
@@ -106,6 +109,12 @@ export const WORKERS: AnyWorkerDefinition[] = [
     // Waiting on receivers (up to 15 s each), not on CPU.
     concurrency: 32,
     process: processWebhookDeliveryJob,
+  }),
+  defineWorker({
+    queue: "webhook-recovery",
+    // Each job reopens batches of deliveries and adds their jobs: short database and Redis work.
+    concurrency: 2,
+    process: (payload, _job, context) => processWebhookRecoveryJob(payload, context),
   }),
   defineWorker({
     queue: "workflow-run",

@@ -51,6 +51,7 @@ import { createAccountMetering } from "./metering/account-metering.js";
 import { inboundHookRoute, inboundHookRoutes } from "./routes/hooks.js";
 import { executionApiRoutes } from "./routes/v1/executions.js";
 import { workflowApiRoutes } from "./routes/v1/workflows.js";
+import { webhookDeliveryRoutes } from "./routes/v1/webhook-deliveries.js";
 import { webhookEndpointRoutes } from "./routes/v1/webhook-endpoints.js";
 import { DASHBOARD_WORKFLOW_API } from "./workflows/owner.js";
 import { DASHBOARD_ENDPOINT_API } from "./webhooks/endpoint-principal.js";
@@ -90,7 +91,9 @@ export function createApiApp(deps: Omit<ClockedDeps, "subscriber" | "plainRedis"
   const workflowDeps = { db: deps.db, queues: deps.queues, now: deps.now };
   api.route("/", workflowApiRoutes({ ...workflowDeps, publicUrl: deps.config.PUBLIC_URL }));
   api.route("/", executionApiRoutes({ ...workflowDeps, redis: deps.redis, redisKeyPrefix: deps.config.REDIS_KEY_PREFIX }));
-  api.route("/", webhookEndpointRoutes({ db: deps.db, queues: deps.queues, logger: deps.logger, now: deps.now }));
+  const webhookDeps = { db: deps.db, queues: deps.queues, logger: deps.logger, now: deps.now };
+  api.route("/", webhookEndpointRoutes(webhookDeps));
+  api.route("/", webhookDeliveryRoutes(webhookDeps));
   api.route("/", datasetApiRoutes({ db: deps.db, redis: deps.redis, queues: deps.queues, config: deps.config, now: deps.now }));
   api.route(
     "/",
@@ -186,6 +189,7 @@ export async function createApp(appDeps: AppDeps) {
   app.route("/", workflowApiRoutes(dashboardDeps, DASHBOARD_WORKFLOW_API));
   app.route("/", executionApiRoutes({ ...dashboardDeps, redis: deps.redis, redisKeyPrefix: deps.config.REDIS_KEY_PREFIX }, DASHBOARD_WORKFLOW_API));
   app.route("/", webhookEndpointRoutes(dashboardDeps, DASHBOARD_ENDPOINT_API));
+  app.route("/", webhookDeliveryRoutes(dashboardDeps, DASHBOARD_ENDPOINT_API));
   const streamHub = createStreamHub({ subscriber: deps.subscriber, redisKeyPrefix: deps.config.REDIS_KEY_PREFIX, logger: deps.logger });
   app.route("/", streamDashboardRoutes({ ...dashboardDeps, redis: deps.redis, hub: streamHub, isShuttingDown: deps.isShuttingDown }));
   const metering = createMeteringDeps(deps);

@@ -125,6 +125,7 @@ const POLICIES: Record<string, Policy> = {
   "POST /v1/webhook-endpoints/:id/rotate-secret": "key:admin",
   "POST /v1/webhook-endpoints/:id/test": "key:admin",
   "POST /v1/webhook-endpoints/:id/deliveries/:delivery_id/replay": "key:admin",
+  "POST /v1/webhook-endpoints/:id/recover": "key:admin",
 };
 const SESSION_ROUTES = [
   "GET /api/billing",
@@ -160,6 +161,7 @@ const SESSION_ROUTES = [
   "POST /api/webhook-endpoints/:id/test",
   "GET /api/webhook-endpoints/:id/deliveries",
   "POST /api/webhook-endpoints/:id/deliveries/:delivery_id/replay",
+  "POST /api/webhook-endpoints/:id/recover",
   "GET /api/streams",
   "GET /api/streams/:name",
   "GET /api/streams/:name/live",
@@ -253,6 +255,7 @@ function bodyFor(route: string): unknown {
   if (path.endsWith("/webhook-endpoints")) return { url: "https://example.com/hooks", events: ["workflow.completed"] };
   if (path.endsWith("/workflows")) return { name: "New", trigger: { type: "manual", config: {} }, actions: [{ type: "transform", name: "s", config: { output: {} } }] };
   if (path.endsWith("/test")) return { type: "workflow.completed" };
+  if (path.endsWith("/recover")) return { since: "2026-11-01T00:00:00Z" };
   if (path.endsWith("/rotate")) return { grace_hours: 0 };
   return {};
 }

@@ -30,6 +30,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   "GET /v1/webhook-endpoints/{id}/deliveries": "listWebhookDeliveries",
   "POST /v1/webhook-endpoints/{id}/deliveries/{delivery_id}/replay": "replayWebhookDelivery",
   "POST /v1/webhook-endpoints/{id}/test": "sendTestWebhook",
+  "POST /v1/webhook-endpoints/{id}/recover": "recoverWebhookDeliveries",
   "POST /v1/datasets": "uploadDataset",
   "GET /v1/datasets": "listDatasets",
   "GET /v1/datasets/{id}": "getDataset",

@@ -84,6 +84,7 @@ const EXAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   "POST /v1/webhook-endpoints": ENDPOINT,
   "PATCH /v1/webhook-endpoints/:id": { description: "Orders, renamed" },
   "POST /v1/webhook-endpoints/:id/test": { type: "workflow.completed" },
+  "POST /v1/webhook-endpoints/:id/recover": { since: "2026-11-01T00:00:00Z" },
   "POST /v1/data/analyze": { dataset: [{ day: "2026-01-01", sales: 10, region: "east" }, { day: "2026-01-02", sales: 12, region: "west" }], analysis: "summary" },
   "POST /v1/data/clean": { dataset: [{ name: "Ann", city: "Nairobi" }, { name: "ann ", city: "nairobi" }] },
   "POST /v1/streams/:name/events": { events: [{ id: "evt-1", timestamp: "2026-11-25T10:00:00Z", fields: { latency_ms: 12 }, dimensions: { region: "eu" } }] },

@@ -65,6 +65,60 @@ export const PageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
+const IsoDateTimeSchema = z.iso.datetime({ offset: true, error: "Expected an ISO 8601 date-time, such as 2026-12-01T09:00:00Z" });
+/** A date (midnight UTC) or a date-time, as the workflow list's created_after and created_before take. */
+const IsoDateOrDateTimeSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: "Expected an ISO 8601 date or date-time" });
+
+/** One value or several: repeated (`?status=a&status=b`) or comma-separated (`?status=a,b`). */
+function oneOrSeveral<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.preprocess(
+    (input) => (Array.isArray(input) ? input : [input]).flatMap((value) => (typeof value === "string" ? value.split(",") : [value])),
+    z.array(z.enum(values, { error: `Expected one of ${values.join(", ")}` })).min(1),
+  );
+}
+
+/** An inclusive start and an exclusive end, in that order when both are given. */
+function refineTimeRange(range: { start?: string | undefined; end?: string | undefined; startName: string; endName: string }, context: z.core.$RefinementCtx) {
+  if (range.start && range.end && Date.parse(range.start) >= Date.parse(range.end)) {
+    context.addIssue({ code: "custom", path: [range.endName], message: `${range.endName} must be later than ${range.startName}` });
+  }
+}
+
+/**
+ * The delivery log's query: a page, and filters that all apply together. Unknown parameters are
+ * refused (a misspelt filter would otherwise list everything).
+ */
+export const DeliveryListQuerySchema = PageQuerySchema.extend({
+  status: oneOrSeveral(DELIVERY_STATUSES).optional(),
+  event_type: oneOrSeveral(WEBHOOK_EVENT_TYPES).optional(),
+  /** Deliveries created at or after this time. */
+  created_after: IsoDateOrDateTimeSchema.optional(),
+  /** Deliveries created before this time. */
+  created_before: IsoDateOrDateTimeSchema.optional(),
+})
+  .strict()
+  .superRefine((query, context) =>
+    refineTimeRange({ start: query.created_after, end: query.created_before, startName: "created_after", endName: "created_before" }, context),
+  );
+export type DeliveryListQuery = z.infer<typeof DeliveryListQuerySchema>;
+
+/** POST /{id}/recover: the window of deliveries (by creation time) to send again; `until` defaults to now. */
+export const RecoverDeliveriesRequestSchema = z
+  .object({ since: IsoDateTimeSchema, until: IsoDateTimeSchema.optional() })
+  .strict()
+  .superRefine((request, context) => refineTimeRange({ start: request.since, end: request.until, startName: "since", endName: "until" }, context));
+export type RecoverDeliveriesRequest = z.infer<typeof RecoverDeliveriesRequestSchema>;
+
+export const RecoverDeliveriesResultSchema = z.object({
+  /** Failed deliveries of the window queued again by this request. */
+  queued: z.number().int(),
+  /** True when the window held more than one request handles: the engine queues the rest. */
+  continues_in_background: z.boolean(),
+  since: z.string(),
+  until: z.string(),
+});
+export type RecoverDeliveriesResult = z.infer<typeof RecoverDeliveriesResultSchema>;
+
 export const WebhookEndpointSchema = z.object({
   id: z.string(),
   /** live or test: it receives the events of that mode only. */
@@ -81,6 +135,8 @@ export const WebhookEndpointSchema = z.object({
   previous_secret_expires_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** When it was deleted: it receives nothing more, and its delivery log stays readable until the retention period ends. */
+  deleted_at: z.string().nullable(),
 });
 export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>;
 

@@ -4,7 +4,10 @@ import { idParam } from "../http/path-params.js";
 import {
   DeletedWebhookEndpointSchema,
   DeliveryAttemptSchema,
+  DeliveryListQuerySchema,
   PageQuerySchema,
+  RecoverDeliveriesRequestSchema,
+  RecoverDeliveriesResultSchema,
   TestEventResultSchema,
   WebhookDeliveryListSchema,
   WebhookDeliverySchema,
@@ -37,7 +40,11 @@ export const WebhookDeliveryListResponseSchema = z
   .openapi("WebhookDeliveryList");
 export const TestEventResultResponseSchema = z.object(TestEventResultSchema.shape).openapi("WebhookTestEvent");
 
+export const RecoverDeliveriesRequestBodySchema = RecoverDeliveriesRequestSchema.meta({ id: "RecoverWebhookDeliveriesRequest" });
+export const RecoverDeliveriesResponseSchema = z.object(RecoverDeliveriesResultSchema.shape).openapi("RecoverWebhookDeliveriesResult");
+
 export const PageQueryParamsSchema = z.object(PageQuerySchema.shape);
+export const DeliveryListQueryParamsSchema = DeliveryListQuerySchema;
 
 const endpointId = idParam("whe", "No such webhook endpoint.");
 export const EndpointIdParamsSchema = z.object({ id: endpointId });

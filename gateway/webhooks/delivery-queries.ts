@@ -1,6 +1,7 @@
-import type { Selectable } from "kysely";
+import { sql, type ExpressionBuilder, type Selectable } from "kysely";
+import type { DeliveryListQuery } from "../../core/contracts/webhook-endpoints.js";
 import type { Database } from "../../core/db/client.js";
-import type { WebhookDeliveries, WebhookDeliveryAttempts } from "../../core/db/types.js";
+import type { DB, WebhookDeliveries, WebhookDeliveryAttempts } from "../../core/db/types.js";
 
 /** Queries of an endpoint's delivery log. The caller has checked that the endpoint is the account's. */
 
@@ -24,23 +25,43 @@ const deliveryColumns = [
   "ev.type as event_type",
 ] as const;
 
-/** A page of the endpoint's deliveries, newest first. */
-export async function listDeliveries(db: Database, endpointId: string, page: { page: number; limit: number }): Promise<{ rows: DeliveryRow[]; total: number }> {
+/**
+ * The deliveries of the endpoint that pass every filter given: its own conditions on the delivery
+ * row (served by the endpoint's indexes: by creation time, and failed ones on their own) and the
+ * event type, read from the delivery's event.
+ */
+function matching(filters: Omit<DeliveryListQuery, "page" | "limit">, endpointId: string) {
+  return (eb: ExpressionBuilder<DB & { d: WebhookDeliveries }, "d">) =>
+    eb.and([
+      eb("d.endpoint_id", "=", endpointId),
+      // Literal values (checked against the enum), so the planner can use the index of failed deliveries.
+      ...(filters.status ? [eb("d.status", "in", filters.status.map((status) => sql.lit(status)))] : []),
+      ...(filters.created_after ? [eb("d.created_at", ">=", new Date(filters.created_after))] : []),
+      ...(filters.created_before ? [eb("d.created_at", "<", new Date(filters.created_before))] : []),
+      ...(filters.event_type
+        ? [eb.exists(eb.selectFrom("webhook_events as ev").select("ev.id").whereRef("ev.id", "=", "d.event_id").where("ev.type", "in", filters.event_type))]
+        : []),
+    ]);
+}
+
+/** A page of the endpoint's deliveries that pass the filters, newest first, and how many pass. */
+export async function listDeliveries(db: Database, endpointId: string, query: DeliveryListQuery): Promise<{ rows: DeliveryRow[]; total: number }> {
+  const where = matching(query, endpointId);
   const [rows, count] = await Promise.all([
     db
       .selectFrom("webhook_deliveries as d")
       .innerJoin("webhook_events as ev", "ev.id", "d.event_id")
       .select(deliveryColumns)
-      .where("d.endpoint_id", "=", endpointId)
+      .where(where)
       .orderBy("d.created_at", "desc")
       .orderBy("d.id", "desc")
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
       .execute(),
     db
-      .selectFrom("webhook_deliveries")
+      .selectFrom("webhook_deliveries as d")
       .select((eb) => eb.fn.countAll<number>().as("total"))
-      .where("endpoint_id", "=", endpointId)
+      .where(where)
       .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };

@@ -33,3 +33,10 @@ function sessionPrincipal(c: Context<AppEnv>): EndpointPrincipal {
 
 export const PUBLIC_ENDPOINT_API: ApiSurface<EndpointPrincipal> = { prefix: "/v1", hide: false, principal: keyPrincipal };
 export const DASHBOARD_ENDPOINT_API: ApiSurface<EndpointPrincipal> = { prefix: "/api", hide: true, principal: sessionPrincipal };
+
+/** The caller's principal on `surface`; one that changes endpoints (`change`) needs to manage them. */
+export function endpointPrincipal(surface: ApiSurface<EndpointPrincipal>, c: Context<AppEnv>, change: boolean): EndpointPrincipal {
+  const principal = surface.principal(c);
+  if (change && !principal.canManage) throw new AppError("FORBIDDEN", "Managing webhook endpoints needs a key with admin permission.");
+  return principal;
+}

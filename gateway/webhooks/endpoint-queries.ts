@@ -6,7 +6,9 @@ import { newId } from "../../core/ids.js";
 
 /**
  * Queries of webhook endpoints; every one is scoped to the owning account and to the modes its
- * caller may see (an API key: its own; the dashboard: both), and deleted ones are gone.
+ * caller may see (an API key: its own; the dashboard: both). Deleted ones are gone from lists and
+ * changes; only reading one and its delivery log (findEndpointOrDeleted) still finds them, until
+ * the purge removes them after the delivery log's retention period.
  */
 
 export type EndpointRow = Selectable<WebhookEndpoints>;
@@ -23,8 +25,12 @@ export function endpointMode(row: Pick<EndpointRow, "mode">): KeyMode {
   return row.mode === "test" ? "test" : "live";
 }
 
+function ownedEndpointsOrDeleted(db: Db, owner: EndpointOwner) {
+  return db.selectFrom("webhook_endpoints").where("user_id", "=", owner.userId).where("mode", "in", owner.modes);
+}
+
 function ownedEndpoints(db: Db, owner: EndpointOwner) {
-  return db.selectFrom("webhook_endpoints").where("user_id", "=", owner.userId).where("mode", "in", owner.modes).where("deleted_at", "is", null);
+  return ownedEndpointsOrDeleted(db, owner).where("deleted_at", "is", null);
 }
 
 export async function insertEndpoint(
@@ -50,6 +56,11 @@ export async function insertEndpoint(
 
 export async function findEndpoint(db: Db, owner: EndpointOwner, id: string): Promise<EndpointRow | undefined> {
   return ownedEndpoints(db, owner).selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** The endpoint, deleted or not: for reading it and its delivery log. */
+export async function findEndpointOrDeleted(db: Db, owner: EndpointOwner, id: string): Promise<EndpointRow | undefined> {
+  return ownedEndpointsOrDeleted(db, owner).selectAll().where("id", "=", id).executeTakeFirst();
 }
 
 export async function listEndpoints(db: Db, owner: EndpointOwner, page: { page: number; limit: number }): Promise<{ rows: EndpointRow[]; total: number }> {
@@ -111,16 +122,26 @@ export async function replaceEndpointSecret(db: Db, owner: EndpointOwner, id: st
     .executeTakeFirst();
 }
 
-/** Soft-deletes (the delivery log stays); the endpoint receives nothing more. */
-export async function deleteEndpoint(db: Db, owner: EndpointOwner, id: string, now: Date): Promise<Date | undefined> {
-  const row = await db
+/**
+ * Soft-deletes, in the caller's transaction: the endpoint receives nothing more (deliveries not
+ * yet made are closed as failed), its secrets are erased, and its delivery log stays readable.
+ */
+export async function deleteEndpoint(trx: Transaction<DB>, owner: EndpointOwner, id: string, now: Date): Promise<Date | undefined> {
+  const row = await trx
     .updateTable("webhook_endpoints")
-    .set({ deleted_at: now, is_active: false, updated_at: now })
+    .set({ deleted_at: now, is_active: false, secret: "", previous_secret: null, previous_secret_expires_at: null, updated_at: now })
     .where("id", "=", id)
     .where("user_id", "=", owner.userId)
     .where("mode", "in", owner.modes)
     .where("deleted_at", "is", null)
     .returning("deleted_at")
     .executeTakeFirst();
-  return row?.deleted_at ?? undefined;
+  if (!row?.deleted_at) return undefined;
+  await trx
+    .updateTable("webhook_deliveries")
+    .set({ status: "failed", next_attempt_at: null, error: "The endpoint was deleted before this attempt.", updated_at: now })
+    .where("endpoint_id", "=", id)
+    .where("status", "in", ["pending", "retrying"])
+    .execute();
+  return row.deleted_at;
 }

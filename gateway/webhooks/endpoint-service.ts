@@ -1,15 +1,16 @@
 import type { KeyMode } from "../../core/contracts/api-keys.js";
-import type { CreateWebhookEndpointRequest, UpdateWebhookEndpointRequest } from "../../core/contracts/webhook-endpoints.js";
+import type { CreateWebhookEndpointRequest, RecoverDeliveriesRequest, RecoverDeliveriesResult, UpdateWebhookEndpointRequest } from "../../core/contracts/webhook-endpoints.js";
 import type { WebhookEventType } from "../../core/contracts/webhook-events.js";
 import type { Database } from "../../core/db/client.js";
 import { AppError } from "../../core/errors.js";
 import type { Logger } from "../../core/logger.js";
-import type { ProducerQueues } from "../../core/queues.js";
+import { enqueue, type ProducerQueues } from "../../core/queues.js";
 import { ensureDeliveryAttempt } from "../../core/webhooks/delivery-jobs.js";
 import { enqueueDeliveries, recordWebhookEvent } from "../../core/webhooks/events.js";
+import { RECOVERY_BATCH, enqueueRecovered, reopenFailedDeliveries } from "../../core/webhooks/recover-deliveries.js";
 import { PREVIOUS_SECRET_GRACE_MS, generateWebhookSecret } from "../../core/webhooks/signing.js";
 import { findDelivery, reopenDelivery, type DeliveryRow } from "./delivery-queries.js";
-import { deleteEndpoint, endpointMode, findEndpoint, insertEndpoint, replaceEndpointSecret, updateEndpoint, type EndpointOwner, type EndpointRow } from "./endpoint-queries.js";
+import { deleteEndpoint, endpointMode, findEndpoint, findEndpointOrDeleted, insertEndpoint, replaceEndpointSecret, updateEndpoint, type EndpointOwner, type EndpointRow } from "./endpoint-queries.js";
 import { sampleEventData } from "./sample-events.js";
 
 /**
@@ -27,6 +28,13 @@ const notFound = () => new AppError("NOT_FOUND", "No such webhook endpoint.");
 
 export async function requireEndpoint(db: Database, owner: EndpointOwner, endpointId: string): Promise<EndpointRow> {
   const endpoint = await findEndpoint(db, owner, endpointId);
+  if (!endpoint) throw notFound();
+  return endpoint;
+}
+
+/** The endpoint even if deleted (until purged): reading it and its delivery log. */
+export async function requireEndpointOrDeleted(db: Database, owner: EndpointOwner, endpointId: string): Promise<EndpointRow> {
+  const endpoint = await findEndpointOrDeleted(db, owner, endpointId);
   if (!endpoint) throw notFound();
   return endpoint;
 }
@@ -67,7 +75,7 @@ export async function rotateWebhookSecret(db: Database, owner: EndpointOwner, en
 }
 
 export async function deleteWebhookEndpoint(db: Database, owner: EndpointOwner, endpointId: string, now: Date): Promise<Date> {
-  const deletedAt = await deleteEndpoint(db, owner, endpointId, now);
+  const deletedAt = await db.transaction().execute((trx) => deleteEndpoint(trx, owner, endpointId, now));
   if (!deletedAt) throw notFound();
   return deletedAt;
 }
@@ -92,6 +100,37 @@ export async function replayWebhookDelivery(deps: WebhookServiceDeps, owner: End
   const delivery = await findDelivery(deps.db, endpoint.id, deliveryId);
   if (!delivery) throw new AppError("NOT_FOUND", "No such delivery for this endpoint.");
   return delivery;
+}
+
+/**
+ * Sends again every delivery of the window that has failed (finally: not one waiting for a
+ * retry), each as a replay. The first RECOVERY_BATCH are reopened here and counted in the answer;
+ * a window with more is finished by the engine's `webhook-recovery` job. Concurrent recoveries
+ * of one window reopen each delivery once between them (reopenFailedDeliveries).
+ */
+export async function recoverFailedDeliveries(
+  deps: WebhookServiceDeps,
+  owner: EndpointOwner,
+  endpointId: string,
+  request: RecoverDeliveriesRequest,
+  now: Date,
+): Promise<RecoverDeliveriesResult> {
+  const endpoint = await requireEndpoint(deps.db, owner, endpointId);
+  requireActive(endpoint, "recovering failed deliveries");
+  const until = request.until && Date.parse(request.until) < now.getTime() ? new Date(request.until) : now;
+  const window = { endpointId: endpoint.id, since: new Date(request.since), until, asOf: now };
+  const reopened = await reopenFailedDeliveries(deps.db, window, RECOVERY_BATCH, now);
+  const continuesInBackground = reopened.length === RECOVERY_BATCH;
+  // If Redis is away the reopened deliveries stay due and the engine's sweep sends them; the
+  // rest of a large window waits for a new recovery.
+  await enqueueRecovered(deps.queues, reopened).catch((error: unknown) =>
+    deps.logger.warn({ err: error, endpointId }, "could not enqueue recovered deliveries; the engine's sweep will"),
+  );
+  if (continuesInBackground) {
+    const payload = { endpoint_id: endpoint.id, since: window.since.toISOString(), until: until.toISOString(), as_of: now.toISOString() };
+    await enqueue(deps.queues, "webhook-recovery", payload);
+  }
+  return { queued: reopened.length, continues_in_background: continuesInBackground, since: window.since.toISOString(), until: until.toISOString() };
 }
 
 /**

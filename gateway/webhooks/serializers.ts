@@ -25,6 +25,7 @@ export function serializeEndpoint(row: EndpointRow, now: Date): WebhookEndpoint 
     previous_secret_expires_at: iso(graceEnds),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+    deleted_at: iso(row.deleted_at),
   };
 }
 

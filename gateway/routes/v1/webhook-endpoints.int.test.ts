@@ -121,6 +121,7 @@ describe("webhook endpoints API", () => {
       ["GET", `/v1/webhook-endpoints/${theirs.id}/deliveries`, undefined],
       ["POST", `/v1/webhook-endpoints/${theirs.id}/test`, undefined],
       ["POST", `/v1/webhook-endpoints/${theirs.id}/deliveries/del_1AbCdEfGhJkLmNpQrStUvW/replay`, undefined],
+      ["POST", `/v1/webhook-endpoints/${theirs.id}/recover`, { since: "2026-01-01T00:00:00Z" }],
       ["GET", "/v1/webhook-endpoints/whe_doesnotexist", undefined],
     ] as const) {
       const response = await call(mine, method, path, body);
@@ -154,7 +155,7 @@ describe("webhook endpoints API", () => {
     expect((await patch({ url: "mailto:me@example.com" })).status).toBe(422);
   });
 
-  it("deletes an endpoint: it is gone from reads and receives nothing more", async () => {
+  it("deletes an endpoint: gone from the list and from changes, still readable with deleted_at, its secret erased", async () => {
     const auth = await admin();
     const endpoint = await createEndpoint(auth);
     const response = await call(auth, "DELETE", `/v1/webhook-endpoints/${endpoint.id}`);
@@ -163,10 +164,29 @@ describe("webhook endpoints API", () => {
     expect(deleted.message).toBe("Webhook endpoint deleted.");
     expect(Math.abs(Date.parse(deleted.deleted_at) - Date.now())).toBeLessThan(10_000);
 
-    expect((await call(auth, "GET", `/v1/webhook-endpoints/${endpoint.id}`)).status).toBe(404);
-    expect((await call(auth, "DELETE", `/v1/webhook-endpoints/${endpoint.id}`)).status).toBe(404);
+    const read = await call(auth, "GET", `/v1/webhook-endpoints/${endpoint.id}`);
+    expect(read.status).toBe(200);
+    const text = await read.text();
+    expect(text).not.toContain("whsec_");
+    expect(WebhookEndpointSchema.parse(JSON.parse(text))).toMatchObject({ id: endpoint.id, is_active: false, deleted_at: deleted.deleted_at });
+    for (const [method, path, body] of [
+      ["DELETE", `/v1/webhook-endpoints/${endpoint.id}`, undefined],
+      ["PATCH", `/v1/webhook-endpoints/${endpoint.id}`, { is_active: true }],
+      ["POST", `/v1/webhook-endpoints/${endpoint.id}/rotate-secret`, undefined],
+      ["POST", `/v1/webhook-endpoints/${endpoint.id}/test`, undefined],
+      ["POST", `/v1/webhook-endpoints/${endpoint.id}/recover`, { since: new Date(Date.now() - 3_600_000).toISOString() }],
+    ] as const) {
+      expect((await call(auth, method, path, body)).status, `${method} ${path}`).toBe(404);
+    }
     expect(WebhookEndpointListSchema.parse(await (await call(auth, "GET", "/v1/webhook-endpoints")).json()).total).toBe(0);
-    expect(await db().selectFrom("webhook_endpoints").select(["is_active"]).where("id", "=", endpoint.id).executeTakeFirstOrThrow()).toEqual({ is_active: false });
+    const row = await db().selectFrom("webhook_endpoints").select(["is_active", "secret", "previous_secret"]).where("id", "=", endpoint.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ is_active: false, secret: "", previous_secret: null });
+
+    // The same URL can be subscribed again, as a new endpoint with a new secret.
+    const again = await createEndpoint(auth);
+    expect(again.id).not.toBe(endpoint.id);
+    expect(again.secret).not.toBe(endpoint.secret);
+    expect(WebhookEndpointListSchema.parse(await (await call(auth, "GET", "/v1/webhook-endpoints")).json()).webhook_endpoints.map((e) => e.id)).toEqual([again.id]);
   });
 
   it("rotates the secret: the new one is shown once, the old one stays valid for 24 hours", async () => {
@@ -219,6 +239,7 @@ describe("webhook endpoint modes", () => {
         ["GET", `/v1/webhook-endpoints/${endpoint.id}/deliveries`, undefined],
         ["POST", `/v1/webhook-endpoints/${endpoint.id}/test`, undefined],
         ["POST", `/v1/webhook-endpoints/${endpoint.id}/deliveries/${deliveryId}/replay`, undefined],
+        ["POST", `/v1/webhook-endpoints/${endpoint.id}/recover`, { since: "2026-01-01T00:00:00Z" }],
       ] as const) {
         const response = await call(other, method, path, body);
         expect(response.status, `${method} ${path}`).toBe(404);

@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { CreateWebhookEndpointRequestSchema, TestWebhookRequestSchema, UpdateWebhookEndpointRequestSchema } from "../../../core/contracts/webhook-endpoints.js";
 import type { Database } from "../../../core/db/client.js";
-import { AppError, type ErrorCode } from "../../../core/errors.js";
+import type { ErrorCode } from "../../../core/errors.js";
 import type { Logger } from "../../../core/logger.js";
 import type { ProducerQueues } from "../../../core/queues.js";
 import type { AppEnv } from "../../app-env.js";
@@ -12,29 +12,24 @@ import { validationHook } from "../../http/errors.js";
 import { jsonBody, jsonResponse } from "../../http/route-helpers.js";
 import {
   DeletedWebhookEndpointResponseSchema,
-  DeliveryIdParamsSchema,
   EndpointIdParamsSchema,
   PageQueryParamsSchema,
   TestEventResultResponseSchema,
-  WebhookDeliveryListResponseSchema,
-  WebhookDeliveryResponseSchema,
   WebhookEndpointListResponseSchema,
   WebhookEndpointResponseSchema,
   WebhookEndpointWithSecretResponseSchema,
 } from "../../webhooks/api-schemas.js";
-import { attemptsOf, listDeliveries } from "../../webhooks/delivery-queries.js";
-import { PUBLIC_ENDPOINT_API, type EndpointPrincipal } from "../../webhooks/endpoint-principal.js";
+import { endpointPrincipal, PUBLIC_ENDPOINT_API, type EndpointPrincipal } from "../../webhooks/endpoint-principal.js";
 import { listEndpoints, type EndpointOwner } from "../../webhooks/endpoint-queries.js";
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
-  replayWebhookDelivery,
-  requireEndpoint,
+  requireEndpointOrDeleted,
   rotateWebhookSecret,
   sendTestEvent,
   updateWebhookEndpoint,
 } from "../../webhooks/endpoint-service.js";
-import { serializeDelivery, serializeEndpoint } from "../../webhooks/serializers.js";
+import { serializeEndpoint } from "../../webhooks/serializers.js";
 
 const tags = ["Webhooks"];
 const security = [{ apiKey: [] }];
@@ -74,6 +69,7 @@ function endpointRouteDefinitions(base: string, hide: boolean) {
     path: `${base}/{id}`,
     tags,
     summary: "Get a webhook endpoint",
+    description: "A deleted endpoint is still answered, with `deleted_at`, until its delivery log's retention period ends.",
     security,
     hide,
     request: { params: EndpointIdParamsSchema },
@@ -97,7 +93,8 @@ function endpointRouteDefinitions(base: string, hide: boolean) {
     path: `${base}/{id}`,
     tags,
     summary: "Delete a webhook endpoint",
-    description: "It receives nothing more; deliveries not yet made are dropped. Needs admin permission.",
+    description:
+      "It receives nothing more: deliveries not yet made are closed as failed, and its signing secret is erased. It leaves the list, but it and its delivery log stay readable (GET, with `deleted_at`) for the delivery log's retention period. Needs admin permission.",
     security,
     hide,
     request: { params: EndpointIdParamsSchema },
@@ -117,29 +114,6 @@ function endpointRouteDefinitions(base: string, hide: boolean) {
     responses: { 200: jsonResponse(WebhookEndpointWithSecretResponseSchema, "The endpoint and its new signing secret."), ...errors("NOT_FOUND") },
   });
 
-  const deliveriesRoute = createRoute({
-    method: "get",
-    path: `${base}/{id}/deliveries`,
-    tags,
-    summary: "List an endpoint's deliveries",
-    security,
-    hide,
-    request: { params: EndpointIdParamsSchema, query: PageQueryParamsSchema },
-    responses: { 200: jsonResponse(WebhookDeliveryListResponseSchema, "Deliveries, newest first, each with every attempt made."), ...errors("NOT_FOUND") },
-  });
-
-  const replayRoute = createRoute({
-    method: "post",
-    path: `${base}/{id}/deliveries/{delivery_id}/replay`,
-    tags,
-    summary: "Replay a delivery",
-    description: "Sends the same event (same id and body) again now, with a new run of retries; earlier attempts stay in the log. Needs admin permission.",
-    security,
-    hide,
-    request: { params: DeliveryIdParamsSchema },
-    responses: { 202: jsonResponse(WebhookDeliveryResponseSchema, "The delivery, pending again."), ...errors("NOT_FOUND", "CONFLICT") },
-  });
-
   const testRoute = createRoute({
     method: "post",
     path: `${base}/{id}/test`,
@@ -151,7 +125,7 @@ function endpointRouteDefinitions(base: string, hide: boolean) {
     request: { params: EndpointIdParamsSchema, body: { content: { "application/json": { schema: TestWebhookRequestSchema } }, required: false } },
     responses: { 202: jsonResponse(TestEventResultResponseSchema, "The event and its delivery, on its way."), ...errors("MALFORMED_JSON", "NOT_FOUND", "CONFLICT", "VALIDATION_FAILED") },
   });
-  return { listRoute, createEndpointRoute, getRoute, updateRoute, deleteRoute, rotateRoute, deliveriesRoute, replayRoute, testRoute };
+  return { listRoute, createEndpointRoute, getRoute, updateRoute, deleteRoute, rotateRoute, testRoute };
 }
 
 /**
@@ -160,13 +134,9 @@ function endpointRouteDefinitions(base: string, hide: boolean) {
  */
 export function webhookEndpointRoutes(deps: { db: Database; queues: ProducerQueues; logger: Logger; now: () => Date }, surface: ApiSurface<EndpointPrincipal> = PUBLIC_ENDPOINT_API) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  const principalOf = (c: Context<AppEnv>, change: boolean): EndpointPrincipal => {
-    const principal = surface.principal(c);
-    if (change && !principal.canManage) throw new AppError("FORBIDDEN", "Managing webhook endpoints needs a key with admin permission.");
-    return principal;
-  };
+  const principalOf = (c: Context<AppEnv>, change: boolean): EndpointPrincipal => endpointPrincipal(surface, c, change);
   const ownerOf = (c: Context<AppEnv>, change: boolean): EndpointOwner => principalOf(c, change);
-  const { listRoute, createEndpointRoute, getRoute, updateRoute, deleteRoute, rotateRoute, deliveriesRoute, replayRoute, testRoute } = endpointRouteDefinitions(`${surface.prefix}/webhook-endpoints`, surface.hide);
+  const { listRoute, createEndpointRoute, getRoute, updateRoute, deleteRoute, rotateRoute, testRoute } = endpointRouteDefinitions(`${surface.prefix}/webhook-endpoints`, surface.hide);
 
   app.openapi(listRoute, async (c) => {
     const page = c.req.valid("query");
@@ -183,7 +153,7 @@ export function webhookEndpointRoutes(deps: { db: Database; queues: ProducerQueu
   });
 
   app.openapi(getRoute, async (c) => {
-    const endpoint = await requireEndpoint(deps.db, ownerOf(c, false), c.req.valid("param").id);
+    const endpoint = await requireEndpointOrDeleted(deps.db, ownerOf(c, false), c.req.valid("param").id);
     return c.json(serializeEndpoint(endpoint, deps.now()), 200);
   });
 
@@ -202,21 +172,6 @@ export function webhookEndpointRoutes(deps: { db: Database; queues: ProducerQueu
     const now = deps.now();
     const { endpoint, secret } = await rotateWebhookSecret(deps.db, ownerOf(c, true), c.req.valid("param").id, now);
     return c.json({ ...serializeEndpoint(endpoint, now), secret }, 200);
-  });
-
-  app.openapi(deliveriesRoute, async (c) => {
-    const endpoint = await requireEndpoint(deps.db, ownerOf(c, false), c.req.valid("param").id);
-    const page = c.req.valid("query");
-    const { rows, total } = await listDeliveries(deps.db, endpoint.id, page);
-    const attempts = await attemptsOf(deps.db, rows.map((row) => row.id));
-    return c.json({ deliveries: rows.map((row) => serializeDelivery(row, attempts.get(row.id) ?? [])), total, page: page.page, limit: page.limit }, 200);
-  });
-
-  app.openapi(replayRoute, async (c) => {
-    const { id, delivery_id } = c.req.valid("param");
-    const delivery = await replayWebhookDelivery(deps, ownerOf(c, true), id, delivery_id, deps.now());
-    const attempts = await attemptsOf(deps.db, [delivery.id]);
-    return c.json(serializeDelivery(delivery, attempts.get(delivery.id) ?? []), 202);
   });
 
   app.openapi(testRoute, async (c) => {

@@ -36,6 +36,7 @@ const ENDPOINT: WebhookEndpoint = {
   previous_secret_expires_at: null,
   created_at: "2026-11-01T00:00:00Z",
   updated_at: "2026-11-01T00:00:00Z",
+  deleted_at: null,
 };
 
 describe("console cards", () => {
