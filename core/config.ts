@@ -50,6 +50,12 @@ export const CommonConfigSchema = z.object({
   QUEUE_PREFIX: z.string().regex(/^[\w:{}-]+$/).default("{sluice}"),
 });
 
+/** Shared by the gateway's /metrics and the engine's metrics server. */
+const MetricsTokenSetting = {
+  /** When set, /metrics requires `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+};
+
 /**
  * The payment provider, for the gateway (checkout, reconciliation) and the engine (expiring
  * pending orders with CancelOrder); both processes must be given the same values.
@@ -137,8 +143,7 @@ export const GatewayConfigSchema = CommonConfigSchema.extend({
   METER_REDIS_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(300),
   /** When Redis is unreachable, /v1 admits by an in-process rate limit (open) or answers 503 (closed). */
   RATE_LIMIT_FAIL_MODE: z.enum(["open", "closed"]).default("open"),
-  /** When set, /metrics requires `Authorization: Bearer <METRICS_TOKEN>`. */
-  METRICS_TOKEN: z.string().min(16).optional(),
+  ...MetricsTokenSetting,
   ...PaymentProviderSettings,
   /** How long /v1/data/analyze and /v1/data/clean wait to answer inline before answering 202 (ms). */
   ANALYSIS_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
@@ -182,8 +187,19 @@ export const EngineConfigSchema = CommonConfigSchema.extend({
   WORKFLOW_EXECUTION_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(900_000),
   /** How often each engine checks that the recurring jobs' schedulers exist (re-created after Redis lost its data) (ms). */
   SCHEDULE_CHECK_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
-  /** Lock of every running job; a dead engine's jobs are taken over elsewhere within about twice this (ms). */
-  JOB_LOCK_MS: z.coerce.number().int().min(500).default(30_000),
+  /**
+   * Lock of every running job, renewed every sixth of it; a dead engine's jobs are taken over
+   * elsewhere within about 7/6 of it, and a live engine keeps its jobs through event-loop
+   * stalls of up to about 5/6 of it (ms). See docs/decisions/0035-takeover-by-short-job-locks.md.
+   */
+  JOB_LOCK_MS: z.coerce.number().int().min(500).default(6_000),
+  /** Serve Prometheus metrics (queues, executions, steps, deliveries, analyses, process) at /metrics. */
+  ENGINE_METRICS_ENABLED: booleanString.default(true),
+  /** Address of the engine's metrics server; 0.0.0.0 to let a scraper on another host reach it. */
+  ENGINE_METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  /** Port of the engine's metrics server; 0 picks a free one (logged at boot). */
+  ENGINE_METRICS_PORT: z.coerce.number().int().min(0).max(65_535).default(9464),
+  ...MetricsTokenSetting,
   /** Delays before each retry of a failed webhook delivery (ms, comma-separated, jittered); one retry per entry. */
   WEBHOOK_RETRY_SCHEDULE_MS: z
     .string()

@@ -26,6 +26,7 @@ describe("engine", () => {
       QUEUE_PREFIX: namespace.queuePrefix,
       HEARTBEAT_INTERVAL_MS: "200",
       LOG_LEVEL: "silent",
+      ENGINE_METRICS_PORT: "0",
     });
 
   beforeAll(async () => {

@@ -13,6 +13,8 @@ import { connectRedis, waitForRedis, type Redis } from "../core/redis.js";
 import { reportRedisPersistence } from "../core/redis-persistence.js";
 import type { AnyWorkerDefinition, EngineContext, WorkerDefinition } from "./worker-definition.js";
 import { startAnalyticsPool, type AnalyticsPool } from "./analytics/analytics-pool.js";
+import { createEngineMetrics } from "./metrics/engine-metrics.js";
+import { startMetricsServer } from "./metrics/metrics-server.js";
 import { startRecurringJobs } from "./schedules.js";
 import { WORKERS } from "./workers.js";
 import { createSucceededAttempts } from "./webhooks/delivery-records.js";
@@ -26,6 +28,8 @@ export interface RunningEngine {
   workers: Worker[];
   /** The analytics worker processes (DuckDB). */
   analytics: AnalyticsPool;
+  /** Where the engine's Prometheus metrics answer; undefined when ENGINE_METRICS_ENABLED=false. */
+  metricsUrl: string | undefined;
   /** Stops taking jobs, waits for running ones, then closes every connection. */
   shutdown: () => Promise<void>;
 }
@@ -51,14 +55,18 @@ export async function startEngine(config: EngineConfig, logger: Logger, options:
   await reportRedisPersistence(metering, logger, config.NODE_ENV === "production");
 
   const producerQueues = createProducerQueues(producerConnection, config.QUEUE_PREFIX, (error) => logger.warn({ err: error }, "queue error"));
+  const metrics = createEngineMetrics(producerQueues);
   const mail = createMailSender(config, logger);
   const workflowRuns = await startWorkflowRuns({ config, db, logger, queues: producerQueues });
   const analytics = await startAnalyticsPool(config, logger);
   const datasets = createDatasetStore(config);
   const succeededAttempts = createSucceededAttempts(db);
-  const firstAttempts = createFirstAttempts({ config, db, logger, queues: producerQueues, succeededAttempts });
-  const context: EngineContext = { config, db, logger, queues: producerQueues, redis: metering, workflowRuns, analytics, datasets, firstAttempts, succeededAttempts, completions: createCompletions(db), ...(mail ? { mail } : {}) };
+  const firstAttempts = createFirstAttempts({ config, db, logger, queues: producerQueues, succeededAttempts, metrics });
+  const context: EngineContext = { config, db, logger, queues: producerQueues, redis: metering, workflowRuns, analytics, datasets, firstAttempts, succeededAttempts, completions: createCompletions(db), metrics, ...(mail ? { mail } : {}) };
   const workers = definitions.map((definition) => startWorker(definition, config, workerConnection, context, instanceId));
+  const metricsServer = config.ENGINE_METRICS_ENABLED
+    ? await startMetricsServer(metrics.registry, { host: config.ENGINE_METRICS_HOST, port: config.ENGINE_METRICS_PORT, token: config.METRICS_TOKEN })
+    : undefined;
   const recurringJobs = await startRecurringJobs(definitions, producerConnection, config, logger);
 
   const beat = () =>
@@ -87,6 +95,7 @@ export async function startEngine(config: EngineConfig, logger: Logger, options:
       await analytics.close();
       datasets.close();
       await removeEngineHeartbeat(liveness, instanceId).catch(() => undefined);
+      await metricsServer?.close();
       await Promise.allSettled([recurringJobs.close(), producerQueues.close()]);
       mail?.transport.close();
       await Promise.allSettled([db.destroy(), workerConnection.quit(), producerConnection.quit(), liveness.quit(), metering.quit()]);
@@ -95,7 +104,7 @@ export async function startEngine(config: EngineConfig, logger: Logger, options:
     return stopping;
   };
 
-  return { instanceId, db, workers, analytics, shutdown };
+  return { instanceId, db, workers, analytics, metricsUrl: metricsServer?.url, shutdown };
 }
 
 function createMailSender(config: EngineConfig, logger: Logger): MailSender | undefined {
@@ -130,9 +139,11 @@ function startWorker<Q extends QueueKey>(
       // BullMQ records the worker's name on each job it takes (`processedBy`): which engine ran it.
       name: instanceId,
       concurrency: Math.min(definition.concurrency, config.WORKER_CONCURRENCY),
-      // A dead engine's jobs are noticed within a lock period and taken over by another engine.
+      // Renewed every sixth of the lock, checked for lapsed locks as often: a dead engine's jobs
+      // are taken over within about 7/6 of JOB_LOCK_MS (decision 0035).
       lockDuration: config.JOB_LOCK_MS,
-      stalledInterval: config.JOB_LOCK_MS,
+      lockRenewTime: config.JOB_LOCK_MS / 6,
+      stalledInterval: config.JOB_LOCK_MS / 6,
       ...definition.workerOptions,
     },
   );
@@ -140,6 +151,8 @@ function startWorker<Q extends QueueKey>(
     context.logger.error({ queue: worker.name, jobId: job?.id, err: error }, "job failed");
   });
   worker.on("error", (error) => context.logger.error({ err: error, queue: worker.name }, "worker error"));
+  worker.on("lockRenewalFailed", (jobIds) => context.metrics.lockRenewalsFailed(worker.name, jobIds.length));
+  worker.on("stalled", () => context.metrics.jobStalled(worker.name));
   return worker;
 }
 

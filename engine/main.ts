@@ -7,5 +7,5 @@ const config = loadConfigOrExit(EngineConfigSchema, "engine");
 const logger = createLogger({ level: config.LOG_LEVEL, name: "engine", pretty: config.LOG_PRETTY });
 
 const engine = await startEngine(config, logger);
-logger.info({ instanceId: engine.instanceId, workers: engine.workers.map((w) => w.name) }, "engine running");
+logger.info({ instanceId: engine.instanceId, workers: engine.workers.map((w) => w.name), metricsUrl: engine.metricsUrl }, "engine running");
 stopOnSignals(engine.shutdown, logger);

@@ -8,6 +8,7 @@ import type { Logger } from "../core/logger.js";
 import type { ProducerQueues } from "../core/queues.js";
 import type { Redis } from "../core/redis.js";
 import type { AnalyticsDb } from "./analytics/analytics-db.js";
+import type { EngineMetrics } from "./metrics/engine-metrics.js";
 import type { SucceededAttempts } from "./webhooks/delivery-records.js";
 import type { FirstAttempts } from "./webhooks/first-attempts.js";
 import type { Completions } from "./workflows/grouped-completions.js";
@@ -35,6 +36,8 @@ export interface EngineContext {
   completions: Completions;
   /** Succeeded webhook attempts, recorded in groups. */
   succeededAttempts: SucceededAttempts;
+  /** What the engine counts for Prometheus (its metrics server). */
+  metrics: EngineMetrics;
 }
 
 export interface WorkerDefinition<Q extends QueueKey = QueueKey> {

@@ -6,6 +6,8 @@ import { assignOperationIds } from "./openapi-operation-ids.js";
 export const API_INFO = {
   title: "Sluice API",
   version: "1.0.0",
+  termsOfService: "/terms",
+  license: { name: "Proprietary: used under the Sluice Terms of Service", url: "/terms" },
   description:
     "Metered API for workflow automation and data processing. Authenticate with `Authorization: Bearer <key>` " +
     "(sk_live_, sk_test_ or ak_ keys). Every error has the shape `{ error: { code, message, details?, request_id } }`. " +

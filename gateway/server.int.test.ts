@@ -243,3 +243,28 @@ describe("slow clients", () => {
   });
 });
 
+
+describe("the probes' one client error", () => {
+  const testApp = useTestApp();
+
+  it("is a 400 from Node's HTTP parser, for a header it cannot parse (openapi.yaml documents it for /healthz and /readyz)", async () => {
+    const listening = await listen(testApp.current.app.fetch, { host: "127.0.0.1", port: 0, shutdownTimeoutMs: 1_000, logger: createLogger({ level: "silent", name: "t" }) });
+    try {
+      const { hostname, port } = new URL(listening.url);
+      for (const path of ["/healthz", "/readyz"]) {
+        const answer = await new Promise<string>((resolve) => {
+          let received = "";
+          const socket = connect({ host: hostname, port: Number(port) });
+          socket.on("data", (chunk) => (received += chunk.toString()));
+          socket.on("error", () => undefined);
+          socket.on("close", () => resolve(received));
+          socket.end(`GET ${path} HTTP/1.1\r\nHost: x\r\nX-Broken: a\u0000b\r\n\r\n`);
+        });
+        expect(answer, path).toMatch(/^HTTP\/1\.1 400 /);
+      }
+      expect((await get(`${listening.url}/healthz`)).status).toBe(200);
+    } finally {
+      await listening.shutdown();
+    }
+  });
+});

@@ -178,7 +178,7 @@ async function main() {
     const redisUrl = redisServer.url;
     // Answers once Redis accepts connections, before any server needs it.
     const redisProcessId = await redisPid(redisUrl);
-    const shared = { NODE_ENV: "production", LOG_LEVEL: "warn", DATABASE_URL: fixture.databaseUrl, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, QUEUE_PREFIX: `{${prefix}}`, DATA_DIR: dataDir };
+    const shared = { NODE_ENV: "production", LOG_LEVEL: "warn", DATABASE_URL: fixture.databaseUrl, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, QUEUE_PREFIX: `{${prefix}}`, DATA_DIR: dataDir, ENGINE_METRICS_PORT: "0" };
     const gatewayEnv = {
       ...shared,
       HOST: "127.0.0.1",

@@ -18,7 +18,8 @@ export interface EngineProcess {
 export async function startEngineProcess(env: Record<string, string>, build: ProcessBuild = "source"): Promise<EngineProcess> {
   let output = "";
   const child = spawn(process.execPath, serverProcessArgs("engine/main.ts", build), {
-    env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "info", LOG_PRETTY: "false", ...env },
+    // A free metrics port: several engines run side by side.
+    env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "info", LOG_PRETTY: "false", ENGINE_METRICS_PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const record = (chunk: Buffer) => {

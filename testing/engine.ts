@@ -36,6 +36,8 @@ export function useTestEngine(database: { current: TestDatabase }, overrides: ()
       REDIS_KEY_PREFIX: namespace.keyPrefix,
       QUEUE_PREFIX: namespace.queuePrefix,
       LOG_LEVEL: "silent",
+      // A free port: test files run side by side.
+      ENGINE_METRICS_PORT: "0",
       ...overrides(),
     });
     const engine = await startEngine(config, createLogger({ level: "debug", name: "test-engine", destination: { write: (line: string) => captureLog("engine", line) } }));

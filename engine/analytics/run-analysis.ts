@@ -32,6 +32,7 @@ export async function runAnalysisJob(analysisId: string, context: EngineContext)
   if (!analysis) return { analysis_id: analysisId, status: "skipped" };
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
+  const counted = (outcome: string) => context.metrics.analysisFinished(analysis.analysis, outcome, (performance.now() - started) / 1_000);
 
   const abort = new AbortController();
   let timer: NodeJS.Timeout | undefined;
@@ -44,16 +45,19 @@ export async function runAnalysisJob(analysisId: string, context: EngineContext)
   try {
     const result = await Promise.race([runWork(analysis, context, { signal: abort.signal }), deadline]);
     await completeAnalysis(deps, analysis, result, elapsed(), new Date());
+    counted("completed");
     return { analysis_id: analysisId, status: "completed" };
   } catch (error) {
     const failure = describeFailure(error, context.config.ANALYSIS_TIMEOUT_MS);
     if (!failure) {
       context.logger.error({ err: error, analysisId }, "analysis failed unexpectedly");
       await failAnalysis(deps, analysis, { code: "INTERNAL_ERROR", message: "The analysis failed unexpectedly." }, elapsed(), new Date());
+      counted("internal_error");
       return { analysis_id: analysisId, status: "failed" };
     }
     if (error instanceof AnalyticsCrashError) context.logger.error({ err: error, analysisId }, "the analytics worker died running an analysis");
     await failAnalysis(deps, analysis, failure, elapsed(), new Date());
+    counted(failure.code.toLowerCase());
     return { analysis_id: analysisId, status: "failed" };
   } finally {
     clearTimeout(timer);

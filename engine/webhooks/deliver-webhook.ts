@@ -12,6 +12,7 @@ import { parseRetryAfter } from "../../core/retry-after.js";
 import { enqueueDeliveryAttempt } from "../../core/webhooks/delivery-jobs.js";
 import type { ClaimedAttempt } from "../../core/webhooks/claimed-attempt.js";
 import { activePreviousSecret, signatureHeaders } from "../../core/webhooks/signing.js";
+import type { EngineMetrics } from "../metrics/engine-metrics.js";
 import type { EngineContext } from "../worker-definition.js";
 import { claimAttempt, failDeliveryOfInactiveEndpoint, recordAttempt, type SucceededAttempts } from "./delivery-records.js";
 import { noteEndpointFailure, noteEndpointSuccess } from "./endpoint-health.js";
@@ -39,6 +40,8 @@ export interface DeliveryDeps {
   /** Where succeeded attempts of healthy endpoints are recorded, grouped (createSucceededAttempts). */
   succeededAttempts: SucceededAttempts;
   config: Pick<EngineConfig, "OUTBOUND_ALLOW_PRIVATE" | "WEBHOOK_RETRY_SCHEDULE_MS" | "PRODUCT_NAME" | "PUBLIC_URL">;
+  /** Counts each attempt (outcome, status class, latency); absent where nothing is counted. */
+  metrics?: Pick<EngineMetrics, "deliveryAttempted">;
 }
 
 export type DeliveryOutcome =
@@ -83,6 +86,7 @@ export async function deliverWebhook(deps: DeliveryDeps, deliveryId: string, att
  */
 export async function makeClaimedAttempt(deps: DeliveryDeps, deliveryId: string, attempt: number, claim: ClaimedAttempt, requestedAt: Date): Promise<DeliveryOutcome> {
   const exchange = await send(deps, claim, requestedAt);
+  deps.metrics?.deliveryAttempted(exchange);
   const finishedAt = new Date();
   const retryDelayMs =
     exchange.succeeded || exchange.permanent

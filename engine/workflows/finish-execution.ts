@@ -7,6 +7,7 @@ import type { ProducerQueues } from "../../core/queues.js";
 import { cancelledEvent } from "../../core/workflows/cancellation.js";
 import type { ClaimedDelivery } from "../../core/webhooks/claimed-attempt.js";
 import { claimedDeliveries, enqueueDeliveries, newWebhookEventBody, recordWebhookEvent, withRoomForEveryEndpoint, type NewWebhookEvent } from "../../core/webhooks/events.js";
+import type { EngineMetrics } from "../metrics/engine-metrics.js";
 import type { FirstAttempts } from "../webhooks/first-attempts.js";
 import { completeExecutions, type Completions, type GroupedCompletion, type GroupedCompletionResult } from "./grouped-completions.js";
 import { closeRemainingSteps, countCompletedSteps, endExecution, type FinishedStep, type StepEnd } from "./execution-queries.js";
@@ -25,6 +26,14 @@ export interface FinishDeps {
   queues: ProducerQueues;
   firstAttempts: FirstAttempts;
   completions: Completions;
+  /** Counts each end (outcome, mode, duration); absent where nothing is counted. */
+  metrics?: Pick<EngineMetrics, "executionFinished">;
+}
+
+/** What an end wrote: the execution's mode and when it started (null if it never did). */
+interface Ended {
+  mode: string;
+  startedAt: Date | null;
 }
 
 /** Steps by position, for the skipped rows of steps never reached. */
@@ -65,9 +74,17 @@ interface Cancellation {
 }
 
 /** Ends the execution (`steps` are the workflow's: those never reached get a skipped row). */
-export async function finishExecution(deps: Pick<FinishDeps, "db" | "queues">, end: Cancellation, steps: StepNames, now: Date): Promise<boolean>;
+export async function finishExecution(deps: Pick<FinishDeps, "db" | "queues" | "metrics">, end: Cancellation, steps: StepNames, now: Date): Promise<boolean>;
 export async function finishExecution(deps: FinishDeps, end: ExecutionEnd, steps: StepNames, now: Date): Promise<boolean>;
-export async function finishExecution(given: Pick<FinishDeps, "db" | "queues">, end: ExecutionEnd, steps: StepNames, now: Date): Promise<boolean> {
+export async function finishExecution(given: Pick<FinishDeps, "db" | "queues" | "metrics">, end: ExecutionEnd, steps: StepNames, now: Date): Promise<boolean> {
+  const ended = await writeEnd(given, end, steps, now);
+  if (!ended) return false;
+  const durationSeconds = ended.startedAt ? Math.max(0, now.getTime() - ended.startedAt.getTime()) / 1_000 : undefined;
+  given.metrics?.executionFinished(end.outcome, ended.mode === "test" ? "test" : "live", durationSeconds);
+  return true;
+}
+
+async function writeEnd(given: Pick<FinishDeps, "db" | "queues">, end: ExecutionEnd, steps: StepNames, now: Date): Promise<Ended | undefined> {
   if (end.outcome === "cancelled") return cancelExecution(given, end.executionId, steps, now);
   // The overloads give every end but a cancellation all of FinishDeps.
   const deps = given as FinishDeps;
@@ -86,7 +103,7 @@ export async function finishExecution(given: Pick<FinishDeps, "db" | "queues">, 
  * attempts of which this process then makes itself (FirstAttempts). An account with more
  * subscribed endpoints than that statement takes gets the same statement alone, with room for all.
  */
-async function completeExecution(deps: FinishDeps, execution: EndingExecution, steps: StepNames, finishedSteps: readonly FinishedStep[], now: Date): Promise<boolean> {
+async function completeExecution(deps: FinishDeps, execution: EndingExecution, steps: StepNames, finishedSteps: readonly FinishedStep[], now: Date): Promise<Ended | undefined> {
   const event = completedEvent(execution, now, steps.length);
   // The statement claims the first attempts this process has room for; it makes them after commit.
   const claims = deps.firstAttempts.reserve(now);
@@ -96,21 +113,22 @@ async function completeExecution(deps: FinishDeps, execution: EndingExecution, s
     const completion: GroupedCompletion = { executionId: execution.id, userId: execution.userId, startedAt: execution.startedAt, finishedSteps, event: body, now, mode: event.mode, claims };
     const completeAlone = async (capacity: number) => (await completeExecutions(deps.db, [completion], capacity))[0] as GroupedCompletionResult;
     const result = await withRoomForEveryEndpoint(await deps.completions.call(completion), completeAlone);
-    if (!result.happened) return false;
+    if (!result.happened) return undefined;
     claimed = claimedDeliveries(body, result.claimed);
     await enqueueDeliveries(deps.queues, result.deliveryIds);
-    return true;
+    return { mode: execution.mode, startedAt: execution.startedAt };
   } finally {
     deps.firstAttempts.start(claims, claimed);
   }
 }
 
 /** A condition ended the run: later steps are closed as skipped. Everything before was written. */
-async function completeStoppedExecution(deps: FinishDeps, execution: EndingExecution, steps: StepNames, now: Date): Promise<boolean> {
+async function completeStoppedExecution(deps: FinishDeps, execution: EndingExecution, steps: StepNames, now: Date): Promise<Ended | undefined> {
   return endThenDeliver(deps, async (trx) => {
     if (!(await endExecution(trx, execution.id, { status: "completed", now }))) return undefined;
     await closeRemainingSteps(trx, execution.id, steps, now);
-    return (await recordWebhookEvent(trx, completedEvent(execution, now, await countCompletedSteps(trx, execution.id)))).deliveryIds;
+    const event = await recordWebhookEvent(trx, completedEvent(execution, now, await countCompletedSteps(trx, execution.id)));
+    return { ended: { mode: execution.mode, startedAt: execution.startedAt }, deliveryIds: event.deliveryIds };
   });
 }
 
@@ -134,7 +152,7 @@ async function failExecution(
   executionId: string,
   failure: { error: ExecutionError; steps: StepNames; failedStep?: FailedStep },
   now: Date,
-): Promise<boolean> {
+): Promise<Ended | undefined> {
   return endThenDeliver(deps, async (trx) => {
     const ended = await endExecution(trx, executionId, { status: "failed", error: failure.error, now });
     if (!ended) return undefined;
@@ -148,26 +166,31 @@ async function failExecution(
       now,
       mode: ended.mode === "test" ? "test" : "live",
     });
-    return event.deliveryIds;
+    return { ended: { mode: ended.mode, startedAt: ended.started_at }, deliveryIds: event.deliveryIds };
   });
 }
 
-async function cancelExecution(deps: Pick<FinishDeps, "db" | "queues">, executionId: string, steps: StepNames, now: Date): Promise<boolean> {
+async function cancelExecution(deps: Pick<FinishDeps, "db" | "queues">, executionId: string, steps: StepNames, now: Date): Promise<Ended | undefined> {
   return endThenDeliver(deps, async (trx) => {
     const ended = await endExecution(trx, executionId, { status: "cancelled", now });
     if (!ended) return undefined;
     await closeRemainingSteps(trx, executionId, steps, now);
-    return (await recordWebhookEvent(trx, cancelledEvent({ ...ended, id: executionId }, now))).deliveryIds;
+    const event = await recordWebhookEvent(trx, cancelledEvent({ ...ended, id: executionId }, now));
+    return { ended: { mode: ended.mode, startedAt: ended.started_at }, deliveryIds: event.deliveryIds };
   });
 }
 
 /**
- * Runs `end` in one transaction; it returns the deliveries of the event it recorded, or
- * undefined when the execution had already ended. They are enqueued once the transaction commits.
+ * Runs `end` in one transaction; it returns what it ended and the deliveries of the event it
+ * recorded, or undefined when the execution had already ended. They are enqueued once the
+ * transaction commits.
  */
-async function endThenDeliver(deps: Pick<FinishDeps, "db" | "queues">, end: (trx: Transaction<DB>) => Promise<string[] | undefined>): Promise<boolean> {
-  const deliveryIds = await deps.db.transaction().execute(end);
-  if (!deliveryIds) return false;
-  await enqueueDeliveries(deps.queues, deliveryIds);
-  return true;
+async function endThenDeliver(
+  deps: Pick<FinishDeps, "db" | "queues">,
+  end: (trx: Transaction<DB>) => Promise<{ ended: Ended; deliveryIds: string[] } | undefined>,
+): Promise<Ended | undefined> {
+  const written = await deps.db.transaction().execute(end);
+  if (!written) return undefined;
+  await enqueueDeliveries(deps.queues, written.deliveryIds);
+  return written.ended;
 }

@@ -126,7 +126,9 @@ async function runSteps(execution: RunnableExecution, job: Job, context: EngineC
       deps: context,
     };
     if (isPure(action)) {
+      const pureStarted = performance.now();
       const computed = runPureStep(stepRun);
+      context.metrics.stepFinished(action.type, computed.kind, pureStarted);
       if (computed.kind === "completed") {
         start.hold(computed.step);
         scope.steps[name] = { output: computed.step.output };
@@ -151,7 +153,9 @@ async function runSteps(execution: RunnableExecution, job: Job, context: EngineC
       continue;
     }
 
+    const stepStarted = performance.now();
     const outcome = await runStep(stepRun);
+    context.metrics.stepFinished(action.type, outcome.kind, stepStarted);
     switch (outcome.kind) {
       case "completed":
         scope.steps[name] = { output: outcome.output };

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
+import { expositionProblems, metricTypes, promtoolComplaints } from "../../testing/metrics-exposition.js";
 import type { AppEnv } from "../app-env.js";
 import { createHttpMetrics } from "./metrics.js";
 
@@ -54,5 +55,16 @@ describe("request metrics", () => {
     const text = await metrics.render();
     expect(text).toContain('http_request_duration_seconds_bucket{le="5",method="GET",route="/items/:id",status="200"} 0');
     expect(text).toContain('http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/items/:id",status="200"} 1');
+  });
+
+  it("follow Prometheus's naming conventions: no gauge named _total, HELP and TYPE for each", async () => {
+    const { app, metrics } = observedApp(0);
+    await app.request("/items/a");
+    const text = await metrics.render();
+    expect(expositionProblems(text)).toEqual([]);
+    // prom-client's totals of the per-type gauges were gauges named ..._total.
+    expect(metricTypes(text).get("nodejs_active_handles")).toBe("gauge");
+    expect(text).not.toContain("nodejs_active_handles_total");
+    expect(promtoolComplaints(text) ?? "promtool is not installed").toMatch(/^(|promtool is not installed)$/);
   });
 });

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { routePath } from "hono/route";
-import { Registry, collectDefaultMetrics } from "prom-client";
+import { createProcessMetricsRegistry } from "../../core/metrics/process-metrics.js";
 import type { AppEnv } from "../app-env.js";
 
 export interface HttpMetrics {
@@ -32,8 +32,7 @@ const escapeLabel = (value: string) => value.replace(/\\/g, "\\\\").replace(/"/g
  * prom-client still provides the process's default metrics.
  */
 export function createHttpMetrics(): HttpMetrics {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  const registry = createProcessMetricsRegistry();
   const series = new Map<string, Series>();
 
   const observe = (c: Context<AppEnv>, startedMs: number) => {

@@ -27,13 +27,22 @@ const ReadinessSchema = z
   })
   .openapi("Readiness");
 
+/**
+ * The only client error a probe can meet: the probes read no input, so a request fails only when
+ * Node's HTTP parser refuses it (a malformed request line or header), before the gateway sees it.
+ */
+const unparsableRequest = { description: "The request line or a header could not be parsed; Node's HTTP server answers this itself, without a body." };
+
 const healthzRoute = createRoute({
   method: "get",
   path: "/healthz",
   tags: ["Operations"],
   summary: "Liveness: the process is up",
+  // Probes need no credentials: an empty security requirement says so.
+  security: [],
   responses: {
     200: { description: "The process answers.", content: { "application/json": { schema: z.object({ status: z.literal("ok") }) } } },
+    400: unparsableRequest,
   },
 });
 
@@ -42,8 +51,10 @@ const readyzRoute = createRoute({
   path: "/readyz",
   tags: ["Operations"],
   summary: "Readiness: PostgreSQL and Redis answer",
+  security: [],
   responses: {
     200: { description: "Ready to serve traffic.", content: { "application/json": { schema: ReadinessSchema } } },
+    400: unparsableRequest,
     503: { description: "A dependency is down or the process is shutting down.", content: { "application/json": { schema: ReadinessSchema } } },
   },
 });

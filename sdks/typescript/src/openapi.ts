@@ -1552,6 +1552,13 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request line or a header could not be parsed; Node's HTTP server answers this itself, without a body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     readiness: {
@@ -1571,6 +1578,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Readiness"];
                 };
+            };
+            /** @description The request line or a header could not be parsed; Node's HTTP server answers this itself, without a body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A dependency is down or the process is shutting down. */
             503: {
