@@ -103,6 +103,45 @@ func TestWorkflowLifecycle(t *testing.T) {
 	}
 }
 
+// strictDecode fetches a path with the key and decodes it into out, refusing fields the struct lacks.
+func strictDecode(t *testing.T, path string, out any) {
+	t.Helper()
+	request, _ := http.NewRequest(http.MethodGet, os.Getenv("SLUICE_BASE_URL")+path, nil)
+	request.Header.Set("Authorization", "Bearer "+os.Getenv("SLUICE_API_KEY"))
+	response, err := http.DefaultClient.Do(request)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer response.Body.Close()
+	decoder := json.NewDecoder(response.Body)
+	decoder.DisallowUnknownFields()
+	if err := decoder.Decode(out); err != nil {
+		t.Fatalf("%s does not fit %T: %v", path, out, err)
+	}
+}
+
+func TestStructsFitRealAnswers(t *testing.T) {
+	client, ctx := apiClient(t), context.Background()
+	created, err := client.CreateWorkflow(ctx, workflowBody("go strict "+tag()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := client.ExecuteWorkflow(ctx, created.ID, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, func() bool {
+		execution, err := client.GetExecution(ctx, run.ExecutionID)
+		return err == nil && execution.Status == "completed"
+	})
+	strictDecode(t, "/v1/workflows/"+created.ID, &sluice.Workflow{})
+	strictDecode(t, "/v1/workflows", &sluice.WorkflowList{})
+	strictDecode(t, "/v1/executions/"+run.ExecutionID, &sluice.Execution{})
+	strictDecode(t, "/v1/workflows/"+created.ID+"/executions", &sluice.ExecutionList{})
+	strictDecode(t, "/v1/whoami", &sluice.WhoAmI{})
+	strictDecode(t, "/v1/usage", &sluice.Usage{})
+}
+
 func TestExecuteWithoutABody(t *testing.T) {
 	client, ctx := apiClient(t), context.Background()
 	created, err := client.CreateWorkflow(ctx, workflowBody("go no body "+tag()))
