@@ -438,6 +438,13 @@ type ExecutionList struct {
 	Limit      int                `json:"limit"`
 }
 
+// ExecutionPage is an object of the Sluice API.
+type ExecutionPage struct {
+	Executions []ExecutionSummary `json:"executions"`
+	HasMore    bool               `json:"has_more"`
+	NextCursor *string            `json:"next_cursor"`
+}
+
 // ExecutionStarted is an object of the Sluice API.
 type ExecutionStarted struct {
 	ExecutionID string `json:"execution_id"`
@@ -447,16 +454,17 @@ type ExecutionStarted struct {
 
 // ExecutionStep is an object of the Sluice API.
 type ExecutionStep struct {
-	Index      int             `json:"index"`
-	Name       string          `json:"name"`
-	Type       string          `json:"type"`
-	Status     string          `json:"status"`
-	Input      any             `json:"input,omitempty"`
-	Output     any             `json:"output,omitempty"`
-	Attempts   int             `json:"attempts"`
-	Error      *ExecutionError `json:"error"`
-	StartedAt  *string         `json:"started_at"`
-	FinishedAt *string         `json:"finished_at"`
+	Index          int             `json:"index"`
+	Name           string          `json:"name"`
+	Type           string          `json:"type"`
+	Status         string          `json:"status"`
+	Input          any             `json:"input,omitempty"`
+	Output         any             `json:"output,omitempty"`
+	Attempts       int             `json:"attempts"`
+	Error          *ExecutionError `json:"error"`
+	StartedAt      *string         `json:"started_at"`
+	FinishedAt     *string         `json:"finished_at"`
+	AttemptHistory []StepAttempt   `json:"attempt_history"`
 }
 
 // ExecutionSummary is an object of the Sluice API.
@@ -570,6 +578,15 @@ type ManualTrigger struct {
 // ManualTriggerConfig is an object of the Sluice API.
 type ManualTriggerConfig = map[string]any
 
+// PatchWorkflowBody is an object of the Sluice API.
+type PatchWorkflowBody struct {
+	Name        string        `json:"name,omitempty"`
+	Description *string       `json:"description,omitempty"`
+	Status      string        `json:"status,omitempty"`
+	Trigger     *TriggerPatch `json:"trigger,omitempty"`
+	Actions     []Action      `json:"actions,omitempty"`
+}
+
 // Readiness is an object of the Sluice API.
 type Readiness struct {
 	Status           string          `json:"status"`
@@ -601,6 +618,20 @@ type ReadinessChecksRedis struct {
 // ReadinessEngine is an object of the Sluice API.
 type ReadinessEngine struct {
 	LiveInstances int `json:"live_instances"`
+}
+
+// RecoverWebhookDeliveriesRequest is an object of the Sluice API.
+type RecoverWebhookDeliveriesRequest struct {
+	Since string `json:"since"`
+	Until string `json:"until,omitempty"`
+}
+
+// RecoverWebhookDeliveriesResult is an object of the Sluice API.
+type RecoverWebhookDeliveriesResult struct {
+	Queued                int    `json:"queued"`
+	ContinuesInBackground bool   `json:"continues_in_background"`
+	Since                 string `json:"since"`
+	Until                 string `json:"until"`
 }
 
 // ScheduleTrigger is an object of the Sluice API.
@@ -666,6 +697,30 @@ type SendTestWebhookBody struct {
 	Type string `json:"type,omitempty"`
 }
 
+// StepAttempt is an object of the Sluice API.
+type StepAttempt struct {
+	Attempt    int                  `json:"attempt"`
+	StartedAt  string               `json:"started_at"`
+	DurationMs *int                 `json:"duration_ms"`
+	Outcome    string               `json:"outcome"`
+	Error      *StepAttemptError    `json:"error,omitempty"`
+	Response   *StepAttemptResponse `json:"response,omitempty"`
+}
+
+// StepAttemptError is an object of the Sluice API.
+type StepAttemptError struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// StepAttemptResponse: What the target answered, for steps that call one (http_request, chat_message).
+type StepAttemptResponse struct {
+	Status        int               `json:"status"`
+	Headers       map[string]string `json:"headers"`
+	BodyExcerpt   string            `json:"body_excerpt"`
+	BodyTruncated bool              `json:"body_truncated"`
+}
+
 // TransformAction: Builds a new object from templates for the steps after it.
 type TransformAction struct {
 	Type           string                `json:"type"`
@@ -682,6 +737,12 @@ type TransformActionConfig struct {
 
 // Trigger is an object of the Sluice API. One of: WebhookTrigger, ScheduleTrigger, ManualTrigger (decoded as a map).
 type Trigger = any
+
+// TriggerPatch: Merged into the stored trigger: config keys given replace the stored ones; a new type starts from an empty config.
+type TriggerPatch struct {
+	Type   string         `json:"type,omitempty"`
+	Config map[string]any `json:"config,omitempty"`
+}
 
 // UpdateWebhookEndpointBody is an object of the Sluice API.
 type UpdateWebhookEndpointBody struct {
@@ -769,6 +830,7 @@ type WebhookEndpoint struct {
 	PreviousSecretExpiresAt *string  `json:"previous_secret_expires_at"`
 	CreatedAt               string   `json:"created_at"`
 	UpdatedAt               string   `json:"updated_at"`
+	DeletedAt               *string  `json:"deleted_at"`
 }
 
 // WebhookEndpointList is an object of the Sluice API.
@@ -792,6 +854,7 @@ type WebhookEndpointWithSecret struct {
 	PreviousSecretExpiresAt *string  `json:"previous_secret_expires_at"`
 	CreatedAt               string   `json:"created_at"`
 	UpdatedAt               string   `json:"updated_at"`
+	DeletedAt               *string  `json:"deleted_at"`
 	Secret                  string   `json:"secret"`
 }
 

@@ -9,41 +9,42 @@ import (
 
 // Operations holds every /v1 operation's method and path template, by method name.
 var Operations = map[string]Operation{
-	"Whoami":                {Method: "GET", Path: "/v1/whoami"},
-	"GetUsage":              {Method: "GET", Path: "/v1/usage"},
-	"ListWorkflows":         {Method: "GET", Path: "/v1/workflows"},
-	"CreateWorkflow":        {Method: "POST", Path: "/v1/workflows"},
-	"GetWorkflow":           {Method: "GET", Path: "/v1/workflows/{id}"},
-	"UpdateWorkflow":        {Method: "PUT", Path: "/v1/workflows/{id}"},
-	"PatchWorkflow":         {Method: "PATCH", Path: "/v1/workflows/{id}"},
-	"DeleteWorkflow":        {Method: "DELETE", Path: "/v1/workflows/{id}"},
-	"ExecuteWorkflow":       {Method: "POST", Path: "/v1/workflows/{id}/execute"},
-	"ListExecutions":        {Method: "GET", Path: "/v1/workflows/{id}/executions"},
-	"ListAccountExecutions": {Method: "GET", Path: "/v1/executions"},
-	"GetExecution":          {Method: "GET", Path: "/v1/executions/{id}"},
-	"CancelExecution":       {Method: "POST", Path: "/v1/executions/{id}/cancel"},
-	"RerunExecution":        {Method: "POST", Path: "/v1/executions/{id}/rerun"},
-	"ListWebhookEndpoints":  {Method: "GET", Path: "/v1/webhook-endpoints"},
-	"CreateWebhookEndpoint": {Method: "POST", Path: "/v1/webhook-endpoints"},
-	"GetWebhookEndpoint":    {Method: "GET", Path: "/v1/webhook-endpoints/{id}"},
-	"UpdateWebhookEndpoint": {Method: "PATCH", Path: "/v1/webhook-endpoints/{id}"},
-	"DeleteWebhookEndpoint": {Method: "DELETE", Path: "/v1/webhook-endpoints/{id}"},
-	"RotateWebhookSecret":   {Method: "POST", Path: "/v1/webhook-endpoints/{id}/rotate-secret"},
-	"ListWebhookDeliveries": {Method: "GET", Path: "/v1/webhook-endpoints/{id}/deliveries"},
-	"ReplayWebhookDelivery": {Method: "POST", Path: "/v1/webhook-endpoints/{id}/deliveries/{delivery_id}/replay"},
-	"SendTestWebhook":       {Method: "POST", Path: "/v1/webhook-endpoints/{id}/test"},
-	"UploadDataset":         {Method: "POST", Path: "/v1/datasets"},
-	"ListDatasets":          {Method: "GET", Path: "/v1/datasets"},
-	"GetDataset":            {Method: "GET", Path: "/v1/datasets/{id}"},
-	"DeleteDataset":         {Method: "DELETE", Path: "/v1/datasets/{id}"},
-	"Analyze":               {Method: "POST", Path: "/v1/data/analyze"},
-	"Clean":                 {Method: "POST", Path: "/v1/data/clean"},
-	"GetAnalysis":           {Method: "GET", Path: "/v1/analyses/{id}"},
-	"SendStreamEvents":      {Method: "POST", Path: "/v1/streams/{name}/events"},
-	"DeleteStream":          {Method: "DELETE", Path: "/v1/streams/{name}"},
-	"GetStream":             {Method: "GET", Path: "/v1/streams/{name}"},
-	"ListStreams":           {Method: "GET", Path: "/v1/streams"},
-	"FollowStream":          {Method: "GET", Path: "/v1/streams/{name}/live"},
+	"Whoami":                   {Method: "GET", Path: "/v1/whoami"},
+	"GetUsage":                 {Method: "GET", Path: "/v1/usage"},
+	"ListWorkflows":            {Method: "GET", Path: "/v1/workflows"},
+	"CreateWorkflow":           {Method: "POST", Path: "/v1/workflows"},
+	"GetWorkflow":              {Method: "GET", Path: "/v1/workflows/{id}"},
+	"UpdateWorkflow":           {Method: "PUT", Path: "/v1/workflows/{id}"},
+	"PatchWorkflow":            {Method: "PATCH", Path: "/v1/workflows/{id}"},
+	"DeleteWorkflow":           {Method: "DELETE", Path: "/v1/workflows/{id}"},
+	"ExecuteWorkflow":          {Method: "POST", Path: "/v1/workflows/{id}/execute"},
+	"ListExecutions":           {Method: "GET", Path: "/v1/workflows/{id}/executions"},
+	"ListAccountExecutions":    {Method: "GET", Path: "/v1/executions"},
+	"GetExecution":             {Method: "GET", Path: "/v1/executions/{id}"},
+	"CancelExecution":          {Method: "POST", Path: "/v1/executions/{id}/cancel"},
+	"RerunExecution":           {Method: "POST", Path: "/v1/executions/{id}/rerun"},
+	"ListWebhookEndpoints":     {Method: "GET", Path: "/v1/webhook-endpoints"},
+	"CreateWebhookEndpoint":    {Method: "POST", Path: "/v1/webhook-endpoints"},
+	"GetWebhookEndpoint":       {Method: "GET", Path: "/v1/webhook-endpoints/{id}"},
+	"UpdateWebhookEndpoint":    {Method: "PATCH", Path: "/v1/webhook-endpoints/{id}"},
+	"DeleteWebhookEndpoint":    {Method: "DELETE", Path: "/v1/webhook-endpoints/{id}"},
+	"RotateWebhookSecret":      {Method: "POST", Path: "/v1/webhook-endpoints/{id}/rotate-secret"},
+	"SendTestWebhook":          {Method: "POST", Path: "/v1/webhook-endpoints/{id}/test"},
+	"ListWebhookDeliveries":    {Method: "GET", Path: "/v1/webhook-endpoints/{id}/deliveries"},
+	"ReplayWebhookDelivery":    {Method: "POST", Path: "/v1/webhook-endpoints/{id}/deliveries/{delivery_id}/replay"},
+	"RecoverWebhookDeliveries": {Method: "POST", Path: "/v1/webhook-endpoints/{id}/recover"},
+	"UploadDataset":            {Method: "POST", Path: "/v1/datasets"},
+	"ListDatasets":             {Method: "GET", Path: "/v1/datasets"},
+	"GetDataset":               {Method: "GET", Path: "/v1/datasets/{id}"},
+	"DeleteDataset":            {Method: "DELETE", Path: "/v1/datasets/{id}"},
+	"Analyze":                  {Method: "POST", Path: "/v1/data/analyze"},
+	"Clean":                    {Method: "POST", Path: "/v1/data/clean"},
+	"GetAnalysis":              {Method: "GET", Path: "/v1/analyses/{id}"},
+	"SendStreamEvents":         {Method: "POST", Path: "/v1/streams/{name}/events"},
+	"DeleteStream":             {Method: "DELETE", Path: "/v1/streams/{name}"},
+	"GetStream":                {Method: "GET", Path: "/v1/streams/{name}"},
+	"ListStreams":              {Method: "GET", Path: "/v1/streams"},
+	"FollowStream":             {Method: "GET", Path: "/v1/streams/{name}/live"},
 }
 
 // Whoami: The key making the request and its account (GET /v1/whoami).
@@ -112,10 +113,12 @@ func (c *Client) UpdateWorkflow(ctx context.Context, id string, body any, opts .
 }
 
 // PatchWorkflow: Change part of a workflow (PATCH /v1/workflows/{id}).
-func (c *Client) PatchWorkflow(ctx context.Context, id string, body any, opts ...RequestOption) (Object, error) {
-	var out Object
-	err := c.call(ctx, "PatchWorkflow", operationInput{Path: map[string]string{"id": id}, Body: body}, opts, &out)
-	return out, err
+func (c *Client) PatchWorkflow(ctx context.Context, id string, body any, opts ...RequestOption) (*Workflow, error) {
+	var out Workflow
+	if err := c.call(ctx, "PatchWorkflow", operationInput{Path: map[string]string{"id": id}, Body: body}, opts, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
 }
 
 // DeleteWorkflow: Delete a workflow (DELETE /v1/workflows/{id}).
@@ -157,10 +160,23 @@ func (c *Client) ListExecutionsIter(ctx context.Context, id string, query Params
 }
 
 // ListAccountExecutions: List executions across workflows (GET /v1/executions).
-func (c *Client) ListAccountExecutions(ctx context.Context, query Params, opts ...RequestOption) (Object, error) {
-	var out Object
-	err := c.call(ctx, "ListAccountExecutions", operationInput{Query: query}, opts, &out)
-	return out, err
+func (c *Client) ListAccountExecutions(ctx context.Context, query Params, opts ...RequestOption) (*ExecutionPage, error) {
+	var out ExecutionPage
+	if err := c.call(ctx, "ListAccountExecutions", operationInput{Query: query}, opts, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// ListAccountExecutionsIter walks every item of ListAccountExecutions, page after page (100 a page unless query says otherwise).
+func (c *Client) ListAccountExecutionsIter(ctx context.Context, query Params, opts ...RequestOption) *Iterator[ExecutionSummary] {
+	return newIterator(query, func(q Params) ([]ExecutionSummary, int, error) {
+		page, err := c.ListAccountExecutions(ctx, q, opts...)
+		if err != nil {
+			return nil, 0, err
+		}
+		return page.Executions, -1, nil
+	})
 }
 
 // GetExecution: Get an execution (GET /v1/executions/{id}).
@@ -255,6 +271,15 @@ func (c *Client) RotateWebhookSecret(ctx context.Context, id string, opts ...Req
 	return &out, nil
 }
 
+// SendTestWebhook: Send a test event (POST /v1/webhook-endpoints/{id}/test). The body may be nil.
+func (c *Client) SendTestWebhook(ctx context.Context, id string, body any, opts ...RequestOption) (*WebhookTestEvent, error) {
+	var out WebhookTestEvent
+	if err := c.call(ctx, "SendTestWebhook", operationInput{Path: map[string]string{"id": id}, Body: body}, opts, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
 // ListWebhookDeliveries: List an endpoint's deliveries (GET /v1/webhook-endpoints/{id}/deliveries).
 func (c *Client) ListWebhookDeliveries(ctx context.Context, id string, query Params, opts ...RequestOption) (*WebhookDeliveryList, error) {
 	var out WebhookDeliveryList
@@ -284,10 +309,10 @@ func (c *Client) ReplayWebhookDelivery(ctx context.Context, id string, deliveryI
 	return &out, nil
 }
 
-// SendTestWebhook: Send a test event (POST /v1/webhook-endpoints/{id}/test). The body may be nil.
-func (c *Client) SendTestWebhook(ctx context.Context, id string, body any, opts ...RequestOption) (*WebhookTestEvent, error) {
-	var out WebhookTestEvent
-	if err := c.call(ctx, "SendTestWebhook", operationInput{Path: map[string]string{"id": id}, Body: body}, opts, &out); err != nil {
+// RecoverWebhookDeliveries: Recover failed deliveries (POST /v1/webhook-endpoints/{id}/recover).
+func (c *Client) RecoverWebhookDeliveries(ctx context.Context, id string, body any, opts ...RequestOption) (*RecoverWebhookDeliveriesResult, error) {
+	var out RecoverWebhookDeliveriesResult
+	if err := c.call(ctx, "RecoverWebhookDeliveries", operationInput{Path: map[string]string{"id": id}, Body: body}, opts, &out); err != nil {
 		return nil, err
 	}
 	return &out, nil

@@ -17,11 +17,15 @@ from .models import (
     ExecuteRequest,
     Execution,
     ExecutionList,
+    ExecutionPage,
     ExecutionStarted,
     ExecutionSummary,
     GetStreamResponse,
     ListStreamsResponse,
     ListStreamsResponseStreamsItem,
+    PatchWorkflowBody,
+    RecoverWebhookDeliveriesRequest,
+    RecoverWebhookDeliveriesResult,
     SendStreamEventsBody,
     SendStreamEventsResponse,
     SendTestWebhookBody,
@@ -47,9 +51,11 @@ OPERATIONS = {
     "create_workflow": ("POST", "/v1/workflows"),
     "get_workflow": ("GET", "/v1/workflows/{id}"),
     "update_workflow": ("PUT", "/v1/workflows/{id}"),
+    "patch_workflow": ("PATCH", "/v1/workflows/{id}"),
     "delete_workflow": ("DELETE", "/v1/workflows/{id}"),
     "execute_workflow": ("POST", "/v1/workflows/{id}/execute"),
     "list_executions": ("GET", "/v1/workflows/{id}/executions"),
+    "list_account_executions": ("GET", "/v1/executions"),
     "get_execution": ("GET", "/v1/executions/{id}"),
     "cancel_execution": ("POST", "/v1/executions/{id}/cancel"),
     "rerun_execution": ("POST", "/v1/executions/{id}/rerun"),
@@ -59,9 +65,10 @@ OPERATIONS = {
     "update_webhook_endpoint": ("PATCH", "/v1/webhook-endpoints/{id}"),
     "delete_webhook_endpoint": ("DELETE", "/v1/webhook-endpoints/{id}"),
     "rotate_webhook_secret": ("POST", "/v1/webhook-endpoints/{id}/rotate-secret"),
+    "send_test_webhook": ("POST", "/v1/webhook-endpoints/{id}/test"),
     "list_webhook_deliveries": ("GET", "/v1/webhook-endpoints/{id}/deliveries"),
     "replay_webhook_delivery": ("POST", "/v1/webhook-endpoints/{id}/deliveries/{delivery_id}/replay"),
-    "send_test_webhook": ("POST", "/v1/webhook-endpoints/{id}/test"),
+    "recover_webhook_deliveries": ("POST", "/v1/webhook-endpoints/{id}/recover"),
     "upload_dataset": ("POST", "/v1/datasets"),
     "list_datasets": ("GET", "/v1/datasets"),
     "get_dataset": ("GET", "/v1/datasets/{id}"),
@@ -80,6 +87,7 @@ OPERATIONS = {
 LISTS = {
     "list_workflows": "workflows",
     "list_executions": "executions",
+    "list_account_executions": "executions",
     "list_webhook_endpoints": "webhook_endpoints",
     "list_webhook_deliveries": "deliveries",
     "list_datasets": "datasets",
@@ -104,6 +112,9 @@ class SluiceOperations:
 
     @overload
     def paginate(self, operation: Literal["list_executions"], *, path: Optional[Dict[str, str]] = None, query: Optional[Dict[str, Any]] = None, options: Optional[RequestOptions] = None) -> Iterator[ExecutionSummary]: ...
+
+    @overload
+    def paginate(self, operation: Literal["list_account_executions"], *, path: Optional[Dict[str, str]] = None, query: Optional[Dict[str, Any]] = None, options: Optional[RequestOptions] = None) -> Iterator[ExecutionSummary]: ...
 
     @overload
     def paginate(self, operation: Literal["list_webhook_endpoints"], *, path: Optional[Dict[str, str]] = None, query: Optional[Dict[str, Any]] = None, options: Optional[RequestOptions] = None) -> Iterator[WebhookEndpoint]: ...
@@ -145,6 +156,10 @@ class SluiceOperations:
         """Update a workflow (PUT /v1/workflows/{id})"""
         return self._call("update_workflow", path={"id": id}, body=body, options=options)  # type: ignore[no-any-return]
 
+    def patch_workflow(self, id: str, body: PatchWorkflowBody, *, options: Optional[RequestOptions] = None) -> Workflow:
+        """Change part of a workflow (PATCH /v1/workflows/{id})"""
+        return self._call("patch_workflow", path={"id": id}, body=body, options=options)  # type: ignore[no-any-return]
+
     def delete_workflow(self, id: str, *, options: Optional[RequestOptions] = None) -> DeletedWorkflow:
         """Delete a workflow (DELETE /v1/workflows/{id})"""
         return self._call("delete_workflow", path={"id": id}, options=options)  # type: ignore[no-any-return]
@@ -156,6 +171,10 @@ class SluiceOperations:
     def list_executions(self, id: str, *, query: Optional[Dict[str, Any]] = None, options: Optional[RequestOptions] = None) -> ExecutionList:
         """List a workflow's executions (GET /v1/workflows/{id}/executions)"""
         return self._call("list_executions", path={"id": id}, query=query, options=options)  # type: ignore[no-any-return]
+
+    def list_account_executions(self, *, query: Optional[Dict[str, Any]] = None, options: Optional[RequestOptions] = None) -> ExecutionPage:
+        """List executions across workflows (GET /v1/executions)"""
+        return self._call("list_account_executions", query=query, options=options)  # type: ignore[no-any-return]
 
     def get_execution(self, id: str, *, options: Optional[RequestOptions] = None) -> Execution:
         """Get an execution (GET /v1/executions/{id})"""
@@ -193,6 +212,10 @@ class SluiceOperations:
         """Rotate an endpoint's signing secret (POST /v1/webhook-endpoints/{id}/rotate-secret)"""
         return self._call("rotate_webhook_secret", path={"id": id}, options=options)  # type: ignore[no-any-return]
 
+    def send_test_webhook(self, id: str, body: Optional[SendTestWebhookBody] = None, *, options: Optional[RequestOptions] = None) -> WebhookTestEvent:
+        """Send a test event (POST /v1/webhook-endpoints/{id}/test)"""
+        return self._call("send_test_webhook", path={"id": id}, body=body, options=options)  # type: ignore[no-any-return]
+
     def list_webhook_deliveries(self, id: str, *, query: Optional[Dict[str, Any]] = None, options: Optional[RequestOptions] = None) -> WebhookDeliveryList:
         """List an endpoint's deliveries (GET /v1/webhook-endpoints/{id}/deliveries)"""
         return self._call("list_webhook_deliveries", path={"id": id}, query=query, options=options)  # type: ignore[no-any-return]
@@ -201,9 +224,9 @@ class SluiceOperations:
         """Replay a delivery (POST /v1/webhook-endpoints/{id}/deliveries/{delivery_id}/replay)"""
         return self._call("replay_webhook_delivery", path={"id": id, "delivery_id": delivery_id}, options=options)  # type: ignore[no-any-return]
 
-    def send_test_webhook(self, id: str, body: Optional[SendTestWebhookBody] = None, *, options: Optional[RequestOptions] = None) -> WebhookTestEvent:
-        """Send a test event (POST /v1/webhook-endpoints/{id}/test)"""
-        return self._call("send_test_webhook", path={"id": id}, body=body, options=options)  # type: ignore[no-any-return]
+    def recover_webhook_deliveries(self, id: str, body: RecoverWebhookDeliveriesRequest, *, options: Optional[RequestOptions] = None) -> RecoverWebhookDeliveriesResult:
+        """Recover failed deliveries (POST /v1/webhook-endpoints/{id}/recover)"""
+        return self._call("recover_webhook_deliveries", path={"id": id}, body=body, options=options)  # type: ignore[no-any-return]
 
     def upload_dataset(self, data: bytes, *, query: Optional[Dict[str, Any]] = None, options: Optional[RequestOptions] = None) -> Dataset:
         """Upload a dataset (POST /v1/datasets)"""

@@ -545,7 +545,7 @@ _CreateWebhookEndpointBodyRequired = TypedDict(
     "_CreateWebhookEndpointBodyRequired",
     {
         "url": "str",
-        "events": "List[Literal['workflow.triggered', 'workflow.completed', 'workflow.failed', 'processing.started', 'processing.completed', 'processing.failed', 'usage.threshold_reached', 'stream.anomaly_detected', '*']]",
+        "events": "List[Literal['workflow.triggered', 'workflow.completed', 'workflow.failed', 'workflow.cancelled', 'processing.started', 'processing.completed', 'processing.failed', 'usage.threshold_reached', 'stream.anomaly_detected', '*']]",
     },
 )
 
@@ -828,6 +828,19 @@ class ExecutionList(_ExecutionListRequired):
     """An object of the Sluice API."""
 
 
+_ExecutionPageRequired = TypedDict(
+    "_ExecutionPageRequired",
+    {
+        "executions": "List[ExecutionSummary]",
+        "has_more": "bool",
+        "next_cursor": "Optional[str]",
+    },
+)
+
+class ExecutionPage(_ExecutionPageRequired):
+    """An object of the Sluice API."""
+
+
 _ExecutionStartedRequired = TypedDict(
     "_ExecutionStartedRequired",
     {
@@ -852,6 +865,7 @@ _ExecutionStepRequired = TypedDict(
         "error": "Optional[ExecutionError]",
         "started_at": "Optional[str]",
         "finished_at": "Optional[str]",
+        "attempt_history": "List[StepAttempt]",
     },
 )
 
@@ -1066,6 +1080,22 @@ class ManualTrigger(_ManualTriggerRequired, _ManualTriggerOptional):
 ManualTriggerConfig = Dict[str, Any]
 
 
+_PatchWorkflowBodyOptional = TypedDict(
+    "_PatchWorkflowBodyOptional",
+    {
+        "name": "str",
+        "description": "Optional[str]",
+        "status": "Literal['active', 'draft']",
+        "trigger": "TriggerPatch",
+        "actions": "List[Action]",
+    },
+    total=False,
+)
+
+class PatchWorkflowBody(_PatchWorkflowBodyOptional):
+    """An object of the Sluice API."""
+
+
 _ReadinessRequired = TypedDict(
     "_ReadinessRequired",
     {
@@ -1140,6 +1170,39 @@ _ReadinessEngineRequired = TypedDict(
 )
 
 class ReadinessEngine(_ReadinessEngineRequired):
+    """An object of the Sluice API."""
+
+
+_RecoverWebhookDeliveriesRequestRequired = TypedDict(
+    "_RecoverWebhookDeliveriesRequestRequired",
+    {
+        "since": "str",
+    },
+)
+
+_RecoverWebhookDeliveriesRequestOptional = TypedDict(
+    "_RecoverWebhookDeliveriesRequestOptional",
+    {
+        "until": "str",
+    },
+    total=False,
+)
+
+class RecoverWebhookDeliveriesRequest(_RecoverWebhookDeliveriesRequestRequired, _RecoverWebhookDeliveriesRequestOptional):
+    """An object of the Sluice API."""
+
+
+_RecoverWebhookDeliveriesResultRequired = TypedDict(
+    "_RecoverWebhookDeliveriesResultRequired",
+    {
+        "queued": "int",
+        "continues_in_background": "bool",
+        "since": "str",
+        "until": "str",
+    },
+)
+
+class RecoverWebhookDeliveriesResult(_RecoverWebhookDeliveriesResultRequired):
     """An object of the Sluice API."""
 
 
@@ -1273,13 +1336,62 @@ class SendStreamEventsResponseAnomaliesItem(_SendStreamEventsResponseAnomaliesIt
 _SendTestWebhookBodyOptional = TypedDict(
     "_SendTestWebhookBodyOptional",
     {
-        "type": "Literal['workflow.triggered', 'workflow.completed', 'workflow.failed', 'processing.started', 'processing.completed', 'processing.failed', 'usage.threshold_reached', 'stream.anomaly_detected']",
+        "type": "Literal['workflow.triggered', 'workflow.completed', 'workflow.failed', 'workflow.cancelled', 'processing.started', 'processing.completed', 'processing.failed', 'usage.threshold_reached', 'stream.anomaly_detected']",
     },
     total=False,
 )
 
 class SendTestWebhookBody(_SendTestWebhookBodyOptional):
     """An object of the Sluice API."""
+
+
+_StepAttemptRequired = TypedDict(
+    "_StepAttemptRequired",
+    {
+        "attempt": "int",
+        "started_at": "str",
+        "duration_ms": "Optional[int]",
+        "outcome": "Literal['succeeded', 'dry_run', 'failed', 'timed_out', 'running', 'cancelled', 'interrupted']",
+    },
+)
+
+_StepAttemptOptional = TypedDict(
+    "_StepAttemptOptional",
+    {
+        "error": "StepAttemptError",
+        "response": "StepAttemptResponse",
+    },
+    total=False,
+)
+
+class StepAttempt(_StepAttemptRequired, _StepAttemptOptional):
+    """An object of the Sluice API."""
+
+
+_StepAttemptErrorRequired = TypedDict(
+    "_StepAttemptErrorRequired",
+    {
+        "code": "str",
+        "message": "str",
+    },
+)
+
+class StepAttemptError(_StepAttemptErrorRequired):
+    """An object of the Sluice API."""
+
+
+_StepAttemptResponseRequired = TypedDict(
+    "_StepAttemptResponseRequired",
+    {
+        "status": "int",
+        "headers": "Dict[str, str]",
+        "body_excerpt": "str",
+        "body_truncated": "bool",
+    },
+)
+
+class StepAttemptResponse(_StepAttemptResponseRequired):
+    """What the target answered, for steps that call one (http_request, chat_message)."""
 
 
 _TransformActionRequired = TypedDict(
@@ -1318,11 +1430,24 @@ class TransformActionConfig(_TransformActionConfigRequired):
 Trigger = Union["WebhookTrigger", "ScheduleTrigger", "ManualTrigger"]
 
 
+_TriggerPatchOptional = TypedDict(
+    "_TriggerPatchOptional",
+    {
+        "type": "Literal['webhook', 'schedule', 'manual']",
+        "config": "Dict[str, Any]",
+    },
+    total=False,
+)
+
+class TriggerPatch(_TriggerPatchOptional):
+    """Merged into the stored trigger: config keys given replace the stored ones; a new type starts from an empty config."""
+
+
 _UpdateWebhookEndpointBodyOptional = TypedDict(
     "_UpdateWebhookEndpointBodyOptional",
     {
         "url": "str",
-        "events": "List[Literal['workflow.triggered', 'workflow.completed', 'workflow.failed', 'processing.started', 'processing.completed', 'processing.failed', 'usage.threshold_reached', 'stream.anomaly_detected', '*']]",
+        "events": "List[Literal['workflow.triggered', 'workflow.completed', 'workflow.failed', 'workflow.cancelled', 'processing.started', 'processing.completed', 'processing.failed', 'usage.threshold_reached', 'stream.anomaly_detected', '*']]",
         "description": "Optional[str]",
         "is_active": "bool",
     },
@@ -1447,7 +1572,7 @@ _WebhookEndpointRequired = TypedDict(
         "id": "str",
         "mode": "Literal['live', 'test']",
         "url": "str",
-        "events": "List[Literal['workflow.triggered', 'workflow.completed', 'workflow.failed', 'processing.started', 'processing.completed', 'processing.failed', 'usage.threshold_reached', 'stream.anomaly_detected', '*']]",
+        "events": "List[Literal['workflow.triggered', 'workflow.completed', 'workflow.failed', 'workflow.cancelled', 'processing.started', 'processing.completed', 'processing.failed', 'usage.threshold_reached', 'stream.anomaly_detected', '*']]",
         "description": "Optional[str]",
         "is_active": "bool",
         "disabled_at": "Optional[str]",
@@ -1455,6 +1580,7 @@ _WebhookEndpointRequired = TypedDict(
         "previous_secret_expires_at": "Optional[str]",
         "created_at": "str",
         "updated_at": "str",
+        "deleted_at": "Optional[str]",
     },
 )
 
@@ -1482,7 +1608,7 @@ _WebhookEndpointWithSecretRequired = TypedDict(
         "id": "str",
         "mode": "Literal['live', 'test']",
         "url": "str",
-        "events": "List[Literal['workflow.triggered', 'workflow.completed', 'workflow.failed', 'processing.started', 'processing.completed', 'processing.failed', 'usage.threshold_reached', 'stream.anomaly_detected', '*']]",
+        "events": "List[Literal['workflow.triggered', 'workflow.completed', 'workflow.failed', 'workflow.cancelled', 'processing.started', 'processing.completed', 'processing.failed', 'usage.threshold_reached', 'stream.anomaly_detected', '*']]",
         "description": "Optional[str]",
         "is_active": "bool",
         "disabled_at": "Optional[str]",
@@ -1490,6 +1616,7 @@ _WebhookEndpointWithSecretRequired = TypedDict(
         "previous_secret_expires_at": "Optional[str]",
         "created_at": "str",
         "updated_at": "str",
+        "deleted_at": "Optional[str]",
         "secret": "str",
     },
 )

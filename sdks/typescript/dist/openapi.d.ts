@@ -107,7 +107,11 @@ export interface paths {
         delete: operations["deleteWorkflow"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change part of a workflow
+         * @description Changes the fields given (at least one), like PUT, but `trigger` merges into the stored trigger: `config` keys given replace the stored ones (`{"trigger": {"config": {"cron": "0 * * * *"}}}` keeps the time zone), and a new `type` starts from an empty config. The webhook URL's secret never changes.
+         */
+        patch: operations["patchWorkflow"];
         trace?: never;
     };
     "/v1/workflows/{id}/execute": {
@@ -139,6 +143,26 @@ export interface paths {
         };
         /** List a workflow's executions */
         get: operations["listExecutions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/executions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List executions across workflows
+         * @description The account's executions of the key's mode across all its workflows (deleted ones included), newest first, filtered by status, workflow and time. Pages follow `next_cursor` while `has_more` is true; executions queued meanwhile never shift a page.
+         */
+        get: operations["listAccountExecutions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -232,13 +256,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a webhook endpoint */
+        /**
+         * Get a webhook endpoint
+         * @description A deleted endpoint is still answered, with `deleted_at`, until its delivery log's retention period ends.
+         */
         get: operations["getWebhookEndpoint"];
         put?: never;
         post?: never;
         /**
          * Delete a webhook endpoint
-         * @description It receives nothing more; deliveries not yet made are dropped. Needs admin permission.
+         * @description It receives nothing more: deliveries not yet made are closed as failed, and its signing secret is erased. It leaves the list, but it and its delivery log stay readable (GET, with `deleted_at`) for the delivery log's retention period. Needs admin permission.
          */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
@@ -270,6 +297,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhook-endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Records an event of the given type (default workflow.completed) with sample data and `data.test: true`, delivered to this endpoint only. Needs admin permission.
+         */
+        post: operations["sendTestWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhook-endpoints/{id}/deliveries": {
         parameters: {
             query?: never;
@@ -277,7 +324,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List an endpoint's deliveries */
+        /**
+         * List an endpoint's deliveries
+         * @description Newest first. Filters apply together: `status` and `event_type` take one value or several (repeated, or comma-separated), `created_after` (inclusive) and `created_before` (exclusive), each a date or a date-time, bound the creation time. An unknown parameter or a bad value is 400 BAD_REQUEST naming it. A deleted endpoint's log stays readable for the delivery log's retention period.
+         */
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
@@ -307,7 +357,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/webhook-endpoints/{id}/test": {
+    "/v1/webhook-endpoints/{id}/recover": {
         parameters: {
             query?: never;
             header?: never;
@@ -317,10 +367,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a test event
-         * @description Records an event of the given type (default workflow.completed) with sample data and `data.test: true`, delivered to this endpoint only. Needs admin permission.
+         * Recover failed deliveries
+         * @description Sends again every delivery to this endpoint that failed (after its last retry; not one still retrying) and was created in the window `since` (inclusive) to `until` (exclusive, default now), each as a replay: same event id and body, a fresh signature timestamp, a new run of retries. Up to 500 are queued by the request and counted in `queued`; when the window holds more, `continues_in_background` is true and the engine queues the rest. Calling it again, even at the same time, sends no delivery twice: only deliveries still failed are queued. A disabled endpoint is refused with 409: enable it first. Needs admin permission.
          */
-        post: operations["sendTestWebhook"];
+        post: operations["recoverWebhookDeliveries"];
         delete?: never;
         options?: never;
         head?: never;
@@ -835,6 +885,14 @@ export interface components {
                 };
             };
         };
+        /** @description Merged into the stored trigger: config keys given replace the stored ones; a new type starts from an empty config. */
+        TriggerPatch: {
+            /** @enum {string} */
+            type?: "webhook" | "schedule" | "manual";
+            config?: {
+                [key: string]: unknown;
+            };
+        };
         DeletedWorkflow: {
             message: string;
             /**
@@ -896,6 +954,13 @@ export interface components {
             code: string;
             message: string;
         } | null;
+        ExecutionPage: {
+            executions: components["schemas"]["ExecutionSummary"][];
+            /** @description Whether older executions match: ask again with `cursor` set to `next_cursor`. */
+            has_more: boolean;
+            /** @description The cursor of the next page; null on the last page. */
+            next_cursor: string | null;
+        };
         Execution: {
             /** @example exec_1AbCdEfGhJkLmNpQrStUvW */
             id: string;
@@ -929,10 +994,43 @@ export interface components {
             status: "pending" | "running" | "completed" | "failed" | "skipped" | "cancelled";
             input?: unknown;
             output?: unknown;
+            /** @description How many attempts the step has had. */
             attempts: number;
             error: components["schemas"]["ExecutionError"];
             started_at: string | null;
             finished_at: string | null;
+            /** @description Each attempt, oldest first (the latest 10): its start, duration, outcome, error and, for steps that call a target, the target's answer. */
+            attempt_history: components["schemas"]["StepAttempt"][];
+        };
+        StepAttempt: {
+            /** @description 1 for the first attempt. */
+            attempt: number;
+            /** Format: date-time */
+            started_at: string;
+            /** @description null while the attempt runs, or when it never reported its end. */
+            duration_ms: number | null;
+            /**
+             * @description dry_run: a test-mode attempt recorded what it would send and sent nothing. interrupted: the engine running it stopped; another engine took the step over.
+             * @enum {string}
+             */
+            outcome: "succeeded" | "dry_run" | "failed" | "timed_out" | "running" | "cancelled" | "interrupted";
+            error?: {
+                code: string;
+                message: string;
+            };
+            /** @description What the target answered, for steps that call one (http_request, chat_message). */
+            response?: {
+                /** @description The target's HTTP status. */
+                status: number;
+                /** @description Only content-type, content-length, location, etag, last-modified, retry-after, x-request-id. */
+                headers: {
+                    [key: string]: string;
+                };
+                /** @description The start of the body, at most 2048 bytes of UTF-8. */
+                body_excerpt: string;
+                /** @description The body was longer than the excerpt. */
+                body_truncated: boolean;
+            };
         };
         WebhookEndpointList: {
             webhook_endpoints: components["schemas"]["WebhookEndpoint"][];
@@ -948,7 +1046,7 @@ export interface components {
              */
             readonly mode: "live" | "test";
             url: string;
-            events: ("workflow.triggered" | "workflow.completed" | "workflow.failed" | "processing.started" | "processing.completed" | "processing.failed" | "usage.threshold_reached" | "stream.anomaly_detected" | "*")[];
+            events: ("workflow.triggered" | "workflow.completed" | "workflow.failed" | "workflow.cancelled" | "processing.started" | "processing.completed" | "processing.failed" | "usage.threshold_reached" | "stream.anomaly_detected" | "*")[];
             description: string | null;
             is_active: boolean;
             disabled_at: string | null;
@@ -956,6 +1054,7 @@ export interface components {
             previous_secret_expires_at: string | null;
             created_at: string;
             updated_at: string;
+            deleted_at: string | null;
         };
         /** @description The endpoint and its signing secret (whsec_…), shown only in this answer. */
         WebhookEndpointWithSecret: {
@@ -966,7 +1065,7 @@ export interface components {
              */
             readonly mode: "live" | "test";
             url: string;
-            events: ("workflow.triggered" | "workflow.completed" | "workflow.failed" | "processing.started" | "processing.completed" | "processing.failed" | "usage.threshold_reached" | "stream.anomaly_detected" | "*")[];
+            events: ("workflow.triggered" | "workflow.completed" | "workflow.failed" | "workflow.cancelled" | "processing.started" | "processing.completed" | "processing.failed" | "usage.threshold_reached" | "stream.anomaly_detected" | "*")[];
             description: string | null;
             is_active: boolean;
             disabled_at: string | null;
@@ -974,11 +1073,16 @@ export interface components {
             previous_secret_expires_at: string | null;
             created_at: string;
             updated_at: string;
+            deleted_at: string | null;
             secret: string;
         };
         DeletedWebhookEndpoint: {
             message: string;
             deleted_at: string;
+        };
+        WebhookTestEvent: {
+            event_id: string;
+            delivery_id: string;
         };
         WebhookDeliveryList: {
             deliveries: components["schemas"]["WebhookDelivery"][];
@@ -1009,9 +1113,17 @@ export interface components {
             duration_ms: number | null;
             error: string | null;
         };
-        WebhookTestEvent: {
-            event_id: string;
-            delivery_id: string;
+        RecoverWebhookDeliveriesResult: {
+            queued: number;
+            continues_in_background: boolean;
+            since: string;
+            until: string;
+        };
+        RecoverWebhookDeliveriesRequest: {
+            /** Format: date-time */
+            since: string;
+            /** Format: date-time */
+            until?: string;
         };
         Dataset: {
             /** @example ds_1AbCdEfGhJkLmNpQrStUvW */
@@ -1479,6 +1591,13 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request line or a header could not be parsed; Node's HTTP server answers this itself, without a body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     readiness: {
@@ -1498,6 +1617,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Readiness"];
                 };
+            };
+            /** @description The request line or a header could not be parsed; Node's HTTP server answers this itself, without a body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A dependency is down or the process is shutting down. */
             503: {
@@ -1968,6 +2094,93 @@ export interface operations {
             };
         };
     };
+    patchWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    description?: string | null;
+                    /** @enum {string} */
+                    status?: "active" | "draft";
+                    trigger?: components["schemas"]["TriggerPatch"];
+                    actions?: components["schemas"]["Action"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The updated workflow. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workflow"];
+                };
+            };
+            /** @description BAD_REQUEST: The request is malformed or has invalid parameters. | MALFORMED_JSON: The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission to perform this action. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: The requested resource was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The request validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Rate limit exceeded. Retry after the time given in Retry-After. | QUOTA_EXCEEDED: Monthly quota exhausted. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     executeWorkflow: {
         parameters: {
             query?: never;
@@ -2113,6 +2326,76 @@ export interface operations {
             };
             /** @description NOT_FOUND: The requested resource was not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Rate limit exceeded. Retry after the time given in Retry-After. | QUOTA_EXCEEDED: Monthly quota exhausted. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAccountExecutions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description The previous page's `next_cursor`; leave out for the newest executions. */
+                cursor?: string;
+                /** @description Only executions with one of these statuses, separated by commas: queued, running, completed, failed, cancelled. */
+                status?: string;
+                /** @description Only this workflow's executions. */
+                workflow_id?: string;
+                /** @description The key's own mode, if given: a test key lists test executions only, a live key live ones; the other mode is 403. */
+                mode?: "live" | "test";
+                /** @description Only executions queued after this date or time. */
+                created_after?: string;
+                /** @description Only executions queued before this date or time. */
+                created_before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of executions, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExecutionPage"];
+                };
+            };
+            /** @description BAD_REQUEST: The request is malformed or has invalid parameters. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission to perform this action. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2411,7 +2694,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    events: ("workflow.triggered" | "workflow.completed" | "workflow.failed" | "processing.started" | "processing.completed" | "processing.failed" | "usage.threshold_reached" | "stream.anomaly_detected" | "*")[];
+                    events: ("workflow.triggered" | "workflow.completed" | "workflow.failed" | "workflow.cancelled" | "processing.started" | "processing.completed" | "processing.failed" | "usage.threshold_reached" | "stream.anomaly_detected" | "*")[];
                     description?: string | null;
                 };
             };
@@ -2620,7 +2903,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    events?: ("workflow.triggered" | "workflow.completed" | "workflow.failed" | "processing.started" | "processing.completed" | "processing.failed" | "usage.threshold_reached" | "stream.anomaly_detected" | "*")[];
+                    events?: ("workflow.triggered" | "workflow.completed" | "workflow.failed" | "workflow.cancelled" | "processing.started" | "processing.completed" | "processing.failed" | "usage.threshold_reached" | "stream.anomaly_detected" | "*")[];
                     description?: string | null;
                     is_active?: boolean;
                 };
@@ -2759,11 +3042,107 @@ export interface operations {
             };
         };
     };
+    sendTestWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type?: "workflow.triggered" | "workflow.completed" | "workflow.failed" | "workflow.cancelled" | "processing.started" | "processing.completed" | "processing.failed" | "usage.threshold_reached" | "stream.anomaly_detected";
+                };
+            };
+        };
+        responses: {
+            /** @description The event and its delivery, on its way. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookTestEvent"];
+                };
+            };
+            /** @description BAD_REQUEST: The request is malformed or has invalid parameters. | MALFORMED_JSON: The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission to perform this action. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: The requested resource was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT: The request conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The request validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Rate limit exceeded. Retry after the time given in Retry-After. | QUOTA_EXCEEDED: Monthly quota exhausted. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listWebhookDeliveries: {
         parameters: {
             query?: {
                 page?: number;
                 limit?: number;
+                status?: ("pending" | "retrying" | "succeeded" | "failed")[];
+                event_type?: ("workflow.triggered" | "workflow.completed" | "workflow.failed" | "workflow.cancelled" | "processing.started" | "processing.completed" | "processing.failed" | "usage.threshold_reached" | "stream.anomaly_detected")[];
+                created_after?: string;
+                created_before?: string;
             };
             header?: never;
             path: {
@@ -2906,7 +3285,7 @@ export interface operations {
             };
         };
     };
-    sendTestWebhook: {
+    recoverWebhookDeliveries: {
         parameters: {
             query?: never;
             header?: never;
@@ -2915,22 +3294,19 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": {
-                    /** @enum {string} */
-                    type?: "workflow.triggered" | "workflow.completed" | "workflow.failed" | "processing.started" | "processing.completed" | "processing.failed" | "usage.threshold_reached" | "stream.anomaly_detected";
-                };
+                "application/json": components["schemas"]["RecoverWebhookDeliveriesRequest"];
             };
         };
         responses: {
-            /** @description The event and its delivery, on its way. */
+            /** @description The failed deliveries of the window, queued again. */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WebhookTestEvent"];
+                    "application/json": components["schemas"]["RecoverWebhookDeliveriesResult"];
                 };
             };
             /** @description BAD_REQUEST: The request is malformed or has invalid parameters. | MALFORMED_JSON: The request body is not valid JSON. */

@@ -25,6 +25,10 @@ export declare const OPERATIONS: {
         readonly method: "PUT";
         readonly path: "/v1/workflows/{id}";
     };
+    readonly patchWorkflow: {
+        readonly method: "PATCH";
+        readonly path: "/v1/workflows/{id}";
+    };
     readonly deleteWorkflow: {
         readonly method: "DELETE";
         readonly path: "/v1/workflows/{id}";
@@ -36,6 +40,10 @@ export declare const OPERATIONS: {
     readonly listExecutions: {
         readonly method: "GET";
         readonly path: "/v1/workflows/{id}/executions";
+    };
+    readonly listAccountExecutions: {
+        readonly method: "GET";
+        readonly path: "/v1/executions";
     };
     readonly getExecution: {
         readonly method: "GET";
@@ -73,6 +81,10 @@ export declare const OPERATIONS: {
         readonly method: "POST";
         readonly path: "/v1/webhook-endpoints/{id}/rotate-secret";
     };
+    readonly sendTestWebhook: {
+        readonly method: "POST";
+        readonly path: "/v1/webhook-endpoints/{id}/test";
+    };
     readonly listWebhookDeliveries: {
         readonly method: "GET";
         readonly path: "/v1/webhook-endpoints/{id}/deliveries";
@@ -81,9 +93,9 @@ export declare const OPERATIONS: {
         readonly method: "POST";
         readonly path: "/v1/webhook-endpoints/{id}/deliveries/{delivery_id}/replay";
     };
-    readonly sendTestWebhook: {
+    readonly recoverWebhookDeliveries: {
         readonly method: "POST";
-        readonly path: "/v1/webhook-endpoints/{id}/test";
+        readonly path: "/v1/webhook-endpoints/{id}/recover";
     };
     readonly uploadDataset: {
         readonly method: "POST";
@@ -139,6 +151,7 @@ export type PublicOperationId = keyof typeof OPERATIONS;
 export declare const LISTS: {
     readonly listWorkflows: "workflows";
     readonly listExecutions: "executions";
+    readonly listAccountExecutions: "executions";
     readonly listWebhookEndpoints: "webhook_endpoints";
     readonly listWebhookDeliveries: "deliveries";
     readonly listDatasets: "datasets";
@@ -161,12 +174,16 @@ export declare abstract class SluiceOperations {
     getWorkflow(id: string, options?: RequestOptions): Promise<Ok<"getWorkflow">>;
     /** Update a workflow (PUT /v1/workflows/{id}) */
     updateWorkflow(id: string, body: JsonBody<"updateWorkflow">, options?: RequestOptions): Promise<Ok<"updateWorkflow">>;
+    /** Change part of a workflow (PATCH /v1/workflows/{id}) */
+    patchWorkflow(id: string, body: JsonBody<"patchWorkflow">, options?: RequestOptions): Promise<Ok<"patchWorkflow">>;
     /** Delete a workflow (DELETE /v1/workflows/{id}) */
     deleteWorkflow(id: string, options?: RequestOptions): Promise<Ok<"deleteWorkflow">>;
     /** Execute a workflow now (POST /v1/workflows/{id}/execute) */
     executeWorkflow(id: string, body?: JsonBody<"executeWorkflow">, options?: RequestOptions): Promise<Ok<"executeWorkflow">>;
     /** List a workflow's executions (GET /v1/workflows/{id}/executions) */
     listExecutions(id: string, query?: Query<"listExecutions">, options?: RequestOptions): Promise<Ok<"listExecutions">>;
+    /** List executions across workflows (GET /v1/executions) */
+    listAccountExecutions(query?: Query<"listAccountExecutions">, options?: RequestOptions): Promise<Ok<"listAccountExecutions">>;
     /** Get an execution (GET /v1/executions/{id}) */
     getExecution(id: string, options?: RequestOptions): Promise<Ok<"getExecution">>;
     /** Cancel an execution (POST /v1/executions/{id}/cancel) */
@@ -185,12 +202,14 @@ export declare abstract class SluiceOperations {
     deleteWebhookEndpoint(id: string, options?: RequestOptions): Promise<Ok<"deleteWebhookEndpoint">>;
     /** Rotate an endpoint's signing secret (POST /v1/webhook-endpoints/{id}/rotate-secret) */
     rotateWebhookSecret(id: string, options?: RequestOptions): Promise<Ok<"rotateWebhookSecret">>;
+    /** Send a test event (POST /v1/webhook-endpoints/{id}/test) */
+    sendTestWebhook(id: string, body?: JsonBody<"sendTestWebhook">, options?: RequestOptions): Promise<Ok<"sendTestWebhook">>;
     /** List an endpoint's deliveries (GET /v1/webhook-endpoints/{id}/deliveries) */
     listWebhookDeliveries(id: string, query?: Query<"listWebhookDeliveries">, options?: RequestOptions): Promise<Ok<"listWebhookDeliveries">>;
     /** Replay a delivery (POST /v1/webhook-endpoints/{id}/deliveries/{delivery_id}/replay) */
     replayWebhookDelivery(id: string, deliveryId: string, options?: RequestOptions): Promise<Ok<"replayWebhookDelivery">>;
-    /** Send a test event (POST /v1/webhook-endpoints/{id}/test) */
-    sendTestWebhook(id: string, body?: JsonBody<"sendTestWebhook">, options?: RequestOptions): Promise<Ok<"sendTestWebhook">>;
+    /** Recover failed deliveries (POST /v1/webhook-endpoints/{id}/recover) */
+    recoverWebhookDeliveries(id: string, body: JsonBody<"recoverWebhookDeliveries">, options?: RequestOptions): Promise<Ok<"recoverWebhookDeliveries">>;
     /** Upload a dataset (POST /v1/datasets) */
     uploadDataset(data: RawBody, query?: Query<"uploadDataset">, options?: RequestOptions): Promise<Ok<"uploadDataset">>;
     /** List datasets (GET /v1/datasets) */

@@ -6,9 +6,11 @@ export const OPERATIONS = {
     createWorkflow: { method: "POST", path: "/v1/workflows" },
     getWorkflow: { method: "GET", path: "/v1/workflows/{id}" },
     updateWorkflow: { method: "PUT", path: "/v1/workflows/{id}" },
+    patchWorkflow: { method: "PATCH", path: "/v1/workflows/{id}" },
     deleteWorkflow: { method: "DELETE", path: "/v1/workflows/{id}" },
     executeWorkflow: { method: "POST", path: "/v1/workflows/{id}/execute" },
     listExecutions: { method: "GET", path: "/v1/workflows/{id}/executions" },
+    listAccountExecutions: { method: "GET", path: "/v1/executions" },
     getExecution: { method: "GET", path: "/v1/executions/{id}" },
     cancelExecution: { method: "POST", path: "/v1/executions/{id}/cancel" },
     rerunExecution: { method: "POST", path: "/v1/executions/{id}/rerun" },
@@ -18,9 +20,10 @@ export const OPERATIONS = {
     updateWebhookEndpoint: { method: "PATCH", path: "/v1/webhook-endpoints/{id}" },
     deleteWebhookEndpoint: { method: "DELETE", path: "/v1/webhook-endpoints/{id}" },
     rotateWebhookSecret: { method: "POST", path: "/v1/webhook-endpoints/{id}/rotate-secret" },
+    sendTestWebhook: { method: "POST", path: "/v1/webhook-endpoints/{id}/test" },
     listWebhookDeliveries: { method: "GET", path: "/v1/webhook-endpoints/{id}/deliveries" },
     replayWebhookDelivery: { method: "POST", path: "/v1/webhook-endpoints/{id}/deliveries/{delivery_id}/replay" },
-    sendTestWebhook: { method: "POST", path: "/v1/webhook-endpoints/{id}/test" },
+    recoverWebhookDeliveries: { method: "POST", path: "/v1/webhook-endpoints/{id}/recover" },
     uploadDataset: { method: "POST", path: "/v1/datasets" },
     listDatasets: { method: "GET", path: "/v1/datasets" },
     getDataset: { method: "GET", path: "/v1/datasets/{id}" },
@@ -38,6 +41,7 @@ export const OPERATIONS = {
 export const LISTS = {
     listWorkflows: "workflows",
     listExecutions: "executions",
+    listAccountExecutions: "executions",
     listWebhookEndpoints: "webhook_endpoints",
     listWebhookDeliveries: "deliveries",
     listDatasets: "datasets",
@@ -69,6 +73,10 @@ export class SluiceOperations {
     updateWorkflow(id, body, options) {
         return this.call("updateWorkflow", { path: { id }, body }, options);
     }
+    /** Change part of a workflow (PATCH /v1/workflows/{id}) */
+    patchWorkflow(id, body, options) {
+        return this.call("patchWorkflow", { path: { id }, body }, options);
+    }
     /** Delete a workflow (DELETE /v1/workflows/{id}) */
     deleteWorkflow(id, options) {
         return this.call("deleteWorkflow", { path: { id } }, options);
@@ -80,6 +88,10 @@ export class SluiceOperations {
     /** List a workflow's executions (GET /v1/workflows/{id}/executions) */
     listExecutions(id, query, options) {
         return this.call("listExecutions", { path: { id }, query }, options);
+    }
+    /** List executions across workflows (GET /v1/executions) */
+    listAccountExecutions(query, options) {
+        return this.call("listAccountExecutions", { query }, options);
     }
     /** Get an execution (GET /v1/executions/{id}) */
     getExecution(id, options) {
@@ -117,6 +129,10 @@ export class SluiceOperations {
     rotateWebhookSecret(id, options) {
         return this.call("rotateWebhookSecret", { path: { id } }, options);
     }
+    /** Send a test event (POST /v1/webhook-endpoints/{id}/test) */
+    sendTestWebhook(id, body, options) {
+        return this.call("sendTestWebhook", { path: { id }, body }, options);
+    }
     /** List an endpoint's deliveries (GET /v1/webhook-endpoints/{id}/deliveries) */
     listWebhookDeliveries(id, query, options) {
         return this.call("listWebhookDeliveries", { path: { id }, query }, options);
@@ -125,9 +141,9 @@ export class SluiceOperations {
     replayWebhookDelivery(id, deliveryId, options) {
         return this.call("replayWebhookDelivery", { path: { id, delivery_id: deliveryId } }, options);
     }
-    /** Send a test event (POST /v1/webhook-endpoints/{id}/test) */
-    sendTestWebhook(id, body, options) {
-        return this.call("sendTestWebhook", { path: { id }, body }, options);
+    /** Recover failed deliveries (POST /v1/webhook-endpoints/{id}/recover) */
+    recoverWebhookDeliveries(id, body, options) {
+        return this.call("recoverWebhookDeliveries", { path: { id }, body }, options);
     }
     /** Upload a dataset (POST /v1/datasets) */
     uploadDataset(data, query, options) {

@@ -257,13 +257,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a webhook endpoint */
+        /**
+         * Get a webhook endpoint
+         * @description A deleted endpoint is still answered, with `deleted_at`, until its delivery log's retention period ends.
+         */
         get: operations["getWebhookEndpoint"];
         put?: never;
         post?: never;
         /**
          * Delete a webhook endpoint
-         * @description It receives nothing more; deliveries not yet made are dropped. Needs admin permission.
+         * @description It receives nothing more: deliveries not yet made are closed as failed, and its signing secret is erased. It leaves the list, but it and its delivery log stay readable (GET, with `deleted_at`) for the delivery log's retention period. Needs admin permission.
          */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
@@ -295,6 +298,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhook-endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Records an event of the given type (default workflow.completed) with sample data and `data.test: true`, delivered to this endpoint only. Needs admin permission.
+         */
+        post: operations["sendTestWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhook-endpoints/{id}/deliveries": {
         parameters: {
             query?: never;
@@ -302,7 +325,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List an endpoint's deliveries */
+        /**
+         * List an endpoint's deliveries
+         * @description Newest first. Filters apply together: `status` and `event_type` take one value or several (repeated, or comma-separated), `created_after` (inclusive) and `created_before` (exclusive), each a date or a date-time, bound the creation time. An unknown parameter or a bad value is 400 BAD_REQUEST naming it. A deleted endpoint's log stays readable for the delivery log's retention period.
+         */
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
@@ -332,7 +358,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/webhook-endpoints/{id}/test": {
+    "/v1/webhook-endpoints/{id}/recover": {
         parameters: {
             query?: never;
             header?: never;
@@ -342,10 +368,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a test event
-         * @description Records an event of the given type (default workflow.completed) with sample data and `data.test: true`, delivered to this endpoint only. Needs admin permission.
+         * Recover failed deliveries
+         * @description Sends again every delivery to this endpoint that failed (after its last retry; not one still retrying) and was created in the window `since` (inclusive) to `until` (exclusive, default now), each as a replay: same event id and body, a fresh signature timestamp, a new run of retries. Up to 500 are queued by the request and counted in `queued`; when the window holds more, `continues_in_background` is true and the engine queues the rest. Calling it again, even at the same time, sends no delivery twice: only deliveries still failed are queued. A disabled endpoint is refused with 409: enable it first. Needs admin permission.
          */
-        post: operations["sendTestWebhook"];
+        post: operations["recoverWebhookDeliveries"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1029,6 +1055,7 @@ export interface components {
             previous_secret_expires_at: string | null;
             created_at: string;
             updated_at: string;
+            deleted_at: string | null;
         };
         /** @description The endpoint and its signing secret (whsec_…), shown only in this answer. */
         WebhookEndpointWithSecret: {
@@ -1047,11 +1074,16 @@ export interface components {
             previous_secret_expires_at: string | null;
             created_at: string;
             updated_at: string;
+            deleted_at: string | null;
             secret: string;
         };
         DeletedWebhookEndpoint: {
             message: string;
             deleted_at: string;
+        };
+        WebhookTestEvent: {
+            event_id: string;
+            delivery_id: string;
         };
         WebhookDeliveryList: {
             deliveries: components["schemas"]["WebhookDelivery"][];
@@ -1082,9 +1114,17 @@ export interface components {
             duration_ms: number | null;
             error: string | null;
         };
-        WebhookTestEvent: {
-            event_id: string;
-            delivery_id: string;
+        RecoverWebhookDeliveriesResult: {
+            queued: number;
+            continues_in_background: boolean;
+            since: string;
+            until: string;
+        };
+        RecoverWebhookDeliveriesRequest: {
+            /** Format: date-time */
+            since: string;
+            /** Format: date-time */
+            until?: string;
         };
         Dataset: {
             /** @example ds_1AbCdEfGhJkLmNpQrStUvW */
@@ -3003,11 +3043,107 @@ export interface operations {
             };
         };
     };
+    sendTestWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type?: "workflow.triggered" | "workflow.completed" | "workflow.failed" | "workflow.cancelled" | "processing.started" | "processing.completed" | "processing.failed" | "usage.threshold_reached" | "stream.anomaly_detected";
+                };
+            };
+        };
+        responses: {
+            /** @description The event and its delivery, on its way. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookTestEvent"];
+                };
+            };
+            /** @description BAD_REQUEST: The request is malformed or has invalid parameters. | MALFORMED_JSON: The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing or invalid credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission to perform this action. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: The requested resource was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT: The request conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The request validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Rate limit exceeded. Retry after the time given in Retry-After. | QUOTA_EXCEEDED: Monthly quota exhausted. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listWebhookDeliveries: {
         parameters: {
             query?: {
                 page?: number;
                 limit?: number;
+                status?: ("pending" | "retrying" | "succeeded" | "failed")[];
+                event_type?: ("workflow.triggered" | "workflow.completed" | "workflow.failed" | "workflow.cancelled" | "processing.started" | "processing.completed" | "processing.failed" | "usage.threshold_reached" | "stream.anomaly_detected")[];
+                created_after?: string;
+                created_before?: string;
             };
             header?: never;
             path: {
@@ -3150,7 +3286,7 @@ export interface operations {
             };
         };
     };
-    sendTestWebhook: {
+    recoverWebhookDeliveries: {
         parameters: {
             query?: never;
             header?: never;
@@ -3159,22 +3295,19 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": {
-                    /** @enum {string} */
-                    type?: "workflow.triggered" | "workflow.completed" | "workflow.failed" | "workflow.cancelled" | "processing.started" | "processing.completed" | "processing.failed" | "usage.threshold_reached" | "stream.anomaly_detected";
-                };
+                "application/json": components["schemas"]["RecoverWebhookDeliveriesRequest"];
             };
         };
         responses: {
-            /** @description The event and its delivery, on its way. */
+            /** @description The failed deliveries of the window, queued again. */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WebhookTestEvent"];
+                    "application/json": components["schemas"]["RecoverWebhookDeliveriesResult"];
                 };
             };
             /** @description BAD_REQUEST: The request is malformed or has invalid parameters. | MALFORMED_JSON: The request body is not valid JSON. */

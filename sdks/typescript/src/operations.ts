@@ -24,9 +24,10 @@ export const OPERATIONS = {
   updateWebhookEndpoint: { method: "PATCH", path: "/v1/webhook-endpoints/{id}" },
   deleteWebhookEndpoint: { method: "DELETE", path: "/v1/webhook-endpoints/{id}" },
   rotateWebhookSecret: { method: "POST", path: "/v1/webhook-endpoints/{id}/rotate-secret" },
+  sendTestWebhook: { method: "POST", path: "/v1/webhook-endpoints/{id}/test" },
   listWebhookDeliveries: { method: "GET", path: "/v1/webhook-endpoints/{id}/deliveries" },
   replayWebhookDelivery: { method: "POST", path: "/v1/webhook-endpoints/{id}/deliveries/{delivery_id}/replay" },
-  sendTestWebhook: { method: "POST", path: "/v1/webhook-endpoints/{id}/test" },
+  recoverWebhookDeliveries: { method: "POST", path: "/v1/webhook-endpoints/{id}/recover" },
   uploadDataset: { method: "POST", path: "/v1/datasets" },
   listDatasets: { method: "GET", path: "/v1/datasets" },
   getDataset: { method: "GET", path: "/v1/datasets/{id}" },
@@ -47,6 +48,7 @@ export type PublicOperationId = keyof typeof OPERATIONS;
 export const LISTS = {
   listWorkflows: "workflows",
   listExecutions: "executions",
+  listAccountExecutions: "executions",
   listWebhookEndpoints: "webhook_endpoints",
   listWebhookDeliveries: "deliveries",
   listDatasets: "datasets",
@@ -160,6 +162,11 @@ export abstract class SluiceOperations {
     return this.call("rotateWebhookSecret", { path: { id } }, options);
   }
 
+  /** Send a test event (POST /v1/webhook-endpoints/{id}/test) */
+  sendTestWebhook(id: string, body?: JsonBody<"sendTestWebhook">, options?: RequestOptions): Promise<Ok<"sendTestWebhook">> {
+    return this.call("sendTestWebhook", { path: { id }, body }, options);
+  }
+
   /** List an endpoint's deliveries (GET /v1/webhook-endpoints/{id}/deliveries) */
   listWebhookDeliveries(id: string, query?: Query<"listWebhookDeliveries">, options?: RequestOptions): Promise<Ok<"listWebhookDeliveries">> {
     return this.call("listWebhookDeliveries", { path: { id }, query }, options);
@@ -170,9 +177,9 @@ export abstract class SluiceOperations {
     return this.call("replayWebhookDelivery", { path: { id, delivery_id: deliveryId } }, options);
   }
 
-  /** Send a test event (POST /v1/webhook-endpoints/{id}/test) */
-  sendTestWebhook(id: string, body?: JsonBody<"sendTestWebhook">, options?: RequestOptions): Promise<Ok<"sendTestWebhook">> {
-    return this.call("sendTestWebhook", { path: { id }, body }, options);
+  /** Recover failed deliveries (POST /v1/webhook-endpoints/{id}/recover) */
+  recoverWebhookDeliveries(id: string, body: JsonBody<"recoverWebhookDeliveries">, options?: RequestOptions): Promise<Ok<"recoverWebhookDeliveries">> {
+    return this.call("recoverWebhookDeliveries", { path: { id }, body }, options);
   }
 
   /** Upload a dataset (POST /v1/datasets) */
