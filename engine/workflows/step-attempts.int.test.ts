@@ -1,20 +1,25 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ATTEMPT_BODY_EXCERPT_BYTES, StoredAttemptSchema, type StoredAttempt } from "../../core/contracts/step-attempts.js";
+import { connectRedis, type Redis } from "../../core/redis.js";
+import { attemptHistory } from "../../gateway/workflows/attempt-history.js";
 import { createAccount } from "../../testing/accounts.js";
 import { useTestDatabase } from "../../testing/database.js";
 import { useTestEngine } from "../../testing/engine.js";
 import { answerOk, startHttpReceiver, type HttpReceiver } from "../../testing/http-receiver.js";
-import { findSteps, insertWorkflow, startRun, waitForExecution, type ActionInput } from "../../testing/workflow-runs.js";
+import { findSteps, insertWorkflow, requestCancel, startRun, waitForExecution, type ActionInput } from "../../testing/workflow-runs.js";
 
 const database = useTestDatabase();
 const engine = useTestEngine(database, () => ({ OUTBOUND_ALLOW_PRIVATE: "true" }));
 let receiver: HttpReceiver;
+let redis: Redis;
 
 beforeAll(async () => {
   receiver = await startHttpReceiver();
+  redis = connectRedis(engine.current.config, "worker");
 });
 afterAll(async () => {
   await receiver.close();
+  await redis.quit();
 });
 beforeEach(() => {
   receiver.received.length = 0;
@@ -23,10 +28,14 @@ beforeEach(() => {
 
 const db = () => database.current.db;
 
-async function runToEnd(actions: ActionInput[], mode: "live" | "test" = "live") {
+async function start(actions: ActionInput[], mode: "live" | "test" = "live") {
   const userId = (await createAccount(db())).id;
   const workflowId = await insertWorkflow(db(), userId, { actions, mode });
-  const executionId = await startRun({ db: db(), queues: engine.current.queues }, { id: workflowId, userId, mode });
+  return startRun({ db: db(), queues: engine.current.queues }, { id: workflowId, userId, mode });
+}
+
+async function runToEnd(actions: ActionInput[], mode: "live" | "test" = "live") {
+  const executionId = await start(actions, mode);
   const execution = await waitForExecution(db(), executionId, undefined, 20_000);
   return { execution, steps: await findSteps(db(), executionId) };
 }
@@ -145,5 +154,16 @@ describe("a step's attempt history", () => {
     expect(historyOf(steps[1])).toEqual([
       { attempt: 1, started_at: expect.any(String) as unknown, duration_ms: 0, outcome: "failed", error: { code: "TEMPLATE_ERROR", message: expect.any(String) as unknown } },
     ]);
+  });
+
+  it("leaves the entry of an attempt the cancel cut short without an end: the API reads it as cancelled", async () => {
+    receiver.respondWith(() => undefined); // never answers
+    const executionId = await start([{ type: "http_request", name: "hang", config: { url: `${receiver.url}/hang` } }]);
+    await receiver.waitForRequests(1);
+    await requestCancel(db(), redis, engine.current.config.REDIS_KEY_PREFIX, executionId);
+    expect((await waitForExecution(db(), executionId)).status).toBe("cancelled");
+    const [step] = await findSteps(db(), executionId);
+    expect(historyOf(step)).toEqual([{ attempt: 1, started_at: expect.any(String) as unknown }]);
+    expect(attemptHistory(step!)).toEqual([{ attempt: 1, started_at: expect.any(String) as unknown, duration_ms: null, outcome: "cancelled" }]);
   });
 });
