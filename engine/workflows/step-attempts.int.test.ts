@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ATTEMPT_BODY_EXCERPT_BYTES, StoredAttemptSchema, type StoredAttempt } from "../../core/contracts/step-attempts.js";
 import { connectRedis, type Redis } from "../../core/redis.js";
-import { attemptHistory } from "../../gateway/workflows/attempt-history.js";
+import { serializeAttemptHistory } from "../../gateway/workflows/attempt-history.js";
 import { createAccount } from "../../testing/accounts.js";
 import { useTestDatabase } from "../../testing/database.js";
 import { useTestEngine } from "../../testing/engine.js";
@@ -164,6 +164,6 @@ describe("a step's attempt history", () => {
     expect((await waitForExecution(db(), executionId)).status).toBe("cancelled");
     const [step] = await findSteps(db(), executionId);
     expect(historyOf(step)).toEqual([{ attempt: 1, started_at: expect.any(String) as unknown }]);
-    expect(attemptHistory(step!)).toEqual([{ attempt: 1, started_at: expect.any(String) as unknown, duration_ms: null, outcome: "cancelled" }]);
+    expect(serializeAttemptHistory(step!)).toEqual([{ attempt: 1, started_at: expect.any(String) as unknown, duration_ms: null, outcome: "cancelled" }]);
   });
 });
