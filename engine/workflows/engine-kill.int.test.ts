@@ -8,7 +8,7 @@ import { startEngineProcess, type EngineProcess } from "../../testing/engine-pro
 import { baseTestConfig } from "../../testing/environment.js";
 import { startHttpReceiver, type HttpReceiver } from "../../testing/http-receiver.js";
 import { useRedisNamespace } from "../../testing/redis.js";
-import { attemptHistory } from "../../gateway/workflows/attempt-history.js";
+import { serializeAttemptHistory } from "../../gateway/workflows/attempt-history.js";
 import { findSteps, insertWorkflow, startRun, waitForExecution } from "../../testing/workflow-runs.js";
 
 const database = useTestDatabase();
@@ -88,6 +88,6 @@ describe("an engine killed mid-run", () => {
       [1, undefined, undefined],
       [2, "succeeded", 200],
     ]);
-    expect(attemptHistory(steps[1]!).map((entry) => entry.outcome)).toEqual(["interrupted", "succeeded"]);
+    expect(serializeAttemptHistory(steps[1]!).map((entry) => entry.outcome)).toEqual(["interrupted", "succeeded"]);
   }, 60_000);
 });

@@ -9,7 +9,7 @@ import type { OutboundResponse } from "../../core/outbound/send-outbound.js";
 import type { ProducerQueues } from "../../core/queues.js";
 import { ActionFailure, type ActionContext } from "./actions/action-context.js";
 import { runAction, runPureAction } from "./actions/action-runners.js";
-import { attemptResponse } from "./actions/attempt-response.js";
+import { excerptResponse } from "./actions/attempt-response.js";
 import { isDryRunOutput } from "./actions/dry-run.js";
 import { claimStep, completeStep, releaseStepForRetry, type FinishedStep } from "./execution-queries.js";
 import { retryDelayMs } from "./retry-backoff.js";
@@ -138,7 +138,7 @@ const TIMEOUT_CODES: ReadonlySet<string> = new Set<ExecutionErrorCode>(["STEP_TI
 
 /** The end of an attempt that ran its action, for its history entry; `response` is the target's last answer, if it called one. */
 function attemptEnd(outcome: Exclude<AttemptOutcome, { kind: "cancelled" }>, response: OutboundResponse | undefined, duration_ms: number): AttemptEnd {
-  const answer = response ? { response: attemptResponse(response) } : {};
+  const answer = response ? { response: excerptResponse(response) } : {};
   if (outcome.kind === "succeeded") return { duration_ms, outcome: isDryRunOutput(outcome.output) ? "dry_run" : "succeeded", ...answer };
   const { error } = outcome.failure;
   return { duration_ms, outcome: TIMEOUT_CODES.has(error.code) ? "timed_out" : "failed", error, ...answer };

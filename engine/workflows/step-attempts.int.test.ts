@@ -1,32 +1,35 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ATTEMPT_BODY_EXCERPT_BYTES, StoredAttemptSchema, type StoredAttempt } from "../../core/contracts/step-attempts.js";
+import { connectRedis, type Redis } from "../../core/redis.js";
+import { serializeAttemptHistory } from "../../gateway/workflows/attempt-history.js";
 import { createAccount } from "../../testing/accounts.js";
 import { useTestDatabase } from "../../testing/database.js";
 import { useTestEngine } from "../../testing/engine.js";
-import { answerOk, startHttpReceiver, type HttpReceiver } from "../../testing/http-receiver.js";
-import { findSteps, insertWorkflow, startRun, waitForExecution, type ActionInput } from "../../testing/workflow-runs.js";
+import { answerOk, useHttpReceiver } from "../../testing/http-receiver.js";
+import { findSteps, insertWorkflow, requestCancel, startRun, waitForExecution, type ActionInput } from "../../testing/workflow-runs.js";
 
 const database = useTestDatabase();
 const engine = useTestEngine(database, () => ({ OUTBOUND_ALLOW_PRIVATE: "true" }));
-let receiver: HttpReceiver;
+const target = useHttpReceiver();
+let redis: Redis;
 
-beforeAll(async () => {
-  receiver = await startHttpReceiver();
+beforeAll(() => {
+  redis = connectRedis(engine.current.config, "worker");
 });
 afterAll(async () => {
-  await receiver.close();
-});
-beforeEach(() => {
-  receiver.received.length = 0;
-  receiver.respondWith(answerOk);
+  await redis.quit();
 });
 
 const db = () => database.current.db;
 
-async function runToEnd(actions: ActionInput[], mode: "live" | "test" = "live") {
+async function start(actions: ActionInput[], mode: "live" | "test" = "live") {
   const userId = (await createAccount(db())).id;
   const workflowId = await insertWorkflow(db(), userId, { actions, mode });
-  const executionId = await startRun({ db: db(), queues: engine.current.queues }, { id: workflowId, userId, mode });
+  return startRun({ db: db(), queues: engine.current.queues }, { id: workflowId, userId, mode });
+}
+
+async function runToEnd(actions: ActionInput[], mode: "live" | "test" = "live") {
+  const executionId = await start(actions, mode);
   const execution = await waitForExecution(db(), executionId, undefined, 20_000);
   return { execution, steps: await findSteps(db(), executionId) };
 }
@@ -37,9 +40,9 @@ function historyOf(step: { attempt_history: unknown } | undefined): StoredAttemp
 
 describe("a step's attempt history", () => {
   it("keeps every attempt of a step that failed twice with 503 and then succeeded: status, headers of interest, body", async () => {
-    receiver.respondWith((request, response) => {
-      if (receiver.received.indexOf(request) < 2) {
-        response.writeHead(503, { "Content-Type": "text/plain", "Retry-After": "0", "X-Request-Id": `req-${receiver.received.length}`, "Set-Cookie": "session=s3cret" });
+    target.current.respondWith((request, response) => {
+      if (target.current.received.indexOf(request) < 2) {
+        response.writeHead(503, { "Content-Type": "text/plain", "Retry-After": "0", "X-Request-Id": `req-${target.current.received.length}`, "Set-Cookie": "session=s3cret" });
         response.end("upstream busy, try later");
         return;
       }
@@ -47,9 +50,9 @@ describe("a step's attempt history", () => {
       response.end('{"done":true}');
     });
     const started = Date.now();
-    const { execution, steps } = await runToEnd([{ type: "http_request", name: "flaky", max_attempts: 3, config: { url: `${receiver.url}/flaky`, method: "GET" } }]);
+    const { execution, steps } = await runToEnd([{ type: "http_request", name: "flaky", max_attempts: 3, config: { url: `${target.current.url}/flaky`, method: "GET" } }]);
     expect(execution.status).toBe("completed");
-    expect(receiver.received).toHaveLength(3);
+    expect(target.current.received).toHaveLength(3);
 
     const history = historyOf(steps[0]);
     expect(history.map((entry) => [entry.attempt, entry.outcome, entry.response?.status, entry.response?.body_excerpt])).toEqual([
@@ -76,13 +79,13 @@ describe("a step's attempt history", () => {
   });
 
   it("keeps the status and body of a step that failed for good with 404", async () => {
-    receiver.respondWith((_request, response) => {
+    target.current.respondWith((_request, response) => {
       response.writeHead(404, { "Content-Type": "application/json" });
       response.end('{"error":"no such order"}');
     });
-    const { execution, steps } = await runToEnd([{ type: "http_request", name: "lookup", config: { url: `${receiver.url}/orders/9` } }]);
+    const { execution, steps } = await runToEnd([{ type: "http_request", name: "lookup", config: { url: `${target.current.url}/orders/9` } }]);
     expect(execution.status).toBe("failed");
-    expect(receiver.received).toHaveLength(1);
+    expect(target.current.received).toHaveLength(1);
     expect(steps[0]).toMatchObject({ status: "failed", attempts: 1 });
     expect(historyOf(steps[0])).toEqual([
       {
@@ -99,11 +102,11 @@ describe("a step's attempt history", () => {
   it("cuts a body longer than the excerpt at a character boundary and marks it truncated", async () => {
     // One byte, then two-byte characters: the cap falls inside one of them.
     const body = `a${"é".repeat(1_500)}`;
-    receiver.respondWith((_request, response) => {
+    target.current.respondWith((_request, response) => {
       response.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
       response.end(body);
     });
-    const { steps } = await runToEnd([{ type: "http_request", name: "big", max_attempts: 1, config: { url: `${receiver.url}/big` } }]);
+    const { steps } = await runToEnd([{ type: "http_request", name: "big", max_attempts: 1, config: { url: `${target.current.url}/big` } }]);
     const response = historyOf(steps[0])[0]?.response;
     expect(response?.body_truncated).toBe(true);
     const excerpt = response?.body_excerpt ?? "";
@@ -113,12 +116,12 @@ describe("a step's attempt history", () => {
   });
 
   it("records an attempt that timed out, then the one that succeeded", async () => {
-    receiver.respondWith((request, response) => {
+    target.current.respondWith((request, response) => {
       // The first request is never answered: the step's 1 s timeout ends the attempt.
-      if (receiver.received.indexOf(request) === 0) return;
+      if (target.current.received.indexOf(request) === 0) return;
       answerOk(request, response);
     });
-    const { execution, steps } = await runToEnd([{ type: "http_request", name: "slow", timeout_seconds: 1, max_attempts: 2, config: { url: `${receiver.url}/slow` } }]);
+    const { execution, steps } = await runToEnd([{ type: "http_request", name: "slow", timeout_seconds: 1, max_attempts: 2, config: { url: `${target.current.url}/slow` } }]);
     expect(execution.status).toBe("completed");
     const history = historyOf(steps[0]);
     expect(history.map((entry) => [entry.attempt, entry.outcome, entry.error?.code, entry.response?.status])).toEqual([
@@ -129,9 +132,9 @@ describe("a step's attempt history", () => {
   });
 
   it("records a test-mode attempt as a dry run: nothing sent, no response", async () => {
-    const { execution, steps } = await runToEnd([{ type: "http_request", name: "dry", config: { url: `${receiver.url}/dry`, method: "POST", body: { a: 1 } } }], "test");
+    const { execution, steps } = await runToEnd([{ type: "http_request", name: "dry", config: { url: `${target.current.url}/dry`, method: "POST", body: { a: 1 } } }], "test");
     expect(execution.status).toBe("completed");
-    expect(receiver.received).toHaveLength(0);
+    expect(target.current.received).toHaveLength(0);
     const history = historyOf(steps[0]);
     expect(history).toEqual([{ attempt: 1, started_at: expect.any(String) as unknown, duration_ms: expect.any(Number) as unknown, outcome: "dry_run" }]);
   });
@@ -139,11 +142,22 @@ describe("a step's attempt history", () => {
   it("records a step whose templates fail as one failed attempt, and writes no history for steps run in memory", async () => {
     const { steps } = await runToEnd([
       { type: "transform", name: "fine", config: { output: { a: 1 } } },
-      { type: "http_request", name: "broken", config: { url: `${receiver.url}/{{trigger.data.missing}}` } },
+      { type: "http_request", name: "broken", config: { url: `${target.current.url}/{{trigger.data.missing}}` } },
     ]);
     expect(steps[0]?.attempt_history).toBeNull();
     expect(historyOf(steps[1])).toEqual([
       { attempt: 1, started_at: expect.any(String) as unknown, duration_ms: 0, outcome: "failed", error: { code: "TEMPLATE_ERROR", message: expect.any(String) as unknown } },
     ]);
+  });
+
+  it("leaves the entry of an attempt the cancel cut short without an end: the API reads it as cancelled", async () => {
+    target.current.respondWith(() => undefined); // never answers
+    const executionId = await start([{ type: "http_request", name: "hang", config: { url: `${target.current.url}/hang` } }]);
+    await target.current.waitForRequests(1);
+    await requestCancel(db(), redis, engine.current.config.REDIS_KEY_PREFIX, executionId);
+    expect((await waitForExecution(db(), executionId)).status).toBe("cancelled");
+    const [step] = await findSteps(db(), executionId);
+    expect(historyOf(step)).toEqual([{ attempt: 1, started_at: expect.any(String) as unknown }]);
+    expect(serializeAttemptHistory(step!)).toEqual([{ attempt: 1, started_at: expect.any(String) as unknown, duration_ms: null, outcome: "cancelled" }]);
   });
 });

@@ -4,7 +4,7 @@ import type { StepRow } from "./execution-queries.js";
 type StepOfHistory = Pick<StepRow, "status" | "attempts" | "attempt_history" | "started_at" | "finished_at">;
 
 /** A step's attempts as the API shows them (core/contracts/step-attempts.ts), oldest first. */
-export function attemptHistory(step: StepOfHistory): StepAttempt[] {
+export function serializeAttemptHistory(step: StepOfHistory): StepAttempt[] {
   if (step.attempt_history === null) return unclaimedAttempt(step);
   const parsed = StoredAttemptSchema.array().safeParse(step.attempt_history);
   if (!parsed.success) return [];

@@ -2,7 +2,7 @@ import type { z } from "@hono/zod-openapi";
 import { ActionSchema } from "../../core/contracts/actions/action-registry.js";
 import { EXECUTION_STATUSES, STEP_STATUSES, TRIGGER_TYPES, TriggerSchema, WORKFLOW_STATUSES } from "../../core/contracts/workflows.js";
 import type { ExecutionSchema, ExecutionStepSchema, ExecutionSummarySchema, WorkflowSchema } from "../../core/contracts/workflow-responses.js";
-import { attemptHistory } from "./attempt-history.js";
+import { serializeAttemptHistory } from "./attempt-history.js";
 import type { ExecutionRow, StepRow } from "./execution-queries.js";
 import { hookUrl } from "./hook-secret.js";
 import type { WorkflowRow } from "./workflow-queries.js";
@@ -74,7 +74,7 @@ export function serializeStep(row: StepRow): z.infer<typeof ExecutionStepSchema>
     error: executionError(row.error),
     started_at: iso(row.started_at),
     finished_at: iso(row.finished_at),
-    attempt_history: attemptHistory(row),
+    attempt_history: serializeAttemptHistory(row),
   };
 }
 

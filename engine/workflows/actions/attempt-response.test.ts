@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { attemptResponse, utf8Prefix } from "./attempt-response.js";
+import { excerptResponse, utf8Prefix } from "./attempt-response.js";
 
 describe("utf8Prefix", () => {
   it("keeps a text that fits, whole", () => {
@@ -18,9 +18,9 @@ describe("utf8Prefix", () => {
   });
 });
 
-describe("attemptResponse", () => {
+describe("excerptResponse", () => {
   it("keeps the allow-listed headers whatever their case, and no cookie or credential", () => {
-    const response = attemptResponse({
+    const response = excerptResponse({
       status: 429,
       headers: { "Content-Type": "text/plain", "Retry-After": "30", "X-Request-Id": "r-1", "Set-Cookie": "s=1", Authorization: "Bearer x", "WWW-Authenticate": "Basic" },
       body: "slow down",
@@ -31,6 +31,6 @@ describe("attemptResponse", () => {
   });
 
   it("marks the body truncated when the transport already cut it, even if the excerpt holds all it got", () => {
-    expect(attemptResponse({ status: 200, headers: {}, body: "partial", truncated: true, durationMs: 1 }).body_truncated).toBe(true);
+    expect(excerptResponse({ status: 200, headers: {}, body: "partial", truncated: true, durationMs: 1 }).body_truncated).toBe(true);
   });
 });

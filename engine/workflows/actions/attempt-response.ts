@@ -13,7 +13,7 @@ export function keptHeaders(headers: Record<string, string>): Record<string, str
 }
 
 /** What an attempt keeps of a target's answer: its status, the kept headers and the start of its body. */
-export function attemptResponse(response: OutboundResponse): AttemptResponse {
+export function excerptResponse(response: OutboundResponse): AttemptResponse {
   const excerpt = utf8Prefix(response.body, ATTEMPT_BODY_EXCERPT_BYTES);
   return { status: response.status, headers: keptHeaders(response.headers), body_excerpt: excerpt, body_truncated: response.truncated || excerpt.length < response.body.length };
 }
