@@ -33,7 +33,8 @@ describe("recordWebhookEvent", () => {
     await endpoints(userId, 1, { events: ["workflow.failed"] });
     const [inactive, deleted] = await endpoints(userId, 2);
     await db().updateTable("webhook_endpoints").set({ is_active: false }).where("id", "=", inactive ?? "").execute();
-    await db().updateTable("webhook_endpoints").set({ deleted_at: new Date() }).where("id", "=", deleted ?? "").execute();
+    // As DELETE leaves it: its secret erased (webhook_endpoints_deleted_secret_check).
+    await db().updateTable("webhook_endpoints").set({ deleted_at: new Date(), secret: "" }).where("id", "=", deleted ?? "").execute();
     const { id: otherUserId } = await createAccount(db());
     await endpoints(otherUserId, 1);
 

@@ -4,7 +4,6 @@ import { idParam } from "../http/path-params.js";
 import {
   DeletedWebhookEndpointSchema,
   DeliveryAttemptSchema,
-  DeliveryListQuerySchema,
   PageQuerySchema,
   RecoverDeliveriesRequestSchema,
   RecoverDeliveriesResultSchema,
@@ -44,7 +43,6 @@ export const RecoverDeliveriesRequestBodySchema = RecoverDeliveriesRequestSchema
 export const RecoverDeliveriesResponseSchema = z.object(RecoverDeliveriesResultSchema.shape).openapi("RecoverWebhookDeliveriesResult");
 
 export const PageQueryParamsSchema = z.object(PageQuerySchema.shape);
-export const DeliveryListQueryParamsSchema = DeliveryListQuerySchema;
 
 const endpointId = idParam("whe", "No such webhook endpoint.");
 export const EndpointIdParamsSchema = z.object({ id: endpointId });

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { DeliveryListQuerySchema } from "../../../core/contracts/webhook-endpoints.js";
 import type { Database } from "../../../core/db/client.js";
 import type { ErrorCode } from "../../../core/errors.js";
 import type { Logger } from "../../../core/logger.js";
@@ -11,7 +12,6 @@ import { validationHook } from "../../http/errors.js";
 import { jsonBody, jsonResponse } from "../../http/route-helpers.js";
 import {
   DeliveryIdParamsSchema,
-  DeliveryListQueryParamsSchema,
   EndpointIdParamsSchema,
   RecoverDeliveriesRequestBodySchema,
   RecoverDeliveriesResponseSchema,
@@ -39,7 +39,7 @@ function deliveryRouteDefinitions(base: string, hide: boolean) {
       "Newest first. Filters apply together: `status` and `event_type` take one value or several (repeated, or comma-separated), `created_after` (inclusive) and `created_before` (exclusive), each a date or a date-time, bound the creation time. An unknown parameter or a bad value is 400 BAD_REQUEST naming it. A deleted endpoint's log stays readable for the delivery log's retention period.",
     security,
     hide,
-    request: { params: EndpointIdParamsSchema, query: DeliveryListQueryParamsSchema },
+    request: { params: EndpointIdParamsSchema, query: DeliveryListQuerySchema },
     responses: { 200: jsonResponse(WebhookDeliveryListResponseSchema, "Deliveries, newest first, each with every attempt made."), ...errors("NOT_FOUND") },
   });
 

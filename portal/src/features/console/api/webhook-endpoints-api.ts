@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import {
   DeletedWebhookEndpointSchema,
+  RecoverDeliveriesResultSchema,
   TestEventResultSchema,
   WebhookDeliveryListSchema,
   WebhookDeliverySchema,
@@ -8,6 +9,7 @@ import {
   WebhookEndpointSchema,
   WebhookEndpointWithSecretSchema,
   type CreateWebhookEndpointRequest,
+  type RecoverDeliveriesResult,
   type UpdateWebhookEndpointRequest,
   type WebhookDelivery,
   type WebhookEndpoint,
@@ -52,9 +54,36 @@ export function rotateWebhookSecret(id: string): Promise<EndpointWithSecret> {
   return apiRequest(`${endpointPath(id)}/rotate-secret`, { method: "POST", schema: WebhookEndpointWithSecretSchema });
 }
 
-export async function listDeliveries(endpointId: string, signal?: AbortSignal): Promise<WebhookDelivery[]> {
-  const { deliveries } = await apiRequest(`${endpointPath(endpointId)}/deliveries?limit=${RECENT_DELIVERIES}`, { schema: WebhookDeliveryListSchema, signal });
+/** The log's filters as the dashboard offers them: one status, one event type, a start time (ISO). */
+export interface DeliveryFilters {
+  status?: WebhookDelivery["status"] | undefined;
+  eventType?: WebhookEventType | undefined;
+  createdAfter?: string | undefined;
+}
+
+function deliveriesPath(endpointId: string, filters: DeliveryFilters, limit: number): string {
+  const query = new URLSearchParams({ limit: String(limit) });
+  if (filters.status) query.set("status", filters.status);
+  if (filters.eventType) query.set("event_type", filters.eventType);
+  if (filters.createdAfter) query.set("created_after", filters.createdAfter);
+  return `${endpointPath(endpointId)}/deliveries?${query.toString()}`;
+}
+
+/** The latest deliveries that pass the filters. */
+export async function listDeliveries(endpointId: string, filters: DeliveryFilters, signal?: AbortSignal): Promise<WebhookDelivery[]> {
+  const { deliveries } = await apiRequest(deliveriesPath(endpointId, filters, RECENT_DELIVERIES), { schema: WebhookDeliveryListSchema, signal });
   return deliveries;
+}
+
+/** How many deliveries created since `since` have failed: what a recovery from then would send again. */
+export async function countFailedSince(endpointId: string, since: string, signal?: AbortSignal): Promise<number> {
+  const { total } = await apiRequest(deliveriesPath(endpointId, { status: "failed", createdAfter: since }, 1), { schema: WebhookDeliveryListSchema, signal });
+  return total;
+}
+
+/** Sends again every delivery created since `since` that failed. */
+export function recoverFailedDeliveries(endpointId: string, since: string): Promise<RecoverDeliveriesResult> {
+  return apiRequest(`${endpointPath(endpointId)}/recover`, { method: "POST", body: { since }, schema: RecoverDeliveriesResultSchema });
 }
 
 /** Sends the delivery's event again (a new attempt, same event id). */

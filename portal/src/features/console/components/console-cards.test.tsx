@@ -51,16 +51,16 @@ describe("console cards", () => {
 
   it("shows an endpoint's URL, All events, its failure warning and its actions", () => {
     const html = renderToStaticMarkup(
-      <EndpointCard endpoint={ENDPOINT} now={NOW} testsSent={0} setActive={noop} onSendTest={() => {}} onRotate={() => {}} onDelete={() => {}} />,
+      <EndpointCard endpoint={ENDPOINT} now={NOW} testsSent={0} setActive={noop} onSendTest={() => {}} onRecover={() => {}} onRotate={() => {}} onDelete={() => {}} />,
     );
-    for (const text of ["https://hooks.example.com/sluice", "All events", "Active", "Deliveries failing since", "yesterday", "Send test event", "Rotate secret", "Delete"]) {
+    for (const text of ["https://hooks.example.com/sluice", "All events", "Active", "Deliveries failing since", "yesterday", "Send test event", "Recover failed…", "Rotate secret", "Delete"]) {
       expect(html).toContain(text);
     }
   });
 
   it("labels an endpoint with its mode, for screen readers too", () => {
     const card = (mode: WebhookEndpoint["mode"]) =>
-      renderToStaticMarkup(<EndpointCard endpoint={{ ...ENDPOINT, mode }} now={NOW} testsSent={0} setActive={noop} onSendTest={() => {}} onRotate={() => {}} onDelete={() => {}} />);
+      renderToStaticMarkup(<EndpointCard endpoint={{ ...ENDPOINT, mode }} now={NOW} testsSent={0} setActive={noop} onSendTest={() => {}} onRecover={() => {}} onRotate={() => {}} onDelete={() => {}} />);
     expect(card("live")).toMatch(/>Live<span class="sr-only"> mode<\/span><\/span>/);
     expect(card("test")).toMatch(/>Test<span class="sr-only"> mode<\/span><\/span>/);
     expect(card("live")).not.toContain("Test<span");

@@ -4,13 +4,14 @@ import { toast } from "sonner";
 import type { WebhookDelivery } from "../../../../../core/contracts/webhook-endpoints";
 import { Button } from "../../../components/ui/button";
 import { useRemote } from "../../../hooks/use-remote";
-import { listDeliveries, replayDelivery } from "../api/webhook-endpoints-api";
+import { listDeliveries, replayDelivery, type DeliveryFilters } from "../api/webhook-endpoints-api";
 import { usePolling } from "../hooks/use-polling";
 import { formatAbsoluteTime, formatDuration } from "../lib/console-format";
 import { CONSOLE_MESSAGES } from "../lib/console-messages";
 import { failureDescription } from "../../../lib/api-client";
 import { DELIVERY_STATUS_LABELS, DELIVERY_STATUS_TONES, formatResponseCode, isDeliveryOpen } from "../lib/webhook-display";
 import { ErrorState, LoadingState } from "../../../components/ui/section-states";
+import { DeliveryFilterBar } from "./delivery-filters";
 import { StatusBadge } from "./status-badge";
 import { TimeText } from "./time-text";
 
@@ -21,9 +22,14 @@ interface DeliveryLogProps {
   refreshKey: number;
 }
 
-/** An endpoint's recent deliveries, newest first, read again every few seconds while one is still on its way. */
+/**
+ * An endpoint's recent deliveries that pass the filters (status, event type), newest first, read
+ * again every few seconds while one is still on its way.
+ */
 export function DeliveryLog({ endpointId, now, refreshKey }: DeliveryLogProps) {
-  const load = useCallback((signal: AbortSignal) => listDeliveries(endpointId, signal), [endpointId]);
+  const [filters, setFilters] = useState<DeliveryFilters>({});
+  const filtered = Boolean(filters.status ?? filters.eventType);
+  const load = useCallback((signal: AbortSignal) => listDeliveries(endpointId, filters, signal), [endpointId, filters]);
   const { state, reload, update } = useRemote(load, (error) =>
     toast.error(CONSOLE_MESSAGES.deliveriesFetchFailed, { id: `deliveries-${endpointId}`, description: failureDescription(error) }),
   );
@@ -41,32 +47,45 @@ export function DeliveryLog({ endpointId, now, refreshKey }: DeliveryLogProps) {
     [update],
   );
 
-  if (state.status === "loading") return <LoadingState label="Loading deliveries..." rows={1} />;
-  if (state.status === "error") return <ErrorState title="The delivery log could not be loaded." onRetry={() => reload(true)} />;
   return (
-    <div>
-      <div className="flex items-center justify-between gap-3">
-        <h3 className="text-sm font-semibold text-slate-900">
-          {state.data.length === 0 ? "No deliveries yet" : `Latest ${state.data.length === 1 ? "delivery" : `${state.data.length} deliveries`}`}
-        </h3>
-        <Button size="sm" variant="ghost" onClick={refresh} aria-label="Refresh deliveries">
-          <RefreshCw aria-hidden className="size-4" />
-          Refresh
-        </Button>
-      </div>
-      {state.data.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">Events sent to this endpoint appear here with every attempt. Send a test event to try it.</p>
-      ) : (
-        <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200">
-          {state.data.map((delivery) => (
-            <li key={delivery.id}>
-              <DeliveryItem endpointId={endpointId} delivery={delivery} now={now} onReplayed={replace} />
-            </li>
-          ))}
-        </ul>
+    <div className="space-y-3">
+      <DeliveryFilterBar filters={filters} onChange={setFilters} />
+      {state.status === "loading" && <LoadingState label="Loading deliveries..." rows={1} />}
+      {state.status === "error" && <ErrorState title="The delivery log could not be loaded." onRetry={() => reload(true)} />}
+      {state.status === "ready" && (
+        <div>
+          <div className="flex items-center justify-between gap-3">
+            <h3 className="text-sm font-semibold text-slate-900" aria-live="polite">
+              {deliveriesHeading(state.data.length, filtered)}
+            </h3>
+            <Button size="sm" variant="ghost" onClick={refresh} aria-label="Refresh deliveries">
+              <RefreshCw aria-hidden className="size-4" />
+              Refresh
+            </Button>
+          </div>
+          {state.data.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-600">
+              {filtered ? "No delivery matches these filters." : "Events sent to this endpoint appear here with every attempt. Send a test event to try it."}
+            </p>
+          ) : (
+            <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200">
+              {state.data.map((delivery) => (
+                <li key={delivery.id}>
+                  <DeliveryItem endpointId={endpointId} delivery={delivery} now={now} onReplayed={replace} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
       )}
     </div>
   );
+}
+
+function deliveriesHeading(count: number, filtered: boolean): string {
+  if (count === 0) return filtered ? "No matching deliveries" : "No deliveries yet";
+  const noun = count === 1 ? "delivery" : `${count} deliveries`;
+  return filtered ? `Latest matching ${noun}` : `Latest ${noun}`;
 }
 
 interface DeliveryItemProps {

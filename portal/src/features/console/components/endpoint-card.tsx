@@ -1,4 +1,4 @@
-import { KeyRound, Send, Trash2, TriangleAlert } from "lucide-react";
+import { History, KeyRound, Send, Trash2, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { CardDisclosure } from "./card-disclosure";
 import { toast } from "sonner";
@@ -14,16 +14,17 @@ import { TimeText } from "./time-text";
 interface EndpointCardProps {
   endpoint: WebhookEndpoint;
   now: number;
-  /** How many test events were sent to this endpoint: each one opens the log and reads it again. */
+  /** How many test events (or recoveries) were sent to this endpoint: each one opens the log and reads it again. */
   testsSent: number;
   setActive: (id: string, isActive: boolean) => Promise<void>;
   onSendTest: () => void;
+  onRecover: () => void;
   onRotate: () => void;
   onDelete: () => void;
 }
 
 /** One endpoint: URL, mode (Live or Test), events, state, failures, its actions and (opened) its delivery log. */
-export function EndpointCard({ endpoint, now, testsSent, setActive, onSendTest, onRotate, onDelete }: EndpointCardProps) {
+export function EndpointCard({ endpoint, now, testsSent, setActive, onSendTest, onRecover, onRotate, onDelete }: EndpointCardProps) {
   const [logOpen, setLogOpen] = useState(false);
   const [toggling, setToggling] = useState(false);
   const [seenTests, setSeenTests] = useState(testsSent);
@@ -81,6 +82,10 @@ export function EndpointCard({ endpoint, now, testsSent, setActive, onSendTest, 
           <Button size="sm" variant="secondary" onClick={onSendTest} disabled={!endpoint.is_active} aria-label={`Send test event to ${endpoint.url}`}>
             <Send aria-hidden className="size-4" />
             Send test event
+          </Button>
+          <Button size="sm" variant="secondary" onClick={onRecover} disabled={!endpoint.is_active} aria-label={`Recover failed deliveries of ${endpoint.url}`}>
+            <History aria-hidden className="size-4" />
+            Recover failed…
           </Button>
           <Button size="sm" variant="secondary" onClick={onRotate} aria-label={`Rotate secret of ${endpoint.url}`}>
             <KeyRound aria-hidden className="size-4" />

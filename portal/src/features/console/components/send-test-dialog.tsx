@@ -8,16 +8,12 @@ import { Dialog, DialogActions } from "../../../components/ui/dialog";
 import { sendTestEvent } from "../api/webhook-endpoints-api";
 import { CONSOLE_MESSAGES } from "../lib/console-messages";
 import { failureDescription } from "../../../lib/api-client";
-import { TEST_EVENT_OPTIONS, defaultTestEvent } from "../lib/webhook-display";
+import { TEST_EVENT_OPTIONS, defaultTestEvent, isEventType } from "../lib/webhook-display";
 
 interface SendTestDialogProps {
   endpoint: WebhookEndpoint;
   onSent: () => void;
   onClose: () => void;
-}
-
-function isEventType(value: string): value is WebhookEventType {
-  return TEST_EVENT_OPTIONS.some((option) => option.value === value);
 }
 
 /** Sends a sample event of the chosen type to this endpoint only, delivered and logged like a real one. */

@@ -11,6 +11,7 @@ import { CreateEndpointDialog } from "./create-endpoint-dialog";
 import { DeleteEndpointDialog } from "./delete-endpoint-dialog";
 import { EndpointCard } from "./endpoint-card";
 import { EndpointSecretDialog } from "./endpoint-secret-dialog";
+import { RecoverDialog } from "./recover-dialog";
 import { RotateSecretDialog } from "./rotate-secret-dialog";
 import { EmptyState, ErrorState, LoadingState } from "../../../components/ui/section-states";
 import { SendTestDialog } from "./send-test-dialog";
@@ -21,13 +22,14 @@ type OpenDialog =
   | { kind: "secret"; endpoint: EndpointWithSecret; rotated: boolean }
   | { kind: "rotate"; endpoint: WebhookEndpoint }
   | { kind: "delete"; endpoint: WebhookEndpoint }
-  | { kind: "test"; endpoint: WebhookEndpoint };
+  | { kind: "test"; endpoint: WebhookEndpoint }
+  | { kind: "recover"; endpoint: WebhookEndpoint };
 
-/** The dashboard's webhook endpoints: create (secret shown once), rotate, delete, send a test event, and each one's delivery log. */
+/** The dashboard's webhook endpoints: create (secret shown once), rotate, delete, send a test event, recover failed deliveries, and each one's delivery log. */
 export function WebhookEndpointsSection() {
   const { state, reload, createEndpoint, rotateSecret, setActive, deleteEndpoint, forgetEndpoint } = useWebhookEndpoints();
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
-  /** The endpoint whose log opens (and reads again) after a test event, with a counter that changes each time. */
+  /** The endpoint whose log opens (and reads again) after a test event or a recovery, with a counter that changes each time. */
   const [sent, setSent] = useState<{ endpointId: string; count: number } | null>(null);
   const sectionRef = useRef<HTMLDivElement>(null);
   const now = useNow(30_000);
@@ -44,7 +46,7 @@ export function WebhookEndpointsSection() {
     setDialog({ kind: "secret", endpoint, rotated: true });
   }
 
-  function onTestSent(endpointId: string) {
+  function onSent(endpointId: string) {
     setSent((current) => ({ endpointId, count: (current?.count ?? 0) + 1 }));
     close();
   }
@@ -98,6 +100,7 @@ export function WebhookEndpointsSection() {
                   testsSent={sent?.endpointId === endpoint.id ? sent.count : 0}
                   setActive={setActive}
                   onSendTest={() => setDialog({ kind: "test", endpoint })}
+                  onRecover={() => setDialog({ kind: "recover", endpoint })}
                   onRotate={() => setDialog({ kind: "rotate", endpoint })}
                   onDelete={() => setDialog({ kind: "delete", endpoint })}
                 />
@@ -121,7 +124,8 @@ export function WebhookEndpointsSection() {
           fallbackFocusRef={sectionRef}
         />
       )}
-      {dialog?.kind === "test" && <SendTestDialog endpoint={dialog.endpoint} onSent={() => onTestSent(dialog.endpoint.id)} onClose={close} />}
+      {dialog?.kind === "test" && <SendTestDialog endpoint={dialog.endpoint} onSent={() => onSent(dialog.endpoint.id)} onClose={close} />}
+      {dialog?.kind === "recover" && <RecoverDialog endpoint={dialog.endpoint} onRecovered={() => onSent(dialog.endpoint.id)} onClose={close} />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { DELIVERY_STATUSES, WebhookEndpoint } from "../../../../../core/contracts/webhook-endpoints";
+import { DELIVERY_STATUSES, type WebhookEndpoint } from "../../../../../core/contracts/webhook-endpoints";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "../../../../../core/contracts/webhook-events";
 import type { Tone } from "./workflow-display";
 
@@ -54,4 +54,31 @@ export function defaultTestEvent(endpoint: Pick<WebhookEndpoint, "events">): Web
 /** The HTTP status an attempt got, or an em dash when no answer arrived (the error says why). */
 export function formatResponseCode(code: number | null): string {
   return code === null ? "—" : String(code);
+}
+
+/** The delivery log's filter choices: "" is every status, or every event type. */
+export const DELIVERY_STATUS_FILTER_OPTIONS: ReadonlyArray<{ value: DeliveryStatus | ""; label: string }> = [
+  { value: "", label: "All statuses" },
+  ...DELIVERY_STATUSES.map((status) => ({ value: status, label: DELIVERY_STATUS_LABELS[status] })),
+];
+export const EVENT_TYPE_FILTER_OPTIONS: ReadonlyArray<{ value: WebhookEventType | ""; label: string }> = [{ value: "", label: "All event types" }, ...TEST_EVENT_OPTIONS];
+
+export function isDeliveryStatus(value: string): value is DeliveryStatus {
+  return DELIVERY_STATUSES.some((status) => status === value);
+}
+
+export function isEventType(value: string): value is WebhookEventType {
+  return WEBHOOK_EVENT_TYPES.some((type) => type === value);
+}
+
+/** A datetime-local input's value (local time, to the minute) for a moment. */
+export function toLocalInputValue(at: Date): string {
+  const local = new Date(at.getTime() - at.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
+/** A datetime-local input's value as an ISO instant, or undefined when it is not a time. */
+export function fromLocalInputValue(value: string): string | undefined {
+  const at = new Date(value);
+  return value && !Number.isNaN(at.getTime()) ? at.toISOString() : undefined;
 }

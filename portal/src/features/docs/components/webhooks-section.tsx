@@ -81,7 +81,10 @@ export function WebhooksSection() {
       <DocSubheading>Retries</DocSubheading>
       <p>
         Answer with any 2xx status within 15 seconds. Anything else is retried immediately, then after 5 seconds, 5 minutes, 30
-        minutes, 2, 5, 10 and 10 hours, honouring a <Code>Retry-After</Code> you send. Every attempt is logged (<Code>{"GET /v1/webhook-endpoints/{id}/deliveries"}</Code>) and any delivery can be replayed. An endpoint that has failed
+        minutes, 2, 5, 10 and 10 hours, honouring a <Code>Retry-After</Code> you send. Every attempt is logged (<Code>{"GET /v1/webhook-endpoints/{id}/deliveries"}</Code>, filtered by <Code>status</Code>,{" "}
+        <Code>event_type</Code>, <Code>created_after</Code> and <Code>created_before</Code>) and kept for 30 days, even after the endpoint is
+        deleted. Any delivery can be replayed, and <Code>{"POST /v1/webhook-endpoints/{id}/recover"}</Code> with{" "}
+        <Code>{'{"since": "…"}'}</Code> sends again every delivery that failed since then, once each. An endpoint that has failed
         for 5 days is disabled and you are e-mailed; <Code>{"POST /v1/webhook-endpoints/{id}/test"}</Code> sends a sample event
         whenever you like. Endpoints have the mode of the key that adds them: test-mode activity goes to test endpoints only, live
         activity to live endpoints only.

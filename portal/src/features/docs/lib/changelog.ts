@@ -15,6 +15,15 @@ export const CHANGELOG: readonly ChangelogEntry[] = [
     ],
   },
   {
+    date: "2026-12-01",
+    title: "A delivery log like Svix's",
+    changes: [
+      "GET /v1/webhook-endpoints/{id}/deliveries filters by status and event_type (one or several) and created_after/created_before; an unknown parameter or a bad value is 400 naming it.",
+      "POST /v1/webhook-endpoints/{id}/recover {since, until?} sends again every delivery of the window that failed, once each, with the same event id and fresh signatures.",
+      "A deleted endpoint and its delivery log stay readable (deleted_at) for the 30-day retention of the log; its secret is erased at once.",
+    ],
+  },
+  {
     date: "2026-11-29",
     title: "Analyses say which columns and grain they used",
     changes: [
