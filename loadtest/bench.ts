@@ -178,17 +178,26 @@ async function main() {
     const redisUrl = redisServer.url;
     // Answers once Redis accepts connections, before any server needs it.
     const redisProcessId = await redisPid(redisUrl);
-    const shared = { NODE_ENV: "production", LOG_LEVEL: "warn", DATABASE_URL: fixture.databaseUrl, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, QUEUE_PREFIX: `{${prefix}}`, DATA_DIR: dataDir, ENGINE_METRICS_PORT: "0" };
+    const shared = {
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      DATABASE_URL: fixture.databaseUrl,
+      REDIS_URL: redisUrl,
+      REDIS_KEY_PREFIX: prefix,
+      QUEUE_PREFIX: `{${prefix}}`,
+      DATA_DIR: dataDir,
+      ENGINE_METRICS_PORT: "0",
+      // Production refuses the payment sandbox in both processes; the bench makes no payment.
+      PAYMENT_PROVIDER: "pesapal",
+      PESAPAL_CONSUMER_KEY: randomBytes(16).toString("hex"),
+      PESAPAL_CONSUMER_SECRET: randomBytes(16).toString("hex"),
+    };
     const gatewayEnv = {
       ...shared,
       HOST: "127.0.0.1",
       PORT: String(gatewayPort),
       PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`,
       JWT_SECRET: randomBytes(32).toString("hex"),
-      // Production refuses the payment sandbox; the bench makes no payment.
-      PAYMENT_PROVIDER: "pesapal",
-      PESAPAL_CONSUMER_KEY: randomBytes(16).toString("hex"),
-      PESAPAL_CONSUMER_SECRET: randomBytes(16).toString("hex"),
     };
     if (ONLY === "footprint") {
       const smtp = await startTestSmtpServer();
