@@ -115,4 +115,16 @@ describe("engine", () => {
     await second.shutdown();
     expect((await listLiveEngines(redis, 5_000)).map((b) => b.instance_id)).not.toContain(second.instanceId);
   });
+
+  it("serves its metrics until it shuts down, and none with ENGINE_METRICS_ENABLED=false", async () => {
+    const served = await startEngine(config(), createLogger({ level: "silent", name: "engine-test-metrics" }));
+    const url = served.metricsUrl ?? "";
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
+    expect((await fetch(url)).status).toBe(200);
+    await served.shutdown();
+    await expect(fetch(url)).rejects.toThrow();
+    const quiet = await startEngine({ ...config(), ENGINE_METRICS_ENABLED: false }, createLogger({ level: "silent", name: "engine-test-quiet" }));
+    expect(quiet.metricsUrl).toBeUndefined();
+    await quiet.shutdown();
+  });
 });

@@ -13,6 +13,7 @@ import { connectRedis, waitForRedis, type Redis } from "../core/redis.js";
 import { reportRedisPersistence } from "../core/redis-persistence.js";
 import type { AnyWorkerDefinition, EngineContext, WorkerDefinition } from "./worker-definition.js";
 import { startAnalyticsPool, type AnalyticsPool } from "./analytics/analytics-pool.js";
+import { jobLockOptions } from "./job-locks.js";
 import { createEngineMetrics } from "./metrics/engine-metrics.js";
 import { startMetricsServer } from "./metrics/metrics-server.js";
 import { startRecurringJobs } from "./schedules.js";
@@ -56,6 +57,10 @@ export async function startEngine(config: EngineConfig, logger: Logger, options:
 
   const producerQueues = createProducerQueues(producerConnection, config.QUEUE_PREFIX, (error) => logger.warn({ err: error }, "queue error"));
   const metrics = createEngineMetrics(producerQueues);
+  // Before any worker starts: a port already taken stops the engine before it takes a job.
+  const metricsServer = config.ENGINE_METRICS_ENABLED
+    ? await startMetricsServer(metrics.registry, { host: config.ENGINE_METRICS_HOST, port: config.ENGINE_METRICS_PORT, token: config.METRICS_TOKEN })
+    : undefined;
   const mail = createMailSender(config, logger);
   const workflowRuns = await startWorkflowRuns({ config, db, logger, queues: producerQueues });
   const analytics = await startAnalyticsPool(config, logger);
@@ -64,9 +69,6 @@ export async function startEngine(config: EngineConfig, logger: Logger, options:
   const firstAttempts = createFirstAttempts({ config, db, logger, queues: producerQueues, succeededAttempts, metrics });
   const context: EngineContext = { config, db, logger, queues: producerQueues, redis: metering, workflowRuns, analytics, datasets, firstAttempts, succeededAttempts, completions: createCompletions(db), metrics, ...(mail ? { mail } : {}) };
   const workers = definitions.map((definition) => startWorker(definition, config, workerConnection, context, instanceId));
-  const metricsServer = config.ENGINE_METRICS_ENABLED
-    ? await startMetricsServer(metrics.registry, { host: config.ENGINE_METRICS_HOST, port: config.ENGINE_METRICS_PORT, token: config.METRICS_TOKEN })
-    : undefined;
   const recurringJobs = await startRecurringJobs(definitions, producerConnection, config, logger);
 
   const beat = () =>
@@ -139,11 +141,8 @@ function startWorker<Q extends QueueKey>(
       // BullMQ records the worker's name on each job it takes (`processedBy`): which engine ran it.
       name: instanceId,
       concurrency: Math.min(definition.concurrency, config.WORKER_CONCURRENCY),
-      // Renewed every sixth of the lock, checked for lapsed locks as often: a dead engine's jobs
-      // are taken over within about 7/6 of JOB_LOCK_MS (decision 0035).
-      lockDuration: config.JOB_LOCK_MS,
-      lockRenewTime: config.JOB_LOCK_MS / 6,
-      stalledInterval: config.JOB_LOCK_MS / 6,
+      // A dead engine's jobs are taken over within about 7/6 of JOB_LOCK_MS (decision 0035).
+      ...jobLockOptions(config.JOB_LOCK_MS),
       ...definition.workerOptions,
     },
   );

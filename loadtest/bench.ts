@@ -20,6 +20,7 @@ import { measureWorkflows, type CpuPerExecution, type WorkflowFigures } from "./
 import { footprintTable, measureFootprint } from "./footprint-bench.js";
 import { authTimingTable, measureAuthTiming } from "./auth-timing-bench.js";
 import { measureRedisLoss, redisLossTable } from "./redis-loss-experiment.js";
+import { measureTakeover, takeoverTable } from "./takeover-experiment.js";
 import { clusterTable, measureCluster } from "./cluster-bench.js";
 import { startRedisCluster } from "../testing/redis-cluster.js";
 import { buildServer, serverBuildIsStale } from "../scripts/build.js";
@@ -100,7 +101,7 @@ async function redisPid(url: string): Promise<number> {
 
 /** `npm run bench -- --soak` runs the soak alone (loadtest/soak-bench.ts); SOAK_MINUTES sets its length. */
 const SOAK = process.argv.includes("--soak");
-/** BENCH_ONLY=gateway, streams, workflows, analytics, footprint, auth, cluster or redis-loss runs one part; all but the last four by default. */
+/** BENCH_ONLY=gateway, streams, workflows, analytics, footprint, auth, cluster, redis-loss or takeover runs one part; all but the last five by default. */
 const ONLY = SOAK ? "soak" : process.env.BENCH_ONLY;
 
 /** Saturation rounds of the gateway phase; each server's median round is reported (BENCH_GATEWAY_ROUNDS). */
@@ -160,6 +161,13 @@ async function main() {
     const figures = await measureRedisLoss(config.DATABASE_URL, "compiled");
     process.stdout.write(["", ...redisLossTable(figures)].join("\n"));
     if (figures.notEnded > 0 || figures.completedStepsRepeated > 0) process.exitCode = 1;
+    return;
+  }
+  if (ONLY === "takeover") {
+    // Its own database, Redis and engines: it kills engines.
+    const figures = await measureTakeover(config.DATABASE_URL, "compiled");
+    process.stdout.write(["", ...takeoverTable(figures)].join("\n"));
+    if (figures.trials.some((trial) => trial.status !== "completed" || trial.firstStepCalls !== 1)) process.exitCode = 1;
     return;
   }
   const generatorNice = prioritizeGenerator();
