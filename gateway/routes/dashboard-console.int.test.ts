@@ -47,6 +47,26 @@ describe("dashboard workflows (/api/workflows)", () => {
     expect(await db().selectFrom("api_usage").select("id").execute()).toEqual([]);
   });
 
+  it("cancels from the dashboard: workflow.cancelled names the dashboard as who asked; PATCH changes part of a workflow", async () => {
+    const { userId, browser } = await signedIn();
+    await db()
+      .insertInto("webhook_endpoints")
+      .values({ id: "whe_dashboardcancel000001", user_id: userId, mode: "live", url: "https://example.com/hooks", events: ["workflow.cancelled"], secret: "whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=" })
+      .execute();
+    const workflow = WorkflowSchema.parse(await (await browser.post("/api/workflows", WORKFLOW)).json());
+    const started = ExecutionStartedSchema.parse(await (await browser.post(`/api/workflows/${workflow.id}/execute`, {})).json());
+    // No engine runs here: the execution is still queued, so the gateway's cancel ends it and records the event.
+    expect((await browser.post(`/api/executions/${started.execution_id}/cancel`, {})).status).toBe(202);
+    const events = await db().selectFrom("webhook_events").select("payload").where("user_id", "=", userId).where("type", "=", "workflow.cancelled").execute();
+    expect(events.map((event) => event.payload)).toEqual([
+      expect.objectContaining({ data: expect.objectContaining({ execution_id: started.execution_id, requested_by: "dashboard" }) }),
+    ]);
+    expect(await db().selectFrom("webhook_deliveries").select("status").where("endpoint_id", "=", "whe_dashboardcancel000001").execute()).toHaveLength(1);
+
+    const patched = await browser.request(`/api/workflows/${workflow.id}`, { method: "PATCH", json: { description: "Every night" } });
+    expect(WorkflowSchema.parse(await patched.json())).toMatchObject({ name: "Nightly report", description: "Every night" });
+  });
+
   it("answers 404 for another account's workflow and 401 without a session", async () => {
     const owner = await signedIn();
     const workflow = WorkflowSchema.parse(await (await owner.browser.post("/api/workflows", WORKFLOW)).json());

@@ -91,7 +91,8 @@ describe("the dashboard", () => {
     expect(await usage.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("0");
     const limits = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Rate Limits" }) });
     await limits.getByText("Free", { exact: true }).waitFor();
-    expect(await limits.locator("dd").allTextContents()).toEqual(["1,000", "60", "2"]);
+    expect(await limits.locator("dd").allTextContents()).toEqual(["1,000", "60", "2", "15 minutes"]);
+    await limits.screenshot({ path: `${SCREENSHOT_DIR}/dashboard-plan-limits-1280.png` });
     await page.getByText("No requests in the last 30 days").waitFor();
 
     // The documentation tabs: a click and the arrow keys.

@@ -179,6 +179,7 @@ describe("the documentation page", () => {
     await expectAccessible(page, "/api-docs");
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/api-docs-1280.png`, fullPage: true });
+    await page.locator("#workflows").screenshot({ path: `${SCREENSHOT_DIR}/api-docs-workflows-1280.png` });
     watch.expectClean("/api-docs");
   });
 
@@ -186,6 +187,7 @@ describe("the documentation page", () => {
     const { page, watch } = await openWithClipboard("/api-docs", { width: 360, height: 800 });
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/api-docs-360.png`, fullPage: true });
+    await page.locator("#workflows").screenshot({ path: `${SCREENSHOT_DIR}/api-docs-workflows-360.png` });
     await expectAccessible(page, "/api-docs at 360 px");
     watch.expectClean("/api-docs at 360 px");
   });
