@@ -42,13 +42,14 @@ paths:
     get: { operationId: health, responses: { "200": { description: ok } } }
 `;
     expect(sdkOperations(yaml)).toEqual([
-      { id: "addPart", method: "POST", path: "/v1/things/{id}/parts/{part_id}", summary: "", pathParams: ["id", "part_id"], hasQuery: true, body: "json", bodyOptional: true, events: false },
+      { id: "addPart", method: "POST", path: "/v1/things/{id}/parts/{part_id}", summary: "", pathParams: ["id", "part_id"], queryParams: ["dry"], hasQuery: true, body: "json", bodyOptional: true, events: false },
       {
         id: "run",
         method: "POST",
         path: "/v1/things/{id}/run",
         summary: "",
         pathParams: ["id"],
+        queryParams: [],
         hasQuery: false,
         body: "json",
         bodyOptional: true,
@@ -56,8 +57,8 @@ paths:
         bodySchema: { type: "object", properties: { data: { type: "object" } } },
         answerSchema: { $ref: "#/components/schemas/Run" },
       },
-      { id: "upload", method: "POST", path: "/v1/uploads", summary: "", pathParams: [], hasQuery: false, body: "raw", bodyOptional: false, events: false },
-      { id: "follow", method: "GET", path: "/v1/feed", summary: "", pathParams: [], hasQuery: false, body: "none", bodyOptional: false, events: true },
+      { id: "upload", method: "POST", path: "/v1/uploads", summary: "", pathParams: [], queryParams: [], hasQuery: false, body: "raw", bodyOptional: false, events: false },
+      { id: "follow", method: "GET", path: "/v1/feed", summary: "", pathParams: [], queryParams: [], hasQuery: false, body: "none", bodyOptional: false, events: true },
     ]);
     expect(snakeCase("replayWebhookDelivery")).toBe("replay_webhook_delivery");
   });

@@ -5,7 +5,7 @@ import openapiTS, { astToString } from "openapi-typescript";
 import { parse } from "yaml";
 import { z } from "zod";
 import { compileTypescriptSdk } from "./compile-typescript-sdk.js";
-import { ModelRegistry, SchemaShape, SchemasShape, listOf, type FieldType, type Schema, type TypeRef } from "./sdk-models.js";
+import { ModelRegistry, SchemaShape, SchemasShape, listOf, type FieldType, type ListShape, type Schema, type TypeRef } from "./sdk-models.js";
 
 /**
  * Generates the SDKs' operation layer from openapi.yaml (`npm run sdks`): the types of answers and
@@ -39,6 +39,8 @@ export interface SdkOperation {
   path: string;
   summary: string;
   pathParams: string[];
+  /** The names of the query parameters. */
+  queryParams: string[];
   hasQuery: boolean;
   /** json: a JSON body; raw: bytes sent with their own Content-Type (an upload); none. */
   body: "json" | "raw" | "none";
@@ -71,6 +73,7 @@ export function sdkOperations(yamlText: string): SdkOperation[] {
         path,
         summary: operation.summary,
         pathParams: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? ""),
+        queryParams: operation.parameters.filter((p) => p.in === "query").map((p) => p.name),
         hasQuery: operation.parameters.some((p) => p.in === "query"),
         body: content.length === 0 ? "none" : content.includes("application/json") && content.length === 1 ? "json" : "raw",
         bodyOptional: operation.requestBody !== undefined && !operation.requestBody.required,
@@ -87,18 +90,18 @@ const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.to
 export const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const pascal = (name: string) => camel(name).replace(/^./, (c) => c.toUpperCase());
 
-/** What each operation answers and takes, as models, and the list each list operation pages through. */
+/** What each operation answers and takes, as models, and the list each list operation pages through, and how. */
 interface TypedOperation extends SdkOperation {
   answer: FieldType | undefined;
   bodyType: FieldType | undefined;
-  list: { field: string; item: TypeRef } | undefined;
+  list: ListShape | undefined;
 }
 
 function typedOperations(registry: ModelRegistry, operations: SdkOperation[]): TypedOperation[] {
   return operations.map((op) => {
     const answer = op.answerSchema && !op.events ? registry.fieldType(op.answerSchema, `${pascal(op.id)}Response`) : undefined;
     const bodyType = op.body === "json" && op.bodySchema ? registry.fieldType(op.bodySchema, `${pascal(op.id)}Body`) : undefined;
-    const paged = op.method === "GET" && op.hasQuery && answer ? listOf(registry, answer.type) : undefined;
+    const paged = op.method === "GET" && op.hasQuery && answer ? listOf(registry, answer.type, op.queryParams) : undefined;
     return { ...op, answer, bodyType, list: paged };
   });
 }
@@ -106,6 +109,7 @@ function typedOperations(registry: ModelRegistry, operations: SdkOperation[]): T
 function typescriptOperations(operations: TypedOperation[]): string {
   const table = operations.map((op) => `  ${op.id}: { method: "${op.method}", path: "${op.path}" },`).join("\n");
   const lists = operations.filter((op) => op.list).map((op) => `  ${op.id}: "${op.list?.field}",`).join("\n");
+  const cursorLists = operations.filter((op) => op.list?.style === "cursor").map((op) => `"${op.id}"`);
   const methods = operations.map((op) => {
     const params = op.pathParams.map((p) => `${camel(p)}: string`);
     if (op.body === "json") params.push(`body${op.bodyOptional ? "?" : ""}: JsonBody<"${op.id}">`);
@@ -140,6 +144,9 @@ ${lists}
 } as const satisfies Partial<Record<PublicOperationId, string>>;
 
 export type ListOperationId = keyof typeof LISTS;
+
+/** The list operations paged by cursor (\`cursor\` in, \`has_more\` and \`next_cursor\` out); the others page by number. */
+export const CURSOR_LISTS: readonly ListOperationId[] = [${cursorLists.join(", ")}];
 
 /** One method per operation; the client supplies how a call is made. */
 export abstract class SluiceOperations {
@@ -213,6 +220,7 @@ ${blocks.join("\n\n\n")}
 function pythonOperations(operations: TypedOperation[]): string {
   const table = operations.map((op) => `    "${snakeCase(op.id)}": ("${op.method}", "${op.path}"),`).join("\n");
   const lists = operations.filter((op) => op.list).map((op) => `    "${snakeCase(op.id)}": "${op.list?.field}",`).join("\n");
+  const cursorLists = operations.filter((op) => op.list?.style === "cursor").map((op) => `"${snakeCase(op.id)}"`);
   const used = new Set<string>();
   const annotate = (field: FieldType | undefined) => {
     if (!field) return "Any";
@@ -261,6 +269,9 @@ LISTS = {
 ${lists}
 }
 
+#: The list operations paged by cursor (\`cursor\` in, \`has_more\` and \`next_cursor\` out); the others page by number.
+CURSOR_LISTS = frozenset({${cursorLists.join(", ")}})
+
 
 class SluiceOperations:
     """One method per operation; the client supplies how a call is made."""
@@ -277,7 +288,7 @@ class SluiceOperations:
 ${overloads.join("\n\n")}
 
     def paginate(self, operation: str, ${pageParams}) -> Iterator[Any]:
-        """Every item of a list operation (e.g. "list_workflows"), typed, page after page (100 a page unless the query says otherwise)."""
+        """Every item of a list operation (e.g. "list_workflows"), typed, page after page by number or by cursor (100 a page unless the query says otherwise)."""
         return self._paginate(operation, path=path, query=query, options=options)
 
 ${methods.join("\n\n")}
@@ -389,7 +400,12 @@ function goOperations(operations: TypedOperation[], registry: ModelRegistry): st
     const hasTotal = listModel?.fields?.some((f) => f.name === "total" && f.type.kind === "integer") ?? false;
     const pageArgs = ["ctx", ...op.pathParams.map(goParam), "q", "opts..."].join(", ");
     const iterParams = params.filter((p) => p !== "body any");
-    return `${call}\n\n// ${name}Iter walks every item of ${name}, page after page (100 a page unless query says otherwise).\nfunc (c *Client) ${name}Iter(${iterParams.join(", ")}) *Iterator[${item}] {\n\treturn newIterator(query, func(q Params) ([]${item}, int, error) {\n\t\tpage, err := c.${name}(${pageArgs})\n\t\tif err != nil {\n\t\t\treturn nil, 0, err\n\t\t}\n\t\treturn page.${goName(field?.name ?? "")}, ${hasTotal ? "page.Total" : "-1"}, nil\n\t})\n}`;
+    const items = `page.${goName(field?.name ?? "")}`;
+    const walk =
+      op.list.style === "cursor"
+        ? `// ${name}Iter walks every item of ${name}, following next_cursor while has_more (100 a page unless query says otherwise).\nfunc (c *Client) ${name}Iter(${iterParams.join(", ")}) *Iterator[${item}] {\n\treturn newCursorIterator(query, func(q Params) ([]${item}, *string, error) {\n\t\tpage, err := c.${name}(${pageArgs})\n\t\tif err != nil {\n\t\t\treturn nil, nil, err\n\t\t}\n\t\tif !page.HasMore {\n\t\t\treturn ${items}, nil, nil\n\t\t}\n\t\treturn ${items}, page.NextCursor, nil\n\t})\n}`
+        : `// ${name}Iter walks every item of ${name}, page after page (100 a page unless query says otherwise).\nfunc (c *Client) ${name}Iter(${iterParams.join(", ")}) *Iterator[${item}] {\n\treturn newIterator(query, func(q Params) ([]${item}, int, error) {\n\t\tpage, err := c.${name}(${pageArgs})\n\t\tif err != nil {\n\t\t\treturn nil, 0, err\n\t\t}\n\t\treturn ${items}, ${hasTotal ? "page.Total" : "-1"}, nil\n\t})\n}`;
+    return `${call}\n\n${walk}`;
   });
   const usesIO = operations.some((op) => op.body === "raw");
   return `// ${HEADER}

@@ -20,6 +20,11 @@ describe("the SDKs' type model of openapi.yaml's schemas", () => {
     Square: { type: "object", properties: { side: { type: "number" } }, required: ["side"] },
     Circle: { type: "object", properties: { radius: { type: "number" } }, required: ["radius"] },
     ThingList: { type: "object", properties: { things: { type: "array", items: { $ref: "#/components/schemas/Thing" } }, total: { type: "integer" } } },
+    ThingPage: {
+      type: "object",
+      properties: { things: { type: "array", items: { $ref: "#/components/schemas/Thing" } }, has_more: { type: "boolean" }, next_cursor: { type: ["string", "null"] } },
+      required: ["things", "has_more", "next_cursor"],
+    },
   });
 
   it("names inline objects after where they appear and keeps required, nullable, enums, maps and unions", () => {
@@ -36,7 +41,15 @@ describe("the SDKs' type model of openapi.yaml's schemas", () => {
   });
 
   it("finds the list a paged answer carries", () => {
-    expect(listOf(registry, { kind: "named", name: "ThingList" })).toEqual({ field: "things", item: { kind: "named", name: "Thing" } });
-    expect(listOf(registry, { kind: "named", name: "Thing" })).toBeUndefined();
+    expect(listOf(registry, { kind: "named", name: "ThingList" }, ["page", "limit"])).toEqual({ field: "things", item: { kind: "named", name: "Thing" }, style: "page" });
+    expect(listOf(registry, { kind: "named", name: "Thing" }, ["page"])).toBeUndefined();
+  });
+
+  it("tells cursor lists from page lists by the query they take and the answer they give", () => {
+    const thing = { kind: "named", name: "Thing" };
+    expect(listOf(registry, { kind: "named", name: "ThingPage" }, ["cursor", "limit", "status"])).toEqual({ field: "things", item: thing, style: "cursor" });
+    // A cursor answer without a cursor parameter, or a cursor parameter with a page answer, pages by number.
+    expect(listOf(registry, { kind: "named", name: "ThingPage" }, ["limit"])?.style).toBe("page");
+    expect(listOf(registry, { kind: "named", name: "ThingList" }, ["cursor", "limit"])?.style).toBe("page");
   });
 });

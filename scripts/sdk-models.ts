@@ -151,11 +151,27 @@ export class ModelRegistry {
   }
 }
 
-/** The list a paginated answer carries: its field and item type (an answer with one array field). */
-export function listOf(registry: ModelRegistry, answer: TypeRef): { field: string; item: TypeRef } | undefined {
+/**
+ * How a list operation pages: `cursor` when it takes a `cursor` query parameter and answers
+ * `has_more` (boolean) and `next_cursor`, so the next page is asked for with the cursor given;
+ * `page` otherwise (page numbers, ending on a short page or at `total`).
+ */
+export type PagingStyle = "page" | "cursor";
+
+export interface ListShape {
+  field: string;
+  item: TypeRef;
+  style: PagingStyle;
+}
+
+/** The list a paginated answer carries (an answer with one array field): its field, item type and paging style. */
+export function listOf(registry: ModelRegistry, answer: TypeRef, queryParams: readonly string[]): ListShape | undefined {
   if (answer.kind !== "named") return undefined;
-  const arrays = (registry.models.get(answer.name)?.fields ?? []).filter((f) => f.type.kind === "array");
+  const fields = registry.models.get(answer.name)?.fields ?? [];
+  const arrays = fields.filter((f) => f.type.kind === "array");
   const [only] = arrays;
   if (arrays.length !== 1 || !only || only.type.kind !== "array") return undefined;
-  return { field: only.name, item: only.type.items };
+  const has = (name: string, kind: TypeRef["kind"]) => fields.some((f) => f.name === name && f.required && f.type.kind === kind);
+  const cursor = queryParams.includes("cursor") && has("has_more", "boolean") && has("next_cursor", "string");
+  return { field: only.name, item: only.type.items, style: cursor ? "cursor" : "page" };
 }

@@ -25,6 +25,9 @@ describe("the Go SDK", () => {
     expect(output).toMatch(/--- PASS: TestDrift/);
     expect(output).toMatch(/--- PASS: TestErrorCategories/);
     expect(output).toMatch(/--- PASS: TestStructsFitRealAnswers/);
+    expect(output).toMatch(/--- PASS: TestCursorPaginationAndStepAttempts/);
+    expect(output).toMatch(/--- PASS: TestPatchWorkflowKeepsOtherFields/);
+    expect(output).toMatch(/--- PASS: TestRecoverWebhookDeliveriesWithNoneFailed/);
     expect(status, output).toBe(0);
   }, 300_000);
 });

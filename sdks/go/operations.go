@@ -168,14 +168,17 @@ func (c *Client) ListAccountExecutions(ctx context.Context, query Params, opts .
 	return &out, nil
 }
 
-// ListAccountExecutionsIter walks every item of ListAccountExecutions, page after page (100 a page unless query says otherwise).
+// ListAccountExecutionsIter walks every item of ListAccountExecutions, following next_cursor while has_more (100 a page unless query says otherwise).
 func (c *Client) ListAccountExecutionsIter(ctx context.Context, query Params, opts ...RequestOption) *Iterator[ExecutionSummary] {
-	return newIterator(query, func(q Params) ([]ExecutionSummary, int, error) {
+	return newCursorIterator(query, func(q Params) ([]ExecutionSummary, *string, error) {
 		page, err := c.ListAccountExecutions(ctx, q, opts...)
 		if err != nil {
-			return nil, 0, err
+			return nil, nil, err
 		}
-		return page.Executions, -1, nil
+		if !page.HasMore {
+			return page.Executions, nil, nil
+		}
+		return page.Executions, page.NextCursor, nil
 	})
 }
 

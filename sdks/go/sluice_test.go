@@ -282,6 +282,115 @@ func TestPagination(t *testing.T) {
 	}
 }
 
+// executionIDs walks ListAccountExecutionsIter with query and gives the ids, typed, in order.
+func executionIDs(t *testing.T, client *sluice.Client, query sluice.Params) []string {
+	t.Helper()
+	ids := []string{}
+	it := client.ListAccountExecutionsIter(context.Background(), query)
+	for it.Next() {
+		var item sluice.ExecutionSummary = it.Item()
+		ids = append(ids, item.ID)
+	}
+	if err := it.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return ids
+}
+
+func TestCursorPaginationAndStepAttempts(t *testing.T) {
+	client, ctx, marker := apiClient(t), context.Background(), tag()
+	shaped, err := client.CreateWorkflow(ctx, workflowBody("go cursor "+marker))
+	if err != nil {
+		t.Fatal(err)
+	}
+	failing, err := client.CreateWorkflow(ctx, map[string]any{
+		"name":    "go failing " + marker,
+		"trigger": map[string]any{"type": "manual", "config": map[string]any{}},
+		"actions": []any{map[string]any{"type": "http_request", "name": "call", "max_attempts": 1, "config": map[string]any{"url": closedPortURL(t) + "/closed"}}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := []string{}
+	for i := 0; i < 5; i++ {
+		run, err := client.ExecuteWorkflow(ctx, shaped.ID, map[string]any{"data": map[string]any{"i": i}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs = append(runs, run.ExecutionID)
+	}
+	failedRun, err := client.ExecuteWorkflow(ctx, failing.ID, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range append([]string{failedRun.ExecutionID}, runs...) {
+		waitUntil(t, func() bool {
+			execution, err := client.GetExecution(ctx, id)
+			return err == nil && (execution.Status == "completed" || execution.Status == "failed")
+		})
+	}
+	strictDecode(t, "/v1/executions?limit=2&workflow_id="+shaped.ID, &sluice.ExecutionPage{})
+	first, err := client.ListAccountExecutions(ctx, sluice.Params{"limit": "2", "workflow_id": shaped.ID})
+	if err != nil || !first.HasMore || first.NextCursor == nil || len(first.Executions) != 2 {
+		t.Fatalf("first page: %+v %v", first, err)
+	}
+	// limit 2 makes three pages of the workflow's five executions; each seen once.
+	seen := executionIDs(t, client, sluice.Params{"limit": "2", "workflow_id": shaped.ID})
+	sort.Strings(seen)
+	sort.Strings(runs)
+	if !reflect.DeepEqual(seen, runs) {
+		t.Fatalf("walked %v, want %v", seen, runs)
+	}
+	if failed := executionIDs(t, client, sluice.Params{"limit": "2", "status": "failed", "workflow_id": failing.ID}); !reflect.DeepEqual(failed, []string{failedRun.ExecutionID}) {
+		t.Fatalf("status failed: %v", failed)
+	}
+	if none := executionIDs(t, client, sluice.Params{"status": "failed", "workflow_id": shaped.ID}); len(none) != 0 {
+		t.Fatalf("no failed executions expected: %v", none)
+	}
+	execution, err := client.GetExecution(ctx, failedRun.ExecutionID)
+	if err != nil || len(execution.Steps) != 1 {
+		t.Fatalf("execution: %+v %v", execution, err)
+	}
+	step := execution.Steps[0]
+	var attempts []sluice.StepAttempt = step.AttemptHistory
+	if step.Attempts != 1 || len(attempts) != 1 || attempts[0].Attempt != 1 || attempts[0].Outcome != "failed" || attempts[0].Error == nil || attempts[0].Error.Code == "" {
+		t.Fatalf("attempts: %d %+v", step.Attempts, attempts)
+	}
+}
+
+func TestPatchWorkflowKeepsOtherFields(t *testing.T) {
+	client, ctx, marker := apiClient(t), context.Background(), tag()
+	body := workflowBody("go patch " + marker)
+	body["description"] = "kept"
+	created, err := client.CreateWorkflow(ctx, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	patched, err := client.PatchWorkflow(ctx, created.ID, map[string]any{"name": "go patched " + marker})
+	if err != nil || patched.Name != "go patched "+marker {
+		t.Fatalf("patch: %+v %v", patched, err)
+	}
+	rest := *patched
+	rest.Name, rest.UpdatedAt = created.Name, created.UpdatedAt
+	if !reflect.DeepEqual(rest, *created) || rest.Description == nil || *rest.Description != "kept" {
+		t.Fatalf("patch changed other fields: %+v, was %+v", rest, *created)
+	}
+}
+
+func TestRecoverWebhookDeliveriesWithNoneFailed(t *testing.T) {
+	client, ctx := apiClient(t), context.Background()
+	endpoint, err := client.CreateWebhookEndpoint(ctx, map[string]any{"url": closedPortURL(t) + "/hooks", "events": []string{"workflow.completed"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	since := time.Now().Add(-time.Hour).UTC().Format(time.RFC3339)
+	var recovered *sluice.RecoverWebhookDeliveriesResult
+	recovered, err = client.RecoverWebhookDeliveries(ctx, endpoint.ID, map[string]any{"since": since})
+	if err != nil || recovered.Queued != 0 || recovered.ContinuesInBackground {
+		t.Fatalf("recover: %+v %v", recovered, err)
+	}
+}
+
 func TestFollowStream(t *testing.T) {
 	client, ctx, name := apiClient(t), context.Background(), "go-"+tag()
 	send := func(id string, v int) {

@@ -14,13 +14,14 @@ from ._errors import (
     ValidationError,
     WebhookVerificationError,
 )
-from ._operations import LISTS, OPERATIONS
+from ._operations import CURSOR_LISTS, LISTS, OPERATIONS
 from ._types import RateLimitInfo, RequestOptions, ServerSentEvent
 from ._webhooks import DEFAULT_TOLERANCE_SECONDS, verify_webhook
 
 __all__ = [
     "AuthenticationError",
     "ConflictError",
+    "CURSOR_LISTS",
     "DEFAULT_TOLERANCE_SECONDS",
     "LISTS",
     "NetworkError",

@@ -11,7 +11,7 @@ from urllib.parse import quote, urlencode
 from urllib.request import Request, urlopen
 
 from ._errors import NetworkError, error_from_answer
-from ._operations import LISTS, OPERATIONS, SluiceOperations
+from ._operations import CURSOR_LISTS, LISTS, OPERATIONS, SluiceOperations
 from ._types import RateLimitInfo, RequestOptions, ServerSentEvent
 
 __version__ = "1.0.0"
@@ -66,16 +66,33 @@ class Sluice(SluiceOperations):
         if operation not in LISTS:
             raise ValueError(f"{operation} is not a list operation")
         query = dict(query or {})
-        limit = int(query.get("limit", 100))
+        query["limit"] = int(query.get("limit", 100))
+        if operation in CURSOR_LISTS:
+            return self._paginate_by_cursor(operation, path=path, query=query, options=options)
+        return self._paginate_by_page(operation, path=path, query=query, options=options)
+
+    def _paginate_by_page(self, operation: str, *, path: Optional[Dict[str, str]], query: Dict[str, Any], options: Optional[RequestOptions]) -> Iterator[Any]:
+        limit = query["limit"]
         page = int(query.get("page", 1))
         while True:
-            answer = self._call(operation, path=path, query={**query, "page": page, "limit": limit}, options=options)
+            answer = self._call(operation, path=path, query={**query, "page": page}, options=options)
             items = (answer or {}).get(LISTS[operation]) or []
             yield from items
             total = (answer or {}).get("total")
             if len(items) < limit or (isinstance(total, int) and page * limit >= total):
                 return
             page += 1
+
+    def _paginate_by_cursor(self, operation: str, *, path: Optional[Dict[str, str]], query: Dict[str, Any], options: Optional[RequestOptions]) -> Iterator[Any]:
+        while True:
+            answer = self._call(operation, path=path, query=query, options=options) or {}
+            items = answer.get(LISTS[operation]) or []
+            yield from items
+            cursor = answer.get("next_cursor")
+            # An empty page ends the walk too, so a server that keeps a cursor cannot loop it.
+            if answer.get("has_more") is not True or not isinstance(cursor, str) or not items:
+                return
+            query = {**query, "cursor": cursor}
 
     def _url(self, operation: str, path: Optional[Dict[str, str]], query: Optional[Dict[str, Any]]) -> str:
         _, template = OPERATIONS[operation]

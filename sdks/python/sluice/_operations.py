@@ -94,6 +94,9 @@ LISTS = {
     "list_streams": "streams",
 }
 
+#: The list operations paged by cursor (`cursor` in, `has_more` and `next_cursor` out); the others page by number.
+CURSOR_LISTS = frozenset({"list_account_executions"})
+
 
 class SluiceOperations:
     """One method per operation; the client supplies how a call is made."""
@@ -129,7 +132,7 @@ class SluiceOperations:
     def paginate(self, operation: Literal["list_streams"], *, path: Optional[Dict[str, str]] = None, query: Optional[Dict[str, Any]] = None, options: Optional[RequestOptions] = None) -> Iterator[ListStreamsResponseStreamsItem]: ...
 
     def paginate(self, operation: str, *, path: Optional[Dict[str, str]] = None, query: Optional[Dict[str, Any]] = None, options: Optional[RequestOptions] = None) -> Iterator[Any]:
-        """Every item of a list operation (e.g. "list_workflows"), typed, page after page (100 a page unless the query says otherwise)."""
+        """Every item of a list operation (e.g. "list_workflows"), typed, page after page by number or by cursor (100 a page unless the query says otherwise)."""
         return self._paginate(operation, path=path, query=query, options=options)
 
     def whoami(self, *, options: Optional[RequestOptions] = None) -> WhoAmI:

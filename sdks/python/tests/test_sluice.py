@@ -197,6 +197,53 @@ class AgainstTheApi(unittest.TestCase):
         names = [w["name"] for w in pages if self.tag in w["name"]]
         self.assertEqual(sorted(names), [f"paged {self.tag} {i}" for i in range(5)])
 
+    def test_walks_a_cursor_list_with_filters_and_reads_step_attempts(self):
+        shaped = self.sluice.create_workflow(self.workflow_body(f"cursor {self.tag}"))
+        failing_body = {"name": f"failing {self.tag}", "trigger": {"type": "manual", "config": {}}, "actions": [{"type": "http_request", "name": "call", "max_attempts": 1, "config": {"url": f"{closed_port_url()}/closed"}}]}
+        failing = self.sluice.create_workflow(failing_body)
+        runs = [self.sluice.execute_workflow(shaped["id"], {"data": {"i": i}})["execution_id"] for i in range(5)]
+        failed = self.sluice.execute_workflow(failing["id"])["execution_id"]
+        done = ("completed", "failed")
+        wait_until(lambda: all(self.sluice.get_execution(run)["status"] in done for run in [*runs, failed]), timeout=30.0)
+        if hasattr(typing, "get_overloads"):
+            returns = {typing.get_args(typing.get_type_hints(o)["operation"])[0]: typing.get_type_hints(o)["return"] for o in typing.get_overloads(Sluice.paginate)}
+            self.assertEqual(returns["list_account_executions"], typing.Iterator[models.ExecutionSummary])
+        first = self.sluice.list_account_executions(query={"limit": 2, "workflow_id": shaped["id"]})
+        conforms(first, models.ExecutionPage)
+        self.assertTrue(first["has_more"])
+        # limit 2 makes three pages of the workflow's five executions; each seen once.
+        seen = list(self.sluice.paginate("list_account_executions", query={"limit": 2, "workflow_id": shaped["id"]}))
+        for execution in seen:
+            conforms(execution, models.ExecutionSummary)
+        self.assertEqual(len(seen), 5)
+        self.assertEqual(sorted(e["id"] for e in seen), sorted(runs))
+        by_status = list(self.sluice.paginate("list_account_executions", query={"limit": 2, "status": "failed", "workflow_id": failing["id"]}))
+        self.assertEqual([e["id"] for e in by_status], [failed])
+        self.assertEqual(list(self.sluice.paginate("list_account_executions", query={"status": "failed", "workflow_id": shaped["id"]})), [])
+        execution = self.sluice.get_execution(failed)
+        conforms(execution, models.Execution)
+        step: models.ExecutionStep = execution["steps"][0]
+        self.assertEqual(step["attempts"], 1)
+        attempts: typing.List[models.StepAttempt] = step["attempt_history"]
+        self.assertEqual([(a["attempt"], a["outcome"]) for a in attempts], [(1, "failed")])
+        self.assertRegex(attempts[0]["error"]["code"], r"^[A-Z_]+$")
+
+    def test_patches_one_field_and_keeps_the_others(self):
+        created = self.sluice.create_workflow({**self.workflow_body(f"patch {self.tag}"), "description": "kept"})
+        patched = self.sluice.patch_workflow(created["id"], {"name": f"patched {self.tag}"})
+        self.assertIs(return_type("patch_workflow"), models.Workflow)
+        conforms(patched, models.Workflow)
+        self.assertEqual(patched["name"], f"patched {self.tag}")
+        self.assertEqual({**patched, "name": created["name"], "updated_at": created["updated_at"]}, created)
+
+    def test_recovers_failed_deliveries_none_failed_none_queued(self):
+        endpoint = self.sluice.create_webhook_endpoint({"url": f"{closed_port_url()}/hooks", "events": ["workflow.completed"]})
+        since = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() - 3600))
+        recovered = self.sluice.recover_webhook_deliveries(endpoint["id"], {"since": since})
+        self.assertIs(return_type("recover_webhook_deliveries"), models.RecoverWebhookDeliveriesResult)
+        conforms(recovered, models.RecoverWebhookDeliveriesResult)
+        self.assertEqual((recovered["queued"], recovered["continues_in_background"]), (0, False))
+
     def test_executes_without_a_body(self):
         created = self.sluice.create_workflow(self.workflow_body(f"no body {self.tag}"))
         run = self.sluice.execute_workflow(created["id"])

@@ -24,7 +24,11 @@ export declare class Sluice extends SluiceOperations {
     rateLimit: RateLimitInfo | undefined;
     private readonly options;
     constructor(options: SluiceOptions);
-    /** Every item of a list operation, typed, page after page (100 a page unless the query says otherwise). */
+    /**
+     * Every item of a list operation, typed, page after page (100 a page unless the query says
+     * otherwise): by page number, or for the lists in CURSOR_LISTS by following `next_cursor` while
+     * `has_more`. The query's other parameters (filters) go with every page.
+     */
     paginate<O extends ListOperationId>(operation: O, input?: {
         path?: Record<string, string>;
         query?: Query<O>;

@@ -1,5 +1,5 @@
 import { NetworkError, SluiceError, errorFromAnswer } from "./errors.js";
-import { LISTS, OPERATIONS, SluiceOperations } from "./operations.js";
+import { CURSOR_LISTS, LISTS, OPERATIONS, SluiceOperations } from "./operations.js";
 const RETRY_CAP_MS = 8_000;
 /** A Retry-After longer than this is not waited for: the error is thrown instead. */
 const MAX_RETRY_AFTER_SECONDS = 60;
@@ -53,16 +53,31 @@ export class Sluice extends SluiceOperations {
             fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
         };
     }
-    /** Every item of a list operation, typed, page after page (100 a page unless the query says otherwise). */
+    /**
+     * Every item of a list operation, typed, page after page (100 a page unless the query says
+     * otherwise): by page number, or for the lists in CURSOR_LISTS by following `next_cursor` while
+     * `has_more`. The query's other parameters (filters) go with every page.
+     */
     async *paginate(operation, input = {}, options) {
         const query = { ...input.query };
         const limit = Number(query.limit ?? 100);
-        for (let page = Number(query.page ?? 1);; page++) {
-            const answer = await this.call(operation, { path: input.path, query: { ...query, page, limit } }, options);
-            const record = (answer ?? {});
+        const byCursor = CURSOR_LISTS.includes(operation);
+        const itemsOf = (record) => {
             const found = record[LISTS[operation]];
-            const items = (Array.isArray(found) ? found : []);
+            return (Array.isArray(found) ? found : []);
+        };
+        for (let page = Number(query.page ?? 1);; page++) {
+            const answer = await this.call(operation, { path: input.path, query: byCursor ? { ...query, limit } : { ...query, page, limit } }, options);
+            const record = (answer ?? {});
+            const items = itemsOf(record);
             yield* items;
+            if (byCursor) {
+                // An empty page ends the walk too, so a server that keeps a cursor cannot loop it.
+                if (record.has_more !== true || typeof record.next_cursor !== "string" || items.length === 0)
+                    return;
+                query.cursor = record.next_cursor;
+                continue;
+            }
             const total = typeof record.total === "number" ? record.total : undefined;
             if (items.length < limit || (total !== undefined && page * limit >= total))
                 return;

@@ -158,6 +158,8 @@ export declare const LISTS: {
     readonly listStreams: "streams";
 };
 export type ListOperationId = keyof typeof LISTS;
+/** The list operations paged by cursor (`cursor` in, `has_more` and `next_cursor` out); the others page by number. */
+export declare const CURSOR_LISTS: readonly ListOperationId[];
 /** One method per operation; the client supplies how a call is made. */
 export declare abstract class SluiceOperations {
     protected abstract call<O extends PublicOperationId>(operation: O, input: OperationInput, options?: RequestOptions): Promise<Ok<O>>;

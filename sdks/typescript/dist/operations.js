@@ -47,6 +47,8 @@ export const LISTS = {
     listDatasets: "datasets",
     listStreams: "streams",
 };
+/** The list operations paged by cursor (`cursor` in, `has_more` and `next_cursor` out); the others page by number. */
+export const CURSOR_LISTS = ["listAccountExecutions"];
 /** One method per operation; the client supplies how a call is made. */
 export class SluiceOperations {
     /** The key making the request and its account (GET /v1/whoami) */

@@ -1,5 +1,5 @@
 import { NetworkError, SluiceError, errorFromAnswer } from "./errors.js";
-import { LISTS, OPERATIONS, SluiceOperations, type ListOperationId, type PublicOperationId } from "./operations.js";
+import { CURSOR_LISTS, LISTS, OPERATIONS, SluiceOperations, type ListOperationId, type PublicOperationId } from "./operations.js";
 import type { ListItem, Ok, OperationInput, Query, RateLimitInfo, RequestOptions, ServerSentEvent } from "./types.js";
 
 export interface SluiceOptions {
@@ -70,7 +70,11 @@ export class Sluice extends SluiceOperations {
     };
   }
 
-  /** Every item of a list operation, typed, page after page (100 a page unless the query says otherwise). */
+  /**
+   * Every item of a list operation, typed, page after page (100 a page unless the query says
+   * otherwise): by page number, or for the lists in CURSOR_LISTS by following `next_cursor` while
+   * `has_more`. The query's other parameters (filters) go with every page.
+   */
   async *paginate<O extends ListOperationId>(
     operation: O,
     input: { path?: Record<string, string>; query?: Query<O> } = {},
@@ -78,12 +82,22 @@ export class Sluice extends SluiceOperations {
   ): AsyncIterableIterator<ListItem<O>> {
     const query: Record<string, unknown> = { ...input.query };
     const limit = Number(query.limit ?? 100);
-    for (let page = Number(query.page ?? 1); ; page++) {
-      const answer: unknown = await this.call(operation, { path: input.path, query: { ...query, page, limit } }, options);
-      const record = (answer ?? {}) as Record<string, unknown>;
+    const byCursor = CURSOR_LISTS.includes(operation);
+    const itemsOf = (record: Record<string, unknown>) => {
       const found = record[LISTS[operation]];
-      const items = (Array.isArray(found) ? found : []) as ListItem<O>[];
+      return (Array.isArray(found) ? found : []) as ListItem<O>[];
+    };
+    for (let page = Number(query.page ?? 1); ; page++) {
+      const answer: unknown = await this.call(operation, { path: input.path, query: byCursor ? { ...query, limit } : { ...query, page, limit } }, options);
+      const record = (answer ?? {}) as Record<string, unknown>;
+      const items = itemsOf(record);
       yield* items;
+      if (byCursor) {
+        // An empty page ends the walk too, so a server that keeps a cursor cannot loop it.
+        if (record.has_more !== true || typeof record.next_cursor !== "string" || items.length === 0) return;
+        query.cursor = record.next_cursor;
+        continue;
+      }
       const total = typeof record.total === "number" ? record.total : undefined;
       if (items.length < limit || (total !== undefined && page * limit >= total)) return;
     }

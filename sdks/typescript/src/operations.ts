@@ -57,6 +57,9 @@ export const LISTS = {
 
 export type ListOperationId = keyof typeof LISTS;
 
+/** The list operations paged by cursor (`cursor` in, `has_more` and `next_cursor` out); the others page by number. */
+export const CURSOR_LISTS: readonly ListOperationId[] = ["listAccountExecutions"];
+
 /** One method per operation; the client supplies how a call is made. */
 export abstract class SluiceOperations {
   protected abstract call<O extends PublicOperationId>(operation: O, input: OperationInput, options?: RequestOptions): Promise<Ok<O>>;

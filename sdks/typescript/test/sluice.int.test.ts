@@ -70,6 +70,52 @@ describe("the TypeScript SDK against the API", () => {
     expect(names.sort()).toEqual(["Paged 0", "Paged 1", "Paged 2", "Paged 3", "Paged 4"]);
   });
 
+  it("walks a cursor list across pages with filters, and reads each step's attempts typed", async () => {
+    const sluice = await client();
+    const shaped = await sluice.createWorkflow({ name: "Cursor", trigger: { type: "manual", config: {} }, actions: [{ type: "transform", name: "s", config: { output: {} } }] });
+    const failing = await sluice.createWorkflow({ name: "Failing", trigger: { type: "manual", config: {} }, actions: [{ type: "http_request", name: "call", max_attempts: 1, config: { url: "http://127.0.0.1:1/closed" } }] });
+    const runs: string[] = [];
+    for (let i = 0; i < 5; i++) runs.push((await sluice.executeWorkflow(shaped.id, { data: { i } })).execution_id);
+    const failed = (await sluice.executeWorkflow(failing.id)).execution_id;
+    const finished = async () => (await sluice.listAccountExecutions({ limit: 100 })).executions.filter((e) => e.status === "completed" || e.status === "failed").length;
+    await expect.poll(finished, { timeout: 30_000 }).toBe(6);
+
+    // Typed: each item is an ExecutionSummary; limit 2 makes three pages of one workflow's five.
+    const seen: string[] = [];
+    for await (const execution of sluice.paginate("listAccountExecutions", { query: { limit: 2, workflow_id: shaped.id } })) seen.push(execution.id);
+    expect(seen).toHaveLength(5);
+    expect([...seen].sort()).toEqual([...runs].sort());
+    const first = await sluice.listAccountExecutions({ limit: 2, workflow_id: shaped.id });
+    expect(first).toMatchObject({ has_more: true, next_cursor: expect.any(String) as unknown });
+    const byStatus: string[] = [];
+    for await (const execution of sluice.paginate("listAccountExecutions", { query: { limit: 2, status: "failed" } })) byStatus.push(execution.id);
+    expect(byStatus).toEqual([failed]);
+
+    const [step] = (await sluice.getExecution(failed)).steps;
+    const attempts: components["schemas"]["StepAttempt"][] = step?.attempt_history ?? [];
+    expect(step?.attempts).toBe(1);
+    expect(attempts.map((attempt) => [attempt.attempt, attempt.outcome])).toEqual([[1, "failed"]]);
+    expect(attempts[0]?.error?.code).toMatch(/^[A-Z_]+$/);
+  }, 60_000);
+
+  it("patches one field of a workflow and keeps the others", async () => {
+    const sluice = await client();
+    const created = await sluice.createWorkflow({ name: "Patch me", description: "kept", trigger: { type: "manual", config: {} }, actions: [{ type: "transform", name: "s", config: { output: {} } }] });
+    const patched = await sluice.patchWorkflow(created.id, { name: "Patched" });
+    expect(patched.name).toBe("Patched");
+    expect({ ...patched, name: created.name, updated_at: created.updated_at }).toEqual(created);
+  });
+
+  it("recovers an endpoint's failed deliveries: none failed, none queued", async () => {
+    const sluice = await client();
+    const endpoint = await sluice.createWebhookEndpoint({ url: `${receiver.current.url}/hooks`, events: ["workflow.completed"] });
+    const since = new Date(Date.now() - 3_600_000).toISOString();
+    const recovered = await sluice.recoverWebhookDeliveries(endpoint.id, { since });
+    const queued: number = recovered.queued;
+    expect(queued).toBe(0);
+    expect(recovered.continues_in_background).toBe(false);
+  });
+
   it("follows a stream live", async () => {
     const sluice = await client();
     await sluice.sendStreamEvents("sdk-live", { events: [{ id: "a", timestamp: "2026-11-25T10:00:00Z", fields: { v: 1 } }] });
