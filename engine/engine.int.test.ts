@@ -89,7 +89,14 @@ describe("engine", () => {
     // The job reports what it deleted; the schedule's own first run may have taken some already,
     // so the rows left behind are the measure.
     const result = await job.waitUntilFinished(events, 15_000);
-    expect(result).toEqual({ idempotency_keys: expect.any(Number), auth_tokens: expect.any(Number), sessions: expect.any(Number), usage_flush_batches: expect.any(Number) });
+    expect(result).toEqual({
+      idempotency_keys: expect.any(Number),
+      auth_tokens: expect.any(Number),
+      sessions: expect.any(Number),
+      usage_flush_batches: expect.any(Number),
+      webhook_events: expect.any(Number),
+      webhook_endpoints: expect.any(Number),
+    });
 
     const remaining = await Promise.all([
       db.selectFrom("idempotency_keys").select("key").where("user_id", "=", userId).execute(),
