@@ -131,7 +131,7 @@ describe("the documentation page", () => {
     await expectCopies(page, container, panel, "Python");
 
     await exerciseTabs(page, "Verify a webhook: language", { JavaScript: "verifyStandard", Python: "def verify_standard", Go: "func VerifyStandard" });
-    await exerciseTabs(page, "SDK quick start: language", { TypeScript: 'from "@sluice/sdk"', Python: "from sluice import Sluice", Go: "sluice.New(apiKey, baseURL)" });
+    await exerciseTabs(page, "SDK quick start: language", { TypeScript: 'from "@sluice/sdk"', Python: "from sluice import NotFoundError, Sluice", Go: "sluice.New(apiKey, baseURL)" });
     watch.expectClean("/api-docs tabs");
   });
 
