@@ -100,10 +100,10 @@ describe("an account from sign-up to password reset", () => {
     await page.waitForURL("**/dashboard");
   });
 
-  it("sends a visitor from the dashboard to sign-in, and an admin to the admin dashboard", async () => {
+  it("sends a visitor from the admin dashboard to sign-in, and the admin back there", async () => {
     const page = await browser.page();
-    await page.goto("/dashboard");
-    await page.waitForURL("**/signin");
+    await page.goto("/admin-dashboard");
+    await page.waitForURL("**/signin?next=%2Fadmin-dashboard");
     const admin = inject("admin");
     await signIn(page, admin.email, admin.password);
     await page.waitForURL("**/admin-dashboard");

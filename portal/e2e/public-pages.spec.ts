@@ -66,7 +66,7 @@ describe("the landing page", () => {
     }
 
     const facts = page.getByRole("region", { name: "Platform facts" });
-    expect(await facts.locator("dd").allTextContents()).toEqual(["6", "130 ms", "10 GB", "2.5M"]);
+    expect(await facts.locator("dd").allTextContents()).toEqual(["6", "130 ms", "10GB", "2.5M"]);
 
     const cta = page.getByRole("region", { name: "Ready to put your data to work?" });
     expect(await cta.getByRole("link", { name: "Start Building" }).getAttribute("href")).toBe("/api-docs");

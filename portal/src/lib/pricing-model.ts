@@ -30,12 +30,12 @@ export function formatRequests(limit: number): string {
   return limit === UNLIMITED ? "Unlimited requests" : `${integer.format(limit)} requests / month`;
 }
 
-/** "10 GB", "1 TB", "2.5 TB" (decimal units, as in the catalogue), or "Unlimited". */
+/** "10GB", "1TB", "2.5TB" (decimal units written as SPEC.md writes them), or "Unlimited". */
 export function formatDataLimit(bytes: number): string {
   if (bytes === UNLIMITED) return "Unlimited";
   const tb = bytes / 1e12;
-  if (tb >= 1) return `${integer.format(Number(tb.toFixed(2)))} TB`;
-  return `${integer.format(Number((bytes / 1e9).toFixed(2)))} GB`;
+  if (tb >= 1) return `${integer.format(Number(tb.toFixed(2)))}TB`;
+  return `${integer.format(Number((bytes / 1e9).toFixed(2)))}GB`;
 }
 
 /** "100K" / "2.5M" labels for the request-volume selector. */

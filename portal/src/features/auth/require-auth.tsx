@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router-dom";
 import { PageLoading } from "../../components/ui/page-loading";
 import { useAuth } from "./auth-context";
+import { signInPathReturningTo } from "./lib/return-path";
 
 interface RequireAuthProps {
   children: ReactNode;
@@ -18,7 +19,7 @@ export function RequireAuth({ children, requireAdmin = false }: RequireAuthProps
     return <PageLoading />;
   }
   if (!user) {
-    return <Navigate to="/signin" replace state={{ from: `${location.pathname}${location.search}` }} />;
+    return <Navigate to={signInPathReturningTo(`${location.pathname}${location.search}`)} replace />;
   }
   if (requireAdmin && !isAdmin) {
     return <Navigate to="/dashboard" replace />;

@@ -1,6 +1,4 @@
-import { LogOut } from "lucide-react";
 import { useCallback, useState } from "react";
-import { Button } from "../../../components/ui/button";
 import { AddUsageForm } from "../../../features/admin/components/add-usage-form";
 import { AuditPanel } from "../../../features/admin/components/audit-panel";
 import { BillingPanel } from "../../../features/admin/components/billing-panel";
@@ -10,14 +8,12 @@ import { PackagesPanel } from "../../../features/admin/components/packages-panel
 import { StatCards } from "../../../features/admin/components/stat-cards";
 import { UsersPanel } from "../../../features/admin/components/users-panel";
 import { useAuth } from "../../../features/auth/auth-context";
-import { useSignOut } from "../../../features/auth/hooks/use-sign-out";
 import { displayNameOf } from "../../../features/auth/lib/account";
 import { useDocumentTitle } from "../../../hooks/use-document-title";
 
 /** The administrator dashboard (SPEC section 2): stats, usage, payments, users, catalogue, incidents, audit. */
 export function AdminDashboardRoute() {
   const { user, profile } = useAuth();
-  const { signOut, signingOut } = useSignOut();
   useDocumentTitle("Admin");
   // Bumped after any change: every panel loads again (a completed payment changes stats, users and billing).
   const [version, setVersion] = useState(0);
@@ -25,7 +21,8 @@ export function AdminDashboardRoute() {
   const name = user ? displayNameOf(profile, user.email) : "there";
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
+    // The site header's width and padding, so the content lines up with it; Sign Out is the header's.
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Administrator dashboard</p>
@@ -34,10 +31,6 @@ export function AdminDashboardRoute() {
         </div>
         <div className="flex flex-wrap gap-2">
           <CsvExports />
-          <Button variant="secondary" size="sm" onClick={() => void signOut()} disabled={signingOut} aria-busy={signingOut}>
-            <LogOut aria-hidden className="size-4" />
-            Sign Out
-          </Button>
         </div>
       </header>
       <div className="mt-8 space-y-8">

@@ -1,14 +1,16 @@
-import { Link, Navigate } from "react-router-dom";
+import { Link, Navigate, useSearchParams } from "react-router-dom";
 import { useAuth } from "../../../features/auth/auth-context";
 import { AuthCard, TEXT_LINK_CLASS } from "../../../features/auth/components/auth-card";
 import { OAuthButtons } from "../../../features/auth/components/oauth-buttons";
 import { SignInForm } from "../../../features/auth/components/sign-in-form";
 import { homePathFor } from "../../../features/auth/lib/account";
+import { RETURN_PARAM, safeReturnPath } from "../../../features/auth/lib/return-path";
 
 export function SignInRoute() {
   const { role } = useAuth();
-  // Signed in (already, or just now): on to the dashboard that fits the role.
-  if (role) return <Navigate to={homePathFor(role)} replace />;
+  const [params] = useSearchParams();
+  // Signed in (already, or just now): back to the page that sent here, else the role's dashboard.
+  if (role) return <Navigate to={safeReturnPath(params.get(RETURN_PARAM)) ?? homePathFor(role)} replace />;
 
   return (
     <AuthCard

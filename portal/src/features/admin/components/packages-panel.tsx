@@ -13,7 +13,7 @@ import { PackageEditDialog } from "./package-edit-dialog";
 
 function dataLimit(bytes: number): string {
   if (bytes < 0) return "Unlimited";
-  return bytes >= 1_000_000_000 ? `${formatCount(bytes / 1_000_000_000)} GB` : `${formatCount(bytes / 1_000_000)} MB`;
+  return bytes >= 1_000_000_000 ? `${formatCount(bytes / 1_000_000_000)}GB` : `${formatCount(bytes / 1_000_000)}MB`;
 }
 
 /** The package catalogue; an edit applies on every gateway within a second. */

@@ -12,20 +12,21 @@ interface SidebarNavProps {
   signingOut: boolean;
 }
 
-const itemClass = "flex min-h-10 w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors";
+/** Compact rows (32 px, above the 24 px target size): all fifteen sections and Logout fit 740 px of height. */
+const itemClass = "flex min-h-8 w-full items-center gap-3 rounded-lg px-3 py-1 text-sm font-medium transition-colors";
 
 /** The dashboard's sections, grouped as in the registry, and the Logout item. */
 export function SidebarNav({ sections, currentId, collapsed, onLogout, signingOut }: SidebarNavProps) {
   const groups = groupSections(sections);
   return (
-    <div className="flex min-h-full flex-col gap-4 p-3">
-      <nav aria-label="Dashboard" className="space-y-4">
+    <div className="flex min-h-full flex-col gap-3 p-3">
+      <nav aria-label="Dashboard" className="space-y-3">
         {groups.map(({ heading, items }, index) => (
           <div key={heading ?? `group-${index}`}>
             {heading && (
               <p className={cn("mb-1 px-3 text-xs font-semibold tracking-wide text-slate-600 uppercase", collapsed && "sr-only")}>{heading}</p>
             )}
-            <ul className="space-y-0.5">
+            <ul>
               {items.map((section) => {
                 const current = section.id === currentId;
                 const Icon = section.icon;
@@ -51,7 +52,7 @@ export function SidebarNav({ sections, currentId, collapsed, onLogout, signingOu
           </div>
         ))}
       </nav>
-      <div className="mt-auto border-t border-slate-200 pt-3">
+      <div className="mt-auto border-t border-slate-200 pt-2">
         <button
           type="button"
           onClick={onLogout}

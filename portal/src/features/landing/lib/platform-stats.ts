@@ -23,7 +23,7 @@ export function platformStats(catalogue: readonly PlanDefinition[] = PLAN_CATALO
   return [
     { value: String(ANALYSES.length), label: "Kinds of analysis, from trends to clustering" },
     { value: `${TREND_1M_ROWS_CPU_MS} ms`, label: "Median CPU time of a trend over 1,000,000 rows" },
-    ...(free && free.data_limit_bytes !== UNLIMITED ? [{ value: `${compact.format(free.data_limit_bytes / 1e9)} GB`, label: "Free data processing every month" }] : []),
+    ...(free && free.data_limit_bytes !== UNLIMITED ? [{ value: `${compact.format(free.data_limit_bytes / 1e9)}GB`, label: "Free data processing every month" }] : []),
     { value: compact.format(largest), label: "Requests a month on the largest self-serve plan" },
   ];
 }

@@ -28,7 +28,7 @@ describe("the terms", () => {
     expect(text).toContain("Pesapal");
     expect(text).toContain("30-day money-back guarantee");
     expect(text).toContain("yearly (20% off) or every three years (40% off)");
-    expect(text).toContain("1,000 requests and 10 GB of data processing a month");
+    expect(text).toContain("1,000 requests and 10GB of data processing a month");
     expect(text).toContain("7 days and 1 day before your plan expires");
     expect(text).toContain("grace period of 3 days");
   });

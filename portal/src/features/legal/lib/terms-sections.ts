@@ -9,7 +9,7 @@ export const TERMS_CHANGE_NOTICE_DAYS = 30;
 
 const free = findPlan(FREE_PLAN_NAME);
 const freeAllowance = free
-  ? `${free.request_limit.toLocaleString("en-US")} requests and ${free.data_limit_bytes / 1e9} GB of data processing a month`
+  ? `${free.request_limit.toLocaleString("en-US")} requests and ${free.data_limit_bytes / 1e9}GB of data processing a month`
   : "a monthly allowance of requests and data processing";
 
 /** The Terms of Service, in the order they are shown. */

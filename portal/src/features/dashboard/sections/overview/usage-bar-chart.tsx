@@ -86,7 +86,9 @@ export function UsageBarChart({ days }: { days: readonly UsageDay[] }) {
         )}
       </div>
 
-      <table className="sr-only">
+      {/* A table is never narrower than its content, so sr-only's 1px alone leaves it wide:
+          the fixed layout lets it (and its columns) shrink to that 1px. */}
+      <table className="sr-only table-fixed">
         <caption>Requests per day by endpoint category</caption>
         <thead>
           <tr>
