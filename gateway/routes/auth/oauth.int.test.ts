@@ -16,8 +16,8 @@ const db = () => testApp.current.database.db;
 const githubId = () => String(Math.floor(Math.random() * 1e9));
 
 /** Walks the redirects a browser would follow: gateway -> provider -> gateway callback. */
-async function signInWith(provider: "github" | "google", client = new BrowserClient(testApp.current.app)) {
-  const start = await client.request(`/auth/oauth/${provider}/start`);
+async function signInWith(provider: "github" | "google", client = new BrowserClient(testApp.current.app), next?: string) {
+  const start = await client.request(`/auth/oauth/${provider}/start${next === undefined ? "" : `?next=${encodeURIComponent(next)}`}`);
   expect(start.status).toBe(302);
   const approval = await fetch(start.headers.get("Location") ?? "", { redirect: "manual" });
   expect(approval.status).toBe(302);
@@ -46,6 +46,23 @@ describe("OAuth sign-in", () => {
     const user = await db().selectFrom("users").select(["password_hash", "confirmed_at"]).where("email", "=", email).executeTakeFirstOrThrow();
     expect(user.password_hash).toBeNull();
     expect(user.confirmed_at).not.toBeNull();
+  });
+
+  it("returns to the page the sign-in started from, and only to a path of the portal", async () => {
+    const email = `back-${randomSuffix()}@example.test`;
+    const identity = { id: githubId(), login: "back", name: "Back Again", emails: [{ email, primary: true, verified: true }] };
+    standIn.signInAs(identity);
+    expect((await signInWith("github", undefined, "/dashboard?section=billing")).location).toBe("/dashboard?section=billing");
+    for (const next of ["//evil.example/x", "https://evil.example/", "/\\evil.example", "/signin"]) {
+      standIn.signInAs(identity);
+      expect((await signInWith("github", undefined, next)).location).toBe("/dashboard");
+    }
+    // A later sign-in without a page to return to does not inherit the earlier one.
+    const client = new BrowserClient(testApp.current.app);
+    standIn.signInAs(identity);
+    expect((await signInWith("github", client, "/dashboard?section=keys")).location).toBe("/dashboard?section=keys");
+    standIn.signInAs(identity);
+    expect((await signInWith("github", client)).location).toBe("/dashboard");
   });
 
   it("links a Google identity to the existing account with the same verified e-mail", async () => {

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router-dom";
 import { PageLoading } from "../../components/ui/page-loading";
 import { useAuth } from "./auth-context";
-import { signInPathReturningTo } from "./lib/return-path";
+import { signInPathReturningTo } from "../../../../core/contracts/return-path";
 
 interface RequireAuthProps {
   children: ReactNode;

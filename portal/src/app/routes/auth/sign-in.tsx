@@ -4,7 +4,7 @@ import { AuthCard, TEXT_LINK_CLASS } from "../../../features/auth/components/aut
 import { OAuthButtons } from "../../../features/auth/components/oauth-buttons";
 import { SignInForm } from "../../../features/auth/components/sign-in-form";
 import { homePathFor } from "../../../features/auth/lib/account";
-import { RETURN_PARAM, safeReturnPath } from "../../../features/auth/lib/return-path";
+import { RETURN_PARAM, safeReturnPath } from "../../../../../core/contracts/return-path";
 
 export function SignInRoute() {
   const { role } = useAuth();

@@ -1,5 +1,7 @@
 import type { ComponentType } from "react";
+import { useSearchParams } from "react-router-dom";
 import type { OAuthProvider } from "../../../../../core/contracts/auth";
+import { RETURN_PARAM, safeReturnPath } from "../../../../../core/contracts/return-path";
 import { buttonClasses } from "../../../components/ui/button";
 import { env } from "../../../lib/env";
 import { usePortalConfig } from "../../../lib/portal-config";
@@ -25,22 +27,28 @@ function GoogleMark() {
 
 const MARKS: Record<OAuthProvider, ComponentType> = { github: GitHubMark, google: GoogleMark };
 
-/** The provider's start address on the gateway; anything but a path or an http(s) URL is refused. */
-function startHref(startUrl: string): string | null {
-  if (startUrl.startsWith("/") && !startUrl.startsWith("//")) return `${env.apiBaseUrl}${startUrl}`;
-  return /^https?:\/\//i.test(startUrl) ? startUrl : null;
+/**
+ * The provider's start address on the gateway, carrying the page to return to; anything but a
+ * path or an http(s) URL is refused.
+ */
+function startHref(startUrl: string, returnTo: string | null): string | null {
+  const query = returnTo ? `?${new URLSearchParams({ [RETURN_PARAM]: returnTo }).toString()}` : "";
+  if (startUrl.startsWith("/") && !startUrl.startsWith("//")) return `${env.apiBaseUrl}${startUrl}${query}`;
+  return /^https?:\/\//i.test(startUrl) ? `${startUrl}${query}` : null;
 }
 
 /**
  * "Continue with GitHub" / "Continue with Google", only for the providers the gateway has
  * configured (its portal configuration; none when that could not be read: password sign-in
- * still works). Plain links: the gateway runs the OAuth redirect dance and lands on /dashboard,
- * or on /signin?error=... when it fails.
+ * still works). Plain links: the gateway runs the OAuth redirect dance and lands on the page
+ * the visitor was sent from (`?next=`) or /dashboard, or on /signin?error=... when it fails.
  */
 export function OAuthButtons() {
   const { oauth_providers: providers } = usePortalConfig();
+  const [searchParams] = useSearchParams();
+  const returnTo = safeReturnPath(searchParams.get(RETURN_PARAM));
   const links = providers.flatMap((provider) => {
-    const href = startHref(provider.start_url);
+    const href = startHref(provider.start_url, returnTo);
     return href ? [{ ...provider, href }] : [];
   });
   if (links.length === 0) return null;

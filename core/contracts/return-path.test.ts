@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeReturnPath, signInPathReturningTo } from "./return-path";
+import { safeReturnPath, signInPathReturningTo } from "./return-path.js";
 
 describe("safeReturnPath", () => {
   it("keeps a same-origin path with its query and hash", () => {
