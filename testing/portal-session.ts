@@ -2,6 +2,8 @@ import type { Page } from "playwright-core";
 import { expect, inject } from "vitest";
 import { z } from "zod";
 import { CSRF_COOKIE, CSRF_HEADER } from "../core/contracts/auth.js";
+import { Redis } from "ioredis";
+import { baseTestConfig } from "./environment.js";
 
 /** What browser tests do to get a signed-in portal: sign up through the pages and confirm from the dev mailbox, or sign in as the seeded administrator. */
 
@@ -19,6 +21,7 @@ export async function confirmationLink(to: string): Promise<string> {
 
 /** A new account, signed up through the portal and confirmed from the dev mailbox: on /dashboard, signed in. Answers its e-mail. */
 export async function signUpAndConfirm(page: Page, options: { fullName?: string; prefix?: string } = {}): Promise<string> {
+  await forgetSignUpsFromThisAddress();
   const email = `${options.prefix ?? "e2e"}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
   await page.goto("/signup");
   await page.getByLabel("Full Name").fill(options.fullName ?? "Ada Lovelace");
@@ -31,6 +34,25 @@ export async function signUpAndConfirm(page: Page, options: { fullName?: string;
   await page.goto(await confirmationLink(email));
   await page.waitForURL("**/dashboard");
   return email;
+}
+
+/**
+ * Every browser test signs up from 127.0.0.1, and the suite makes more accounts than one address
+ * may in an hour (AUTH_RATE_RULES; those limits have their own integration tests). Before each
+ * sign-up, this run's per-address sign-up and e-mail counters (under its own key prefix) are removed.
+ */
+async function forgetSignUpsFromThisAddress(): Promise<void> {
+  const redis = new Redis(baseTestConfig().REDIS_URL, { lazyConnect: true });
+  try {
+    await redis.connect();
+    const prefix = inject("backendEnv").REDIS_KEY_PREFIX;
+    for (const rule of ["signup-address", "email-address"]) {
+      const keys = await redis.keys(`${prefix}*{${rule}:*`);
+      if (keys.length > 0) await redis.del(...keys);
+    }
+  } finally {
+    redis.disconnect();
+  }
 }
 
 /** Signs in as the seeded administrator through the sign-in page; lands on /admin-dashboard. */
