@@ -9,7 +9,7 @@ import { cancelChannel } from "../core/workflows/cancellation.js";
 import { startExecution } from "../core/workflows/start-execution.js";
 import { startEngineProcess, type EngineProcess } from "../testing/engine-process.js";
 import type { ProcessBuild } from "../testing/gateway-process.js";
-import { startHttpReceiver, type HttpReceiver } from "../testing/http-receiver.js";
+import { hangFirstCallTo, startHttpReceiver, type HttpReceiver } from "../testing/http-receiver.js";
 import { startRedisServer } from "../testing/redis-server.js";
 import { waitFor } from "../testing/wait-for.js";
 import { createBenchFixture } from "./bench-fixture.js";
@@ -57,7 +57,7 @@ export async function measureRedisLoss(serverDatabaseUrl: string, build: Process
   const env = { DATABASE_URL: fixture.databaseUrl, REDIS_URL: redisServer.url, OUTBOUND_ALLOW_PRIVATE: "true" };
   try {
     await waitForRedis(connection, 10_000);
-    answerSlowOnlyWhenRepeated(receiver);
+    receiver.respondWith(hangFirstCallTo("/slow"));
     const { id: userId } = await db.selectFrom("users").select("id").executeTakeFirstOrThrow();
     const workflows = await insertWorkflows(db, userId, receiver.url);
     const counts = splitExecutions(EXECUTIONS);
@@ -121,20 +121,6 @@ export function redisLossTable(figures: RedisLossFigures): string[] {
     `every execution ended ${figures.secondsToEnd === null ? "- never within the wait" : `${figures.secondsToEnd} s after the fresh engines started`}`,
     "",
   ];
-}
-
-/** The first call to /slow never gets an answer (the engine dies waiting); a repeated one does. */
-function answerSlowOnlyWhenRepeated(receiver: HttpReceiver): void {
-  const seen = new Set<string>();
-  receiver.respondWith((request, response) => {
-    const key = String(request.headers["idempotency-key"]);
-    if (request.path === "/slow" && !seen.has(key)) {
-      seen.add(key);
-      return;
-    }
-    response.writeHead(200, { "Content-Type": "application/json" });
-    response.end('{"ok":true}');
-  });
 }
 
 function splitExecutions(total: number): Record<Group, number> {

@@ -3,9 +3,9 @@ import { createProducerQueues } from "../core/queues.js";
 import { createRedis, waitForRedis } from "../core/redis.js";
 import { startEngineProcess, type EngineProcess } from "../testing/engine-process.js";
 import type { ProcessBuild } from "../testing/gateway-process.js";
-import { startHttpReceiver } from "../testing/http-receiver.js";
+import { hangFirstCallTo, startHttpReceiver } from "../testing/http-receiver.js";
 import { startRedisServer } from "../testing/redis-server.js";
-import { answerHangingOnce, insertTakeoverWorkflow, killEngineMidStep } from "../testing/takeover.js";
+import { insertTakeoverWorkflow, killEngineMidStep } from "../testing/takeover.js";
 import { createBenchFixture } from "./bench-fixture.js";
 
 /**
@@ -33,7 +33,7 @@ export async function measureTakeover(serverDatabaseUrl: string, build: ProcessB
   let engines: EngineProcess[] = [];
   try {
     await waitForRedis(connection, 10_000);
-    answerHangingOnce(receiver);
+    receiver.respondWith(hangFirstCallTo("/hang"));
     const { id: userId } = await db.selectFrom("users").select("id").executeTakeFirstOrThrow();
     const workflowId = await insertTakeoverWorkflow(db, userId, receiver);
     engines = await Promise.all([startEngineProcess(env, build), startEngineProcess(env, build)]);

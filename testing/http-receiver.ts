@@ -21,6 +21,22 @@ export const answerOk: Responder = (_request, response) => {
   response.end('{"ok":true}');
 };
 
+/**
+ * Never answers the first request to `path` per Idempotency-Key (the engine calling it dies
+ * waiting); a repeat of it, and every other request, gets answerOk.
+ */
+export function hangFirstCallTo(path: string): Responder {
+  const hung = new Set<string>();
+  return (request, response) => {
+    const key = String(request.headers["idempotency-key"]);
+    if (request.path === path && !hung.has(key)) {
+      hung.add(key);
+      return;
+    }
+    return answerOk(request, response);
+  };
+}
+
 export interface HttpReceiver {
   /** Base URL, e.g. http://127.0.0.1:41234 (no trailing slash). */
   url: string;

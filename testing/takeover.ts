@@ -25,20 +25,6 @@ export interface TakeoverTrial {
   firstStepCalls: number;
 }
 
-/** The first call per Idempotency-Key to /hang never gets an answer; anything else 200. */
-export function answerHangingOnce(receiver: HttpReceiver): void {
-  const hung = new Set<string>();
-  receiver.respondWith((request, response) => {
-    const key = String(request.headers["idempotency-key"]);
-    if (request.path === "/hang" && !hung.has(key)) {
-      hung.add(key);
-      return;
-    }
-    response.writeHead(200, { "Content-Type": "application/json" });
-    response.end('{"ok":true}');
-  });
-}
-
 export async function insertTakeoverWorkflow(db: Database, userId: string, receiver: HttpReceiver): Promise<string> {
   return insertWorkflow(db, userId, {
     actions: [
@@ -50,7 +36,7 @@ export async function insertTakeoverWorkflow(db: Database, userId: string, recei
 }
 
 /**
- * Runs one trial among `engines` (all running); the receiver must answer with answerHangingOnce.
+ * Runs one trial among `engines` (all running); the receiver must answer with hangFirstCallTo(receiver, "/hang").
  * The kill comes `killAfterMs` into the hanging call, so that the job's lock has been renewed.
  */
 export async function killEngineMidStep(

@@ -5,9 +5,9 @@ import { createAccount } from "../../testing/accounts.js";
 import { useTestDatabase } from "../../testing/database.js";
 import { startEngineProcess, type EngineProcess } from "../../testing/engine-process.js";
 import { baseTestConfig } from "../../testing/environment.js";
-import { startHttpReceiver, type HttpReceiver } from "../../testing/http-receiver.js";
+import { hangFirstCallTo, startHttpReceiver, type HttpReceiver } from "../../testing/http-receiver.js";
 import { useRedisNamespace } from "../../testing/redis.js";
-import { answerHangingOnce, insertTakeoverWorkflow, killEngineMidStep } from "../../testing/takeover.js";
+import { insertTakeoverWorkflow, killEngineMidStep } from "../../testing/takeover.js";
 import { findSteps } from "../../testing/workflow-runs.js";
 
 const database = useTestDatabase();
@@ -42,7 +42,7 @@ afterAll(async () => {
 
 describe("an engine killed while another runs", () => {
   it("has its execution taken over by the live engine within seconds, resuming at the interrupted step", async () => {
-    answerHangingOnce(receiver);
+    receiver.respondWith(hangFirstCallTo("/hang"));
     const { db } = database.current;
     const userId = (await createAccount(db)).id;
     const workflowId = await insertTakeoverWorkflow(db, userId, receiver);
