@@ -20,7 +20,7 @@ const SERVER = ["core", "gateway", "engine", "migrations"];
  * The part of core/ the portal may import: pure modules, no Node, no I/O (DESIGN.md section 1).
  * They import only each other, so nothing server-side reaches the bundle through them.
  */
-const BROWSER_SAFE_CORE = ["contracts", "errors.ts", "ids.ts", "plans.ts", "retry-after.ts", "metering/endpoint-categories.ts", "payments/renewal-terms.ts"];
+const BROWSER_SAFE_CORE = ["contracts", "errors.ts", "ids.ts", "plans.ts", "retry-after.ts", "size-units.ts", "metering/endpoint-categories.ts", "payments/renewal-terms.ts"];
 
 const PORTAL_FEATURES = readdirSync(`${ROOT}/portal/src/features`);
 

@@ -10,6 +10,7 @@ import type { Logger } from "../../core/logger.js";
 import { nextMonthStart } from "../../core/metering/calendar.js";
 import { chargeDataBytes, dataLimitFor, dataQuotaExceeded, readDataUsed } from "../../core/metering/data-meter.js";
 import { enqueueAndWait, type ProducerQueues } from "../../core/queues.js";
+import { formatSize } from "../../core/size-units.js";
 import type { Redis } from "../../core/redis.js";
 import type { KeyContext } from "../metering/key-context.js";
 import { findDataset, insertDataset, removeFailedDataset, softDeleteDataset, uploadCapOf } from "./dataset-queries.js";
@@ -38,8 +39,6 @@ export interface Upload {
   name: string | undefined;
 }
 
-const megabytes = (bytes: number) => `${Number((bytes / 1_000_000).toFixed(1))} MB`;
-
 /**
  * POST /v1/datasets (DESIGN.md section 8): checks the caps, streams the body to a scratch file
  * under DATA_DIR, checks its shape, stores it (uploads/<id>.<ext> in the dataset store), charges
@@ -65,7 +64,7 @@ export async function createDatasetFromUpload(deps: DatasetDeps, key: KeyContext
     new AppError(
       "PAYLOAD_TOO_LARGE",
       cap === plan.bytes
-        ? `The file is larger than the ${plan.plan} plan's upload limit of ${megabytes(plan.bytes)} (${plan.bytes} bytes).`
+        ? `The file is larger than the ${plan.plan} plan's upload limit of ${formatSize(plan.bytes)} (${plan.bytes} bytes).`
         : `The file is larger than the data allowance left this month (policy data-month: ${Math.max(0, remaining)} bytes left).`,
       { details: [{ field: "body", message: `at most ${cap} bytes` }] },
     );

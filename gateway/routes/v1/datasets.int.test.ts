@@ -184,7 +184,7 @@ describe("POST /v1/datasets", () => {
     expect(response.status).toBe(413);
     const { error } = ErrorSchema.parse(await response.json());
     expect(error.code).toBe("PAYLOAD_TOO_LARGE");
-    expect(error.message).toMatch(/Free plan's upload limit of 50 MB/);
+    expect(error.message).toMatch(/Free plan's upload limit of 50MB \(/);
     expect(sent).toBeLessThan(100);
     expect(storedFiles().filter((path) => path.startsWith("uploads/"))).toEqual([]);
     expect(await db().selectFrom("datasets").select("id").where("user_id", "=", userId).execute()).toEqual([]);

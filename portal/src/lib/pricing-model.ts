@@ -1,6 +1,7 @@
 import type { CheckoutIntent } from "../../../core/contracts/checkout";
 import type { Plan } from "../../../core/contracts/plans";
 import { FREE_PLAN_NAME, UNLIMITED, checkoutParams, type BillingPeriod } from "../../../core/plans";
+import { formatSize } from "../../../core/size-units";
 
 /**
  * The plan cards of the pricing page and the dashboard's plan picker, read from the catalogue
@@ -32,10 +33,7 @@ export function formatRequests(limit: number): string {
 
 /** "10GB", "1TB", "2.5TB" (decimal units written as SPEC.md writes them), or "Unlimited". */
 export function formatDataLimit(bytes: number): string {
-  if (bytes === UNLIMITED) return "Unlimited";
-  const tb = bytes / 1e12;
-  if (tb >= 1) return `${integer.format(Number(tb.toFixed(2)))}TB`;
-  return `${integer.format(Number((bytes / 1e9).toFixed(2)))}GB`;
+  return bytes === UNLIMITED ? "Unlimited" : formatSize(bytes);
 }
 
 /** "100K" / "2.5M" labels for the request-volume selector. */

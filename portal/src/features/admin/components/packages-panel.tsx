@@ -7,14 +7,11 @@ import { listPackages } from "../api/admin-api";
 import { useReloadOn } from "../hooks/use-reload-on";
 import { ADMIN_MESSAGES, failureMessage } from "../lib/admin-messages";
 import { formatMoney } from "../../../lib/format-money";
+import { formatDataLimit } from "../../../lib/pricing-model";
 import { formatCount, formatLimit } from "../lib/usage-display";
 import { AdminPanel, RemoteContent, ScrollTable, TD } from "./admin-panel";
 import { PackageEditDialog } from "./package-edit-dialog";
 
-function dataLimit(bytes: number): string {
-  if (bytes < 0) return "Unlimited";
-  return bytes >= 1_000_000_000 ? `${formatCount(bytes / 1_000_000_000)}GB` : `${formatCount(bytes / 1_000_000)}MB`;
-}
 
 /** The package catalogue; an edit applies on every gateway within a second. */
 export function PackagesPanel({ version, onChanged }: { version: number; onChanged: () => void }) {
@@ -42,7 +39,7 @@ export function PackagesPanel({ version, onChanged }: { version: number; onChang
                 </th>
                 <td className={TD}>{formatLimit(plan.request_limit < 0 ? null : plan.request_limit)}</td>
                 <td className={TD}>{formatCount(plan.rate_limit_per_minute)}</td>
-                <td className={TD}>{dataLimit(plan.data_limit_bytes)}</td>
+                <td className={TD}>{formatDataLimit(plan.data_limit_bytes)}</td>
                 <td className={TD}>{plan.contact_sales ? "Contact Sales" : formatMoney(plan.monthly_price_cents)}</td>
                 <td className={TD}>{plan.is_active ? "Active" : "Inactive"}</td>
                 <td className={TD}>
