@@ -152,6 +152,16 @@ const (
 	KindNetwork                    // no answer: unreachable (NETWORK_ERROR) or too slow (TIMEOUT); Status 0
 )
 
+var kindNames = [...]string{"other", "authentication", "permission", "not found", "conflict", "validation", "rate limit", "server", "network"}
+
+// String names the category ("not found", "rate limit"), so %v prints a word, not a number.
+func (k Kind) String() string {
+	if k < 0 || int(k) >= len(kindNames) {
+		return fmt.Sprintf("Kind(%d)", int(k))
+	}
+	return kindNames[k]
+}
+
 // Sentinels of the categories: errors.Is(err, sluice.ErrNotFound) is true for any 404 *Error.
 var (
 	ErrAuthentication = errors.New("sluice: authentication failed")

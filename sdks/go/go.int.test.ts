@@ -24,6 +24,7 @@ describe("the Go SDK", () => {
     expect(output).not.toMatch(/--- SKIP/);
     expect(output).toMatch(/--- PASS: TestDrift/);
     expect(output).toMatch(/--- PASS: TestErrorCategories/);
+    expect(output).toMatch(/--- PASS: TestKindNames/);
     expect(output).toMatch(/--- PASS: TestStructsFitRealAnswers/);
     expect(output).toMatch(/--- PASS: TestCursorPaginationAndStepAttempts/);
     expect(output).toMatch(/--- PASS: TestPatchWorkflowKeepsOtherFields/);

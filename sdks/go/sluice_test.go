@@ -164,6 +164,15 @@ func kindOf(t *testing.T, err error) (sluice.Kind, *sluice.Error) {
 	return apiErr.Kind, apiErr
 }
 
+func TestKindNames(t *testing.T) {
+	names := map[sluice.Kind]string{sluice.KindOther: "other", sluice.KindNotFound: "not found", sluice.KindRateLimit: "rate limit", sluice.KindNetwork: "network", sluice.Kind(42): "Kind(42)"}
+	for kind, want := range names {
+		if got := fmt.Sprint(kind); got != want {
+			t.Errorf("fmt.Sprint(Kind %d) = %q, want %q", int(kind), got, want)
+		}
+	}
+}
+
 func TestErrorCategories(t *testing.T) {
 	client, ctx := apiClient(t), context.Background()
 	baseURL := os.Getenv("SLUICE_BASE_URL")
