@@ -90,7 +90,7 @@ function PaymentStep({
 /** The provider's page with the server's record of the order; the way back is the billing section, the order stays open. */
 function DashboardHandoff({ url, orderTrackingId }: { url: string; orderTrackingId: string }) {
   const { state, retry } = usePaymentOrder(orderTrackingId);
-  return <PaymentHandoff url={url} state={state} onRetry={retry} back={{ to: "/dashboard?section=billing", label: "Back to Billing & Credits" }} />;
+  return <PaymentHandoff url={url} state={state} onRetry={retry} back={{ to: "/dashboard?section=billing", label: "Back to Billing & Credits" }} takeFocus />;
 }
 
 function StartingPayment() {
