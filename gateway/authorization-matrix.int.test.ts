@@ -132,6 +132,7 @@ const SESSION_ROUTES = [
   "GET /api/checkout/quote",
   "POST /api/checkout",
   "GET /api/payments/verify",
+  "GET /api/payments/orders/:orderTrackingId",
   "GET /api/profile",
   "PATCH /api/profile",
   "GET /api/keys",

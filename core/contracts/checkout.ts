@@ -97,6 +97,29 @@ export const CheckoutResponseSchema = z.object({
 });
 export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>;
 
+/** A payment order's stored status (payment_orders.status). */
+export const PAYMENT_ORDER_STATUSES = ["pending", "completed", "failed", "cancelled", "refunded"] as const;
+
+/**
+ * `GET /api/payments/orders/:orderTrackingId`: the signed-in user's order as the server recorded
+ * it, for the page around the provider's frame. Read from our records; the provider is not asked.
+ */
+export const PaymentOrderSchema = z.object({
+  order_tracking_id: z.string(),
+  merchant_reference: z.string(),
+  status: z.enum(PAYMENT_ORDER_STATUSES),
+  /** package_name of the catalogue, and its name there. */
+  plan: z.string(),
+  plan_display_name: z.string(),
+  period: BillingPeriodSchema,
+  /** What is charged, in integer cents of `currency`. */
+  amount: z.number().int(),
+  currency: z.string(),
+  /** ISO timestamp: an unpaid order is cancelled after this; null once it is no longer pending. */
+  expires_at: z.string().nullable(),
+});
+export type PaymentOrder = z.infer<typeof PaymentOrderSchema>;
+
 /**
  * Where a payment stands after the server asked the provider. `review`: the provider's record
  * disagrees with the order (reference, amount or currency), so nothing was activated.

@@ -297,3 +297,14 @@ export function findScheduledChange(db: Database, userId: string) {
     .where("s.status", "=", "scheduled")
     .executeTakeFirst();
 }
+
+/** The user's order the provider tracks as `orderTrackingId`, with its plan's catalogue name; undefined for anyone else's. */
+export function findCustomerOrder(db: Database, userId: string, orderTrackingId: string) {
+  return db
+    .selectFrom("payment_orders as o")
+    .innerJoin("package_definitions as p", "p.package_name", "o.package_name")
+    .select(["o.provider_order_tracking_id", "o.merchant_reference", "o.status", "o.package_name", "p.display_name", "o.billing_period", "o.amount", "o.currency", "o.expires_at"])
+    .where("o.provider_order_tracking_id", "=", orderTrackingId)
+    .where("o.user_id", "=", userId)
+    .executeTakeFirst();
+}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { PaymentVerificationSchema } from "../../core/contracts/checkout.js";
+import { PaymentOrderSchema, PaymentVerificationSchema } from "../../core/contracts/checkout.js";
 import { ErrorBodySchema } from "../../core/errors.js";
 import { createAccount, createKeyedAccount } from "../../testing/accounts.js";
 import { waitFor } from "../../testing/wait-for.js";
@@ -93,6 +93,37 @@ describe("checkout and activation through the Pesapal sandbox", () => {
     const days = ((pkg.expires_at?.getTime() ?? 0) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(364);
     expect(days).toBeLessThan(367);
+  });
+
+  it("shows its owner the recorded order around the payment page, and no one else", async () => {
+    const { browser } = await stand.current.customer();
+    const order = await checkout(browser, { plan: "professional_100000", period: "yearly", amount: 1_824_00 });
+    const response = await browser.request(`/api/payments/orders/${order.order_tracking_id}`);
+    expect(response.status).toBe(200);
+    const shown = PaymentOrderSchema.parse(await response.json());
+    expect(shown).toMatchObject({
+      order_tracking_id: order.order_tracking_id,
+      merchant_reference: order.merchant_reference,
+      status: "pending",
+      plan: "professional_100000",
+      plan_display_name: "Professional 100K",
+      period: "yearly",
+      amount: 1_824_00,
+      currency: "USD",
+    });
+    const hoursOpen = (Date.parse(shown.expires_at ?? "") - Date.now()) / 3_600_000;
+    expect(hoursOpen).toBeGreaterThan(23);
+    expect(hoursOpen).toBeLessThanOrEqual(24);
+
+    const stranger = await stand.current.customer();
+    const refused = await stranger.browser.request(`/api/payments/orders/${order.order_tracking_id}`);
+    expect(refused.status).toBe(404);
+    expect(ErrorBodySchema.parse(await refused.json()).error.code).toBe("NOT_FOUND");
+    expect((await browser.request("/api/payments/orders/not_an_id")).status).toBe(400);
+
+    await verifyReturn(browser, await payOnHostedPage(order.redirect_url, CARD));
+    const paid = PaymentOrderSchema.parse(await (await browser.request(`/api/payments/orders/${order.order_tracking_id}`)).json());
+    expect(paid).toMatchObject({ status: "completed", expires_at: null });
   });
 
   it("records a declined payment as failed and leaves the plan alone", async () => {

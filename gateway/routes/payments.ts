@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { PaymentVerificationSchema } from "../../core/contracts/checkout.js";
+import { BillingPeriodSchema, PAYMENT_ORDER_STATUSES, PaymentOrderSchema, PaymentVerificationSchema, type PaymentOrder } from "../../core/contracts/checkout.js";
 import { AppError, detailsFromZodIssues } from "../../core/errors.js";
 import type { AppEnv } from "../app-env.js";
 import { validationHook } from "../http/errors.js";
@@ -8,6 +8,7 @@ import { jsonResponse } from "../http/route-helpers.js";
 import { currentSession } from "../http/session-auth.js";
 import { IPN_PATH } from "../payments/checkout-service.js";
 import type { PaymentDeps } from "../payments/payment-deps.js";
+import { findCustomerOrder } from "../payments/payment-queries.js";
 import { reconcilePayment } from "../payments/reconcile-service.js";
 import { ipnAcknowledgement, serializeVerification } from "../payments/serializers.js";
 import { verifyPayment } from "../payments/verify-service.js";
@@ -29,6 +30,33 @@ const verifyRoute = createRoute({
   },
   responses: { 200: jsonResponse(PaymentVerificationSchema, "Where the payment stands, after asking the provider.") },
 });
+
+const orderRoute = createRoute({
+  method: "get",
+  path: "/api/payments/orders/{orderTrackingId}",
+  hide: true,
+  request: { params: z.object({ orderTrackingId: TrackingId }) },
+  responses: { 200: jsonResponse(PaymentOrderSchema, "The signed-in user's order as recorded: plan, period, amount and status.") },
+});
+
+const OrderStatusSchema = z.enum(PAYMENT_ORDER_STATUSES);
+
+/** The order shown around the provider's page; another account's order is not found. */
+async function customerOrder(deps: PaymentDeps, userId: string, orderTrackingId: string): Promise<PaymentOrder> {
+  const row = await findCustomerOrder(deps.db, userId, orderTrackingId);
+  if (!row) throw new AppError("NOT_FOUND", "No such order on this account.");
+  return {
+    order_tracking_id: orderTrackingId,
+    merchant_reference: row.merchant_reference,
+    status: OrderStatusSchema.parse(row.status),
+    plan: row.package_name,
+    plan_display_name: row.display_name,
+    period: BillingPeriodSchema.parse(row.billing_period),
+    amount: row.amount,
+    currency: row.currency,
+    expires_at: row.status === "pending" && row.expires_at ? row.expires_at.toISOString() : null,
+  };
+}
 
 /** Pesapal's IPN: GET with query parameters or POST with a JSON body; the parameter names' case is not trusted. */
 const IpnSchema = z.object({
@@ -66,6 +94,8 @@ export function paymentRoutes(deps: PaymentDeps) {
     });
     return c.json(serializeVerification(result), 200);
   });
+
+  app.openapi(orderRoute, async (c) => c.json(await customerOrder(deps, currentSession(c).userId, c.req.valid("param").orderTrackingId), 200));
 
   const ipn = async (c: Context<AppEnv>) => {
     const parsed = IpnSchema.safeParse(await ipnFields(c));

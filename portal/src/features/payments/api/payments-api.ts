@@ -1,11 +1,13 @@
 import {
   CheckoutQuoteSchema,
   CheckoutResponseSchema,
+  PaymentOrderSchema,
   PaymentVerificationSchema,
   type CheckoutIntent,
   type CheckoutQuote,
   type CheckoutRequest,
   type CheckoutResponse,
+  type PaymentOrder,
   type PaymentVerification,
 } from "../../../../../core/contracts/checkout";
 import type { BillingPeriod } from "../../../../../core/plans";
@@ -23,6 +25,11 @@ export function getCheckoutQuote(order: { plan: string; period: BillingPeriod; i
 /** Creates a pending order; the answer's redirect_url is the provider's payment page. */
 export function startCheckout(request: CheckoutRequest): Promise<CheckoutResponse> {
   return apiRequest("/api/checkout", { method: "POST", body: request, schema: CheckoutResponseSchema });
+}
+
+/** The signed-in user's order as the server recorded it (plan, period, amount, status); the provider is not asked. */
+export function getPaymentOrder(orderTrackingId: string, signal?: AbortSignal): Promise<PaymentOrder> {
+  return apiRequest(`/api/payments/orders/${encodeURIComponent(orderTrackingId)}`, { schema: PaymentOrderSchema, signal });
 }
 
 /** Asks the server where a payment stands; the server asks the provider, never the browser. */

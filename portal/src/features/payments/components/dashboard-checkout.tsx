@@ -12,13 +12,15 @@ import { PAYMENT_MESSAGES } from "../lib/payment-messages";
 import { CheckoutForm } from "./checkout-form";
 import { CheckoutNotice } from "./checkout-notices";
 import { OrderSummary } from "./order-summary";
-import { PaymentFrame } from "./payment-frame";
+import { usePaymentOrder } from "../hooks/use-payment-order";
+import { PaymentHandoff } from "./payment-handoff";
 
 /**
  * The dashboard's checkout section (SPEC: opened by plan, tier, period and amount; renewal
  * e-mails link here): the order summary and the billing form (SPEC requires an address, which
  * the account does not have), then the provider's page in a 700 px frame, or a failure with
- * "Retry Payment". Opening the section places no order; paying does.
+ * "Retry Payment". Opening the section places no order; paying does, and then the order as the
+ * server recorded it shows beside the provider's page.
  */
 export function DashboardCheckoutSection({ account }: { account: CheckoutAccount }) {
   const [params] = useSearchParams();
@@ -29,6 +31,8 @@ export function DashboardCheckoutSection({ account }: { account: CheckoutAccount
 
 function DashboardCheckout({ query, account }: { query: CheckoutQuery; account: CheckoutAccount }) {
   const { order, reload } = useCheckoutOrder(query);
+  const [placed, setPlaced] = useState<{ url: string; orderTrackingId: string } | null>(null);
+  if (placed) return <DashboardHandoff url={placed.url} orderTrackingId={placed.orderTrackingId} />;
   if (order.status === "loading") return <StartingPayment />;
   if (order.status !== "ready") return <CheckoutNotice order={order} onRetry={reload} />;
   return (
@@ -37,25 +41,33 @@ function DashboardCheckout({ query, account }: { query: CheckoutQuery; account: 
         <OrderSummary plan={order.plan} period={query.period} quote={order.quote} />
       </div>
       <div className="min-w-0">
-        <PaymentStep quote={order.quote} intent={query.intent} account={account} />
+        <PaymentStep quote={order.quote} intent={query.intent} account={account} onOpen={setPlaced} />
       </div>
     </div>
   );
 }
 
 /** The billing form, then the provider's page in the frame; a refusal shows above the form with "Retry Payment". */
-function PaymentStep({ quote, intent, account }: { quote: CheckoutQuote; intent: CheckoutIntent | undefined; account: CheckoutAccount }) {
+function PaymentStep({
+  quote,
+  intent,
+  account,
+  onOpen,
+}: {
+  quote: CheckoutQuote;
+  intent: CheckoutIntent | undefined;
+  account: CheckoutAccount;
+  onOpen: (placed: { url: string; orderTrackingId: string }) => void;
+}) {
   const { payment_page_locations: locations } = usePortalConfig();
-  const [frameUrl, setFrameUrl] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const formId = useId();
-  if (frameUrl) return <PaymentFrame url={frameUrl} />;
 
   function open(order: CheckoutResponse, method: PaymentMethod) {
     const check = checkPaymentUrl(order.redirect_url, locations);
     if (!check.ok) return setFailure(check.message);
     setFailure(null);
-    setFrameUrl(withChosenMethod(check.url, method));
+    onOpen({ url: withChosenMethod(check.url, method), orderTrackingId: order.order_tracking_id });
   }
 
   return (
@@ -73,6 +85,12 @@ function PaymentStep({ quote, intent, account }: { quote: CheckoutQuote; intent:
       <CheckoutForm id={formId} quote={quote} intent={intent} initialValues={defaultBillingValues(account)} onPlaced={open} onFailure={setFailure} />
     </div>
   );
+}
+
+/** The provider's page with the server's record of the order; the way back is the billing section, the order stays open. */
+function DashboardHandoff({ url, orderTrackingId }: { url: string; orderTrackingId: string }) {
+  const { state, retry } = usePaymentOrder(orderTrackingId);
+  return <PaymentHandoff url={url} state={state} onRetry={retry} back={{ to: "/dashboard?section=billing", label: "Back to Billing & Credits" }} takeFocus />;
 }
 
 function StartingPayment() {
