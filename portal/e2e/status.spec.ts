@@ -118,7 +118,7 @@ describe("the public status page", () => {
     await page.getByRole("heading", { name: "Some Systems Degraded" }).waitFor();
     expect(await page.title()).toContain("Service status");
 
-    const components = page.getByRole("region", { name: "Components" }).getByRole("listitem");
+    const components = page.getByRole("list", { name: "Components" }).getByRole("listitem");
     expect(await components.count()).toBe(5);
     const names = await page.getByRole("region", { name: "Components" }).getByRole("heading", { level: 3 }).allTextContents();
     expect(names).toEqual(["API Gateway", "Database", "Queue Workers", "Webhook Delivery", "Analytics Engine"]);
@@ -145,9 +145,9 @@ describe("the public status page", () => {
       "Analytics Engine, last 90 days: 60 days fully operational, 0 with problems, 30 without data",
     );
     const analyticsBars = analytics.getByRole("img").locator("span");
-    const titles = await analyticsBars.evaluateAll((bars) => bars.map((bar) => bar.getAttribute("title") ?? ""));
-    expect(titles.filter((title) => title.endsWith(": No data"))).toHaveLength(90 - ANALYTICS_DAYS - 1);
-    expect(titles.at(-1)).toMatch(/: Operational, 100\.00% uptime$/);
+    const dayTitles = await analyticsBars.evaluateAll((bars) => bars.map((bar) => bar.getAttribute("title") ?? ""));
+    expect(dayTitles.filter((title) => title.endsWith(": No data"))).toHaveLength(90 - ANALYTICS_DAYS - 1);
+    expect(dayTitles.at(-1)).toMatch(/: Operational, 100\.00% uptime$/);
     const fill = (locator: typeof analyticsBars) => locator.evaluate((element) => getComputedStyle(element).backgroundColor);
     expect(await fill(analyticsBars.first())).toBe(await fill(legend.getByRole("listitem").filter({ hasText: "No data" }).locator("span")));
 

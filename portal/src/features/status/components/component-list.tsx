@@ -14,7 +14,7 @@ export function ComponentList({ components }: { components: readonly StatusCompo
         </h2>
         <HistoryLegend />
       </div>
-      <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+      <ul aria-labelledby="components-heading" className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
         {components.map((component) => (
           <li key={component.id} className="p-4 sm:p-5">
             <div className="flex items-start justify-between gap-3">
