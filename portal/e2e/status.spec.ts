@@ -223,6 +223,8 @@ describe("the public status page", () => {
     const legend = page.getByRole("list", { name: "History colours" });
     const legendBox = await legend.boundingBox();
     expect(legendBox && legendBox.x >= 0 && legendBox.x + legendBox.width <= 360).toBe(true);
+    await page.getByRole("heading", { name: "Components" }).evaluate((heading) => heading.scrollIntoView({ block: "center" }));
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/status-legend-360.png` });
     await page.screenshot({ path: `${SCREENSHOT_DIR}/status-mobile.png`, fullPage: true });
 
     const input = page.getByLabel("Email address");
