@@ -70,6 +70,12 @@ describe("the API reference", () => {
       expect(link && link.x >= 0 && link.x + link.width <= PHONE.width, `${name} within the screen`).toBe(true);
     }
     await page.screenshot({ path: `${SCREENSHOT_DIR}/reference-360.png` });
+
+    // The bar stays at the top while the reference scrolls under it.
+    await page.mouse.wheel(0, 3_000);
+    await page.waitForFunction(() => window.scrollY > 1_000);
+    expect((await portalBar(page).boundingBox())?.y).toBe(0);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/reference-360-scrolled.png` });
     expectClean("reference at 360 px");
   });
 });
