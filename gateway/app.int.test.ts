@@ -175,6 +175,9 @@ describe("operational endpoints", () => {
     const html = await response.text();
     const csp = response.headers.get("Content-Security-Policy") ?? "";
     expect(html).toContain('src="/reference/scalar-standalone.js"');
+    // A bar back to the portal above Scalar's #app, and the API key scheme chosen from the start.
+    expect(html).toMatch(/<nav class="sluice-portal-bar" aria-label="Sluice portal">[\s\S]*href="\/api-docs"[\s\S]*<\/nav>\s*<div id="app"><\/div>/);
+    expect(html).toMatch(/"preferredSecurityScheme": "apiKey"/);
     expect(html).not.toMatch(/https?:\/\/(?!localhost)/);
     expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
     expect(csp).not.toContain("unsafe-eval");

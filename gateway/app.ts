@@ -15,7 +15,7 @@ import { createHttpMetrics } from "./http/metrics.js";
 import { requestContext } from "./http/request-context.js";
 import { apiSecurityHeaders, pageSecurityHeaders } from "./http/security-headers.js";
 import { paymentPageLocations } from "../core/payments/payment-pages.js";
-import { renderOpenApiYaml } from "./openapi-document.js";
+import { API_KEY_SCHEME, renderOpenApiYaml } from "./openapi-document.js";
 import { devMailboxRoutes } from "./routes/dev-mailbox.js";
 import { PESAPAL_SANDBOX_PATH, pesapalSandboxRoutes } from "./payments/sandbox/sandbox-app.js";
 import { healthRoutes } from "./routes/health.js";
@@ -81,7 +81,7 @@ export type ClockedDeps = Omit<AppDeps, "now"> & { now: () => Date };
 /** The API routes: everything declared with createRoute ends up in openapi.yaml. */
 export function createApiApp(deps: Omit<ClockedDeps, "subscriber" | "plainRedis"> & { streamHub: StreamHub }) {
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  api.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
+  api.openAPIRegistry.registerComponent("securitySchemes", API_KEY_SCHEME, {
     type: "http",
     scheme: "bearer",
     description: "An API key: sk_live_…, sk_test_… or ak_…",

@@ -2,6 +2,10 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { stringify } from "yaml";
 import type { AppEnv } from "./app-env.js";
 import { assignOperationIds } from "./openapi-operation-ids.js";
+import { typeEverySchema } from "./openapi-schema-types.js";
+
+/** The security scheme of API keys (`Authorization: Bearer <key>`); the reference preselects it. */
+export const API_KEY_SCHEME = "apiKey";
 
 export const API_INFO = {
   title: "Sluice API",
@@ -24,5 +28,6 @@ export function renderOpenApiYaml(app: OpenAPIHono<AppEnv>): string {
     servers: [{ url: "/", description: "This server" }],
   });
   assignOperationIds(document.paths ?? {});
+  typeEverySchema(document);
   return stringify(document, { lineWidth: 0, sortMapEntries: false });
 }

@@ -1,9 +1,10 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import openapiTS, { astToString } from "openapi-typescript";
+import openapiTS, { astToString, UNKNOWN } from "openapi-typescript";
 import { parse } from "yaml";
 import { z } from "zod";
+import { acceptsAnyJsonValue } from "../gateway/openapi-schema-types.js";
 import { compileTypescriptSdk } from "./compile-typescript-sdk.js";
 import { ModelRegistry, SchemaShape, SchemasShape, listOf, type FieldType, type ListShape, type Schema, type TypeRef } from "./sdk-models.js";
 
@@ -431,7 +432,9 @@ export async function renderSdkFiles(): Promise<Record<string, string>> {
   const operations = sdkOperations(yamlText);
   const registry = new ModelRegistry(DocumentSchema.parse(parse(yamlText)).components.schemas);
   const typed = typedOperations(registry, operations);
-  const types = astToString(await openapiTS(yamlText, { defaultNonNullable: false })).replace(/^/, `// ${HEADER}\n`);
+  const types = astToString(
+    await openapiTS(yamlText, { defaultNonNullable: false, transform: (schema) => (acceptsAnyJsonValue(schema.type) ? UNKNOWN : undefined) }),
+  ).replace(/^/, `// ${HEADER}\n`);
   return {
     "sdks/typescript/src/openapi.ts": types,
     "sdks/typescript/src/operations.ts": typescriptOperations(typed),

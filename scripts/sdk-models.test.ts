@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ANY_JSON_VALUE_TYPES } from "../gateway/openapi-schema-types.js";
 import { ModelRegistry, listOf } from "./sdk-models.js";
 
 describe("the SDKs' type model of openapi.yaml's schemas", () => {
@@ -13,6 +14,8 @@ describe("the SDKs' type model of openapi.yaml's schemas", () => {
         tags: { type: "object", additionalProperties: { type: "integer" } },
         failure: { $ref: "#/components/schemas/Failure" },
         shape: { oneOf: [{ $ref: "#/components/schemas/Square" }, { $ref: "#/components/schemas/Circle" }] },
+        payload: { type: [...ANY_JSON_VALUE_TYPES] },
+        either: { type: ["string", "integer", "null"] },
       },
       required: ["id", "note", "state"],
     },
@@ -36,6 +39,9 @@ describe("the SDKs' type model of openapi.yaml's schemas", () => {
       { name: "tags", required: false, description: "", type: { kind: "map", values: { kind: "integer" } }, nullable: false },
       { name: "failure", required: false, description: "", type: { kind: "named", name: "Failure" }, nullable: true },
       { name: "shape", required: false, description: "", type: { kind: "union", members: [{ kind: "named", name: "Square" }, { kind: "named", name: "Circle" }] }, nullable: false },
+      // Any JSON value already includes null; a narrower list of types keeps its null.
+      { name: "payload", required: false, description: "", type: { kind: "any" }, nullable: false },
+      { name: "either", required: false, description: "", type: { kind: "any" }, nullable: true },
     ]);
     expect(registry.models.get("ThingOwner")?.fields?.map((f) => f.name)).toEqual(["name"]);
   });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { acceptsAnyJsonValue } from "../gateway/openapi-schema-types.js";
 
 /**
  * The schemas of openapi.yaml as a small type model, for the SDKs whose types are not written by
@@ -128,7 +129,8 @@ export class ModelRegistry {
     }
     if (schema.const !== undefined) return { type: { kind: "literal", values: [String(schema.const)] }, nullable };
     if (schema.enum && schema.enum.every((v) => typeof v === "string")) return { type: { kind: "literal", values: schema.enum as string[] }, nullable };
-    if (type.length > 1) return { type: { kind: "any" }, nullable };
+    // Any JSON value already includes null.
+    if (type.length > 1) return { type: { kind: "any" }, nullable: nullable && !acceptsAnyJsonValue(schema.type) };
     switch (type[0]) {
       case "string":
       case "integer":

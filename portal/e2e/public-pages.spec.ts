@@ -285,13 +285,3 @@ describe("an unknown path", () => {
     await expectSoundAtBothWidths("/nope", "not-found", (page) => page.getByText("Oops! Page not found").waitFor());
   });
 });
-
-describe("the API reference", () => {
-  it("opens with its assets served locally", async () => {
-    const { page, watch } = await open("/reference");
-    await page.getByText("Sluice API", { exact: false }).first().waitFor({ timeout: 30_000 });
-    await page.getByText("/readyz").first().waitFor();
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/reference.png` });
-    watch.expectClean("reference");
-  });
-});

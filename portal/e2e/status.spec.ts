@@ -12,17 +12,21 @@ const COMPONENTS = ["gateway", "database", "queue_workers", "webhook_delivery", 
 const DAY = 86_400_000;
 let db: Database;
 
+/** The analytics engine's samples start this many days ago, as for a component added later. */
+const ANALYTICS_DAYS = 59;
+
 /**
  * The e2e gateway runs without an engine, so the probe's samples are written here: 90 days of
- * one sample a day per component (webhook delivery down on one day), and fresh samples from a
- * minute ago in which webhook delivery is degraded.
+ * one sample a day per component (webhook delivery down on one day; the analytics engine only for
+ * the last 60 days, so its first 30 days have no data), and fresh samples from a minute ago in
+ * which webhook delivery is degraded.
  */
 async function seedStatus(): Promise<void> {
   const now = Date.now();
   await db.deleteFrom("status_samples").execute();
   await db.deleteFrom("incidents").execute();
   const daily = COMPONENTS.flatMap((component) =>
-    Array.from({ length: 89 }, (_, index) => ({
+    Array.from({ length: component === "analytics_engine" ? ANALYTICS_DAYS : 89 }, (_, index) => ({
       component,
       status: component === "webhook_delivery" && index === 10 ? "down" : "operational",
       latency_ms: component === "webhook_delivery" && index === 10 ? null : 20,
@@ -107,14 +111,14 @@ afterAll(async () => {
 
 describe("the public status page", () => {
   it("shows overall status, every component with uptime, response time and history, and the incidents", async () => {
-    const page = await browser.page();
+    const page = await browser.page({ width: 1280, height: 800 });
     const watch = watchStatusPage(page);
     await page.goto("/status");
     await page.getByRole("heading", { level: 1, name: "Service status" }).waitFor();
     await page.getByRole("heading", { name: "Some Systems Degraded" }).waitFor();
     expect(await page.title()).toContain("Service status");
 
-    const components = page.getByRole("region", { name: "Components" }).getByRole("listitem");
+    const components = page.getByRole("list", { name: "Components" }).getByRole("listitem");
     expect(await components.count()).toBe(5);
     const names = await page.getByRole("region", { name: "Components" }).getByRole("heading", { level: 3 }).allTextContents();
     expect(names).toEqual(["API Gateway", "Database", "Queue Workers", "Webhook Delivery", "Analytics Engine"]);
@@ -131,6 +135,21 @@ describe("the public status page", () => {
       "Webhook Delivery, last 90 days: 88 days fully operational, 2 with problems, 0 without data",
     );
     expect(await webhooks.getByRole("img").locator("span").count()).toBe(90);
+
+    // One legend names every colour of the bars; a day without samples is a grey bar named "No data".
+    const legend = page.getByRole("list", { name: "History colours" });
+    expect(await legend.getByRole("listitem").allTextContents()).toEqual(["Operational", "Degraded", "Down", "No data"]);
+    expect(await legend.getByText("No data", { exact: true }).isVisible()).toBe(true);
+    const analytics = components.filter({ hasText: "Analytics Engine" });
+    expect(await analytics.getByRole("img").getAttribute("aria-label")).toBe(
+      "Analytics Engine, last 90 days: 60 days fully operational, 0 with problems, 30 without data",
+    );
+    const analyticsBars = analytics.getByRole("img").locator("span");
+    const dayTitles = await analyticsBars.evaluateAll((bars) => bars.map((bar) => bar.getAttribute("title") ?? ""));
+    expect(dayTitles.filter((title) => title.endsWith(": No data"))).toHaveLength(90 - ANALYTICS_DAYS - 1);
+    expect(dayTitles.at(-1)).toMatch(/: Operational, 100\.00% uptime$/);
+    const fill = (locator: typeof analyticsBars) => locator.evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(await fill(analyticsBars.first())).toBe(await fill(legend.getByRole("listitem").filter({ hasText: "No data" }).locator("span")));
 
     const incidents = page.getByRole("region", { name: "Recent incidents" });
     const titles = await incidents.getByRole("heading", { level: 3 }).allTextContents();
@@ -196,11 +215,16 @@ describe("the public status page", () => {
   });
 
   it("fits a 360 px screen and subscribes with the keyboard alone", async () => {
-    const page = await browser.page({ width: 360, height: 800 });
+    const page = await browser.page({ width: 360, height: 740 });
     const watch = watchStatusPage(page);
     await page.goto("/status");
     await page.getByRole("heading", { name: "Some Systems Degraded" }).waitFor();
     await expectNoHorizontalScroll(page);
+    const legend = page.getByRole("list", { name: "History colours" });
+    const legendBox = await legend.boundingBox();
+    expect(legendBox && legendBox.x >= 0 && legendBox.x + legendBox.width <= 360).toBe(true);
+    await page.getByRole("heading", { name: "Components" }).evaluate((heading) => heading.scrollIntoView({ block: "center" }));
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/status-legend-360.png` });
     await page.screenshot({ path: `${SCREENSHOT_DIR}/status-mobile.png`, fullPage: true });
 
     const input = page.getByLabel("Email address");

@@ -1,16 +1,20 @@
 import type { StatusComponent } from "../../../../../core/contracts/status";
 import { formatLatency, formatUptime } from "../lib/status-display";
 import { HistoryBars } from "./history-bars";
+import { HistoryLegend } from "./history-legend";
 import { StatusBadge } from "./status-badge";
 
-/** Every component with its badge, 90-day uptime, response time and daily history. */
+/** Every component with its badge, 90-day uptime, response time and daily history, under one legend of the history's colours. */
 export function ComponentList({ components }: { components: readonly StatusComponent[] }) {
   return (
     <section aria-labelledby="components-heading">
-      <h2 id="components-heading" className="text-xl font-semibold text-slate-900">
-        Components
-      </h2>
-      <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+      <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-2">
+        <h2 id="components-heading" className="text-xl font-semibold text-slate-900">
+          Components
+        </h2>
+        <HistoryLegend />
+      </div>
+      <ul aria-labelledby="components-heading" className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
         {components.map((component) => (
           <li key={component.id} className="p-4 sm:p-5">
             <div className="flex items-start justify-between gap-3">

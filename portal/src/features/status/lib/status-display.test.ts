@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countIncidentDays, describeDay, formatLatency, formatUptime } from "./status-display";
+import { DAY_BAR_CLASSES, DAY_BAR_LEGEND, countIncidentDays, describeDay, formatLatency, formatUptime } from "./status-display";
 
 describe("status page formats", () => {
   it("shows uptime with two decimals, and says when there is no data", () => {
@@ -14,9 +14,14 @@ describe("status page formats", () => {
     expect(formatLatency(null)).toBe("–");
   });
 
-  it("describes a history bar in words (its text alternative)", () => {
-    expect(describeDay({ date: "2026-11-21", status: "degraded", uptime_percent: 99.93 })).toBe("Nov 21, 2026: 99.93% uptime, degraded");
-    expect(describeDay({ date: "2026-01-02", status: null, uptime_percent: null })).toBe("Jan 2, 2026: no data");
+  it("describes a history bar in words (its text alternative), with the legend's names", () => {
+    expect(describeDay({ date: "2026-11-21", status: "degraded", uptime_percent: 99.93 })).toBe("Nov 21, 2026: Degraded, 99.93% uptime");
+    expect(describeDay({ date: "2026-01-02", status: null, uptime_percent: null })).toBe("Jan 2, 2026: No data");
+  });
+
+  it("names every fill the history bars use in the legend", () => {
+    expect(DAY_BAR_LEGEND.map((entry) => entry.label)).toEqual(["Operational", "Degraded", "Down", "No data"]);
+    expect(new Set(DAY_BAR_LEGEND.map((entry) => entry.className))).toEqual(new Set(Object.values(DAY_BAR_CLASSES)));
   });
 
   it("counts the days that were degraded or down", () => {

@@ -35,6 +35,15 @@ export const DAY_BAR_CLASSES: Record<ServiceStatus | "none", string> = {
   none: "bg-slate-200",
 };
 
+/** The words for a day the probe took no sample (before the first run, or while it was stopped). */
+export const NO_DATA_LABEL = "No data";
+
+/** The legend of the history bars: every fill they use, with its word. */
+export const DAY_BAR_LEGEND: readonly { key: ServiceStatus | "none"; label: string; className: string }[] = [
+  ...(["operational", "degraded", "down"] as const).map((status) => ({ key: status, label: STATUS_LABELS[status], className: DAY_BAR_CLASSES[status] })),
+  { key: "none", label: NO_DATA_LABEL, className: DAY_BAR_CLASSES.none },
+];
+
 export const INCIDENT_STATUS_LABELS: Record<IncidentStatus, string> = {
   investigating: "Investigating",
   identified: "Identified",
@@ -63,11 +72,11 @@ export function formatLatency(ms: number | null): string {
 const dayFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 const timeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
-/** "Nov 21, 2026: 99.93% uptime, degraded" — the text alternative of one history bar. */
+/** "Nov 21, 2026: Degraded, 99.93% uptime" or "Nov 21, 2026: No data" — one history bar in words, as the legend names it. */
 export function describeDay(day: StatusDay): string {
   const date = dayFormat.format(new Date(`${day.date}T00:00:00Z`));
-  if (day.status === null || day.uptime_percent === null) return `${date}: no data`;
-  return `${date}: ${formatUptime(day.uptime_percent)} uptime, ${STATUS_LABELS[day.status].toLowerCase()}`;
+  if (day.status === null || day.uptime_percent === null) return `${date}: ${NO_DATA_LABEL}`;
+  return `${date}: ${STATUS_LABELS[day.status]}, ${formatUptime(day.uptime_percent)} uptime`;
 }
 
 /** "Nov 21, 2026, 2:05 PM UTC". */
