@@ -7,6 +7,9 @@ import { typeEverySchema } from "./openapi-schema-types.js";
 /** The security scheme of API keys (`Authorization: Bearer <key>`); the reference preselects it. */
 export const API_KEY_SCHEME = "apiKey";
 
+/** The `security` of an operation that takes an API key. */
+export const API_KEY_SECURITY = [{ [API_KEY_SCHEME]: [] }];
+
 export const API_INFO = {
   title: "Sluice API",
   version: "1.0.0",

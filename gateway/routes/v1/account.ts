@@ -13,8 +13,9 @@ import type { AppEnv } from "../../app-env.js";
 import { errorResponses } from "../../http/error-responses.js";
 import { validationHook } from "../../http/errors.js";
 import { jsonResponse } from "../../http/route-helpers.js";
+import { API_KEY_SECURITY } from "../../openapi-document.js";
 
-const security = [{ apiKey: [] }];
+const security = API_KEY_SECURITY;
 const meteredErrors = errorResponses("UNAUTHORIZED", "FORBIDDEN", "RATE_LIMITED", "QUOTA_EXCEEDED");
 
 const whoamiRoute = createRoute({

@@ -10,9 +10,10 @@ import { serializeAnalysis } from "../../analytics/serializers.js";
 import { errorResponses } from "../../http/error-responses.js";
 import { validationHook } from "../../http/errors.js";
 import { jsonBody, jsonResponse } from "../../http/route-helpers.js";
+import { API_KEY_SECURITY } from "../../openapi-document.js";
 
 const tags = ["Analytics"];
-const security = [{ apiKey: [] }];
+const security = API_KEY_SECURITY;
 const submitErrors = errorResponses("MALFORMED_JSON", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "PAYLOAD_TOO_LARGE", "VALIDATION_FAILED", "RATE_LIMITED", "QUOTA_EXCEEDED");
 const inlineNote = `Inline rows (dataset) are capped at ${ANALYSIS_LIMITS.maxInlineRows.toLocaleString("en-US")} rows (422 past it) and ${ANALYSIS_LIMITS.maxInlineBytes / 1_048_576} MiB of request body (413 past it); larger data is uploaded once with POST /v1/datasets and analysed by dataset_id.`;
 const waitNote = `Answers 200 with the result when the work finishes within the wait budget (a few seconds), otherwise 202 with the analysis id and status; poll GET /v1/analyses/{id}. Work that fails on its input (an unusable column, an impossible time_grain, too little data) within the wait is 422 VALIDATION_FAILED naming the field; after a 202 it is failed with code INVALID_INPUT. The bytes read are charged when the work is admitted and stay charged whatever its outcome; a request refused before any work (4xx) charges no bytes. The bytes read (inline rows as JSON, or the dataset's file) count against the month's data allowance: when it is exhausted the answer is 429 QUOTA_EXCEEDED with X-RateLimit-Resource: data. Progress is also sent as processing.started, processing.completed and processing.failed webhook events. ${inlineNote}`;

@@ -16,9 +16,10 @@ import { errorResponses } from "../../http/error-responses.js";
 import { validationHook } from "../../http/errors.js";
 import { jsonResponse } from "../../http/route-helpers.js";
 import { keyOwner } from "../../workflows/owner.js";
+import { API_KEY_SECURITY } from "../../openapi-document.js";
 
 const tags = ["Datasets"];
-const security = [{ apiKey: [] }];
+const security = API_KEY_SECURITY;
 const binary = { schema: { type: "string" as const, format: "binary" } };
 
 const uploadRoute = createRoute({

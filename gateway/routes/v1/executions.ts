@@ -19,9 +19,10 @@ import { PUBLIC_WORKFLOW_API } from "../../workflows/owner.js";
 import type { Owner } from "../../workflows/workflow-queries.js";
 import { serializeExecution, serializeExecutionSummary } from "../../workflows/serializers.js";
 import { ownsWorkflow } from "../../workflows/workflow-queries.js";
+import { API_KEY_SECURITY } from "../../openapi-document.js";
 
 const tags = ["Workflows"];
-const security = [{ apiKey: [] }];
+const security = API_KEY_SECURITY;
 const readErrors = errorResponses("BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "QUOTA_EXCEEDED");
 
 /** The routes under `prefix` (/v1 documented, /api hidden for the dashboard), one contract. */

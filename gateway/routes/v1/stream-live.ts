@@ -8,6 +8,7 @@ import type { StreamHub } from "../../streams/stream-hub.js";
 import { readStreamStatistics } from "../../streams/stream-state.js";
 import type { ApiSurface } from "../../http/api-surface.js";
 import type { Owner } from "../../workflows/workflow-queries.js";
+import { API_KEY_SECURITY } from "../../openapi-document.js";
 
 /** A comment line this often keeps proxies from closing an idle stream. */
 export const HEARTBEAT_MS = 15_000;
@@ -25,7 +26,7 @@ const liveRoute = (surface: ApiSurface<Owner>) => createRoute({
     "subscriber. A stream that has no event yet is followed too (its first statistics show 0 events), so a monitor can start " +
     "before its producer; names are per account (and mode), so this says nothing about other accounts' streams. " +
     "A comment line every 15 s keeps the connection open through proxies. Metered as one request when it opens.",
-  ...(surface.hide ? { hide: true } : { security: [{ apiKey: [] }] }),
+  ...(surface.hide ? { hide: true } : { security: API_KEY_SECURITY }),
   request: { params: z.object({ name: z.string().regex(STREAM_NAME_PATTERN, STREAM_NAME_MESSAGE).openapi({ param: { name: "name", in: "path" }, example: "checkout-latency" }) }) },
   responses: {
     200: { description: "The event stream.", content: { "text/event-stream": { schema: z.string().openapi({ example: 'event: statistics\ndata: {"events":42,"fields":{},"anomalies":[]}\n\n' }) } } },

@@ -28,12 +28,13 @@ import type { Logger } from "../../../core/logger.js";
 import type { ProducerQueues } from "../../../core/queues.js";
 import type { StreamHub } from "../../streams/stream-hub.js";
 import { registerStreamLive } from "./stream-live.js";
+import { API_KEY_SECURITY } from "../../openapi-document.js";
 
 const tags = ["Streams"];
 export const PUBLIC_STREAM_API: ApiSurface<Owner> = { prefix: "/v1", hide: false, principal: keyOwner };
 /** The dashboard's view of the signed-in user's streams (`?mode=test` for test streams), unmetered. */
 export const DASHBOARD_STREAM_API: ApiSurface<Owner> = { prefix: "/api", hide: true, principal: sessionOwner };
-const security = [{ apiKey: [] }];
+const security = API_KEY_SECURITY;
 
 const NameParamsSchema = z.object({ name: z.string().regex(STREAM_NAME_PATTERN, STREAM_NAME_MESSAGE).openapi({ param: { name: "name", in: "path" }, example: "checkout-latency" }) });
 const ListQuerySchema = z.object({

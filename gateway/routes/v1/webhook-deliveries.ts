@@ -23,9 +23,10 @@ import { endpointPrincipal, PUBLIC_ENDPOINT_API, type EndpointPrincipal } from "
 import type { EndpointOwner } from "../../webhooks/endpoint-queries.js";
 import { recoverFailedDeliveries, replayWebhookDelivery, requireEndpointOrDeleted } from "../../webhooks/endpoint-service.js";
 import { serializeDelivery } from "../../webhooks/serializers.js";
+import { API_KEY_SECURITY } from "../../openapi-document.js";
 
 const tags = ["Webhooks"];
-const security = [{ apiKey: [] }];
+const security = API_KEY_SECURITY;
 const errors = (...codes: ErrorCode[]) => errorResponses("BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "RATE_LIMITED", "QUOTA_EXCEEDED", ...codes);
 
 /** The delivery-log routes under `base` (/v1 documented, /api hidden), one contract. */

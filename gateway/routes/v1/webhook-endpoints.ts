@@ -30,9 +30,10 @@ import {
   updateWebhookEndpoint,
 } from "../../webhooks/endpoint-service.js";
 import { serializeEndpoint } from "../../webhooks/serializers.js";
+import { API_KEY_SECURITY } from "../../openapi-document.js";
 
 const tags = ["Webhooks"];
-const security = [{ apiKey: [] }];
+const security = API_KEY_SECURITY;
 const errors = (...codes: ErrorCode[]) => errorResponses("BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "RATE_LIMITED", "QUOTA_EXCEEDED", ...codes);
 
 /**

@@ -17,9 +17,10 @@ import type { Owner } from "../../workflows/workflow-queries.js";
 import { serializeWorkflow } from "../../workflows/serializers.js";
 import { findWorkflow, listWorkflows } from "../../workflows/workflow-queries.js";
 import { createWorkflow, deleteWorkflow, patchWorkflow, updateWorkflow } from "../../workflows/workflow-service.js";
+import { API_KEY_SECURITY } from "../../openapi-document.js";
 
 const tags = ["Workflows"];
-const security = [{ apiKey: [] }];
+const security = API_KEY_SECURITY;
 const meteredErrors = errorResponses("BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "RATE_LIMITED", "QUOTA_EXCEEDED");
 
 /** The routes under `prefix` (/v1 documented, /api hidden for the dashboard), one contract. */
