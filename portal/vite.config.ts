@@ -74,7 +74,11 @@ export default defineConfig(({ mode }) => {
         output: {
           codeSplitting: {
             // React and the router change rarely: one long-cached chunk, separate from app code.
-            groups: [{ name: "react-vendor", test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ }],
+            // zod likewise: every page parses the server's answers with it (core/contracts).
+            groups: [
+              { name: "react-vendor", test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
+              { name: "zod", test: /node_modules[\\/]zod[\\/]/ },
+            ],
           },
         },
       },

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { EmailRequestSchema } from "./auth.js";
 
 /**
  * The public status page's API (`/api/status`, no session), shared by the gateway and the portal:
@@ -77,9 +76,6 @@ export const StatusPageSchema = z.object({
   generated_at: z.iso.datetime(),
 });
 export type StatusPage = z.infer<typeof StatusPageSchema>;
-
-export const StatusSubscribeRequestSchema = EmailRequestSchema;
-export type StatusSubscribeRequest = z.infer<typeof StatusSubscribeRequestSchema>;
 
 /** The token of a confirmation or unsubscribe link (32 random bytes, base64url; an incident notice's unsubscribe link is signed). */
 export const StatusTokenRequestSchema = z.object({

@@ -1,4 +1,5 @@
-import { AUTH_MESSAGES, type ResetPasswordRequest } from "../../core/contracts/auth.js";
+import { AUTH_MESSAGES } from "../../core/contracts/auth.js";
+import { type ResetPasswordRequest } from "../../core/contracts/auth-requests.js";
 import { passwordChangedMessage } from "../../core/email/templates.js";
 import { AppError } from "../../core/errors.js";
 import { hashPassword } from "../../core/passwords.js";

@@ -1,4 +1,5 @@
-import { AUTH_MESSAGES, type SignUpRequest } from "../../core/contracts/auth.js";
+import { AUTH_MESSAGES } from "../../core/contracts/auth.js";
+import { type SignUpRequest } from "../../core/contracts/auth-requests.js";
 import { weakPasswordReasons } from "../../core/auth/password-policy.js";
 import { stageConfirmationEmail } from "../../core/auth/account-emails.js";
 import { sendQueuedEmail } from "../../core/email/send.js";

@@ -1,4 +1,4 @@
-import type { SignInRequest } from "../../core/contracts/auth.js";
+import type { SignInRequest } from "../../core/contracts/auth-requests.js";
 import { AppError } from "../../core/errors.js";
 import { hashPassword, verifyPassword } from "../../core/passwords.js";
 import type { AuthDeps, RequestOrigin } from "./auth-deps.js";

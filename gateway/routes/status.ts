@@ -1,5 +1,7 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { StatusMessageSchema, StatusPageSchema, StatusSubscribeRequestSchema, StatusTokenRequestSchema } from "../../core/contracts/status.js";
+// A subscription is an e-mail address, checked as the auth forms check one.
+import { EmailRequestSchema } from "../../core/contracts/auth-requests.js";
+import { StatusMessageSchema, StatusPageSchema, StatusTokenRequestSchema } from "../../core/contracts/status.js";
 import type { AppEnv } from "../app-env.js";
 import type { AuthDeps } from "../auth/auth-deps.js";
 import { validationHook } from "../http/errors.js";
@@ -18,7 +20,7 @@ const subscribeRoute = createRoute({
   method: "post",
   path: "/api/status/subscribe",
   hide: true,
-  request: jsonBody(StatusSubscribeRequestSchema),
+  request: jsonBody(EmailRequestSchema),
   responses: { 200: jsonResponse(StatusMessageSchema, "A confirmation link is sent; the same answer whether or not the address is already subscribed.") },
 });
 

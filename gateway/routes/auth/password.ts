@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { EmailRequestSchema, MessageResponseSchema, ResetPasswordRequestSchema } from "../../../core/contracts/auth.js";
+import { MessageResponseSchema } from "../../../core/contracts/auth.js";
+import { EmailRequestSchema, ResetPasswordRequestSchema } from "../../../core/contracts/auth-requests.js";
 import type { AppEnv } from "../../app-env.js";
 import type { AuthDeps } from "../../auth/auth-deps.js";
 import { clearSessionCookies } from "../../auth/session-cookies.js";

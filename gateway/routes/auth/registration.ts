@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { AuthUserSchema, EmailRequestSchema, MessageResponseSchema, SignUpRequestSchema, TokenRequestSchema } from "../../../core/contracts/auth.js";
+import { AuthUserSchema, MessageResponseSchema } from "../../../core/contracts/auth.js";
+import { EmailRequestSchema, SignUpRequestSchema, TokenRequestSchema } from "../../../core/contracts/auth-requests.js";
 import type { AppEnv } from "../../app-env.js";
 import type { AuthDeps } from "../../auth/auth-deps.js";
 import { signInBrowser } from "../../auth/establish-session.js";

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { AUTH_MESSAGES, AuthUserSchema, CurrentSessionSchema, MessageResponseSchema, SignInRequestSchema } from "../../../core/contracts/auth.js";
+import { AUTH_MESSAGES, AuthUserSchema, CurrentSessionSchema, MessageResponseSchema } from "../../../core/contracts/auth.js";
+import { SignInRequestSchema } from "../../../core/contracts/auth-requests.js";
 import { AppError } from "../../../core/errors.js";
 import type { AppEnv } from "../../app-env.js";
 import { verifyAccessToken } from "../../auth/access-token.js";

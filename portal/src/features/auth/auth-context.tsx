@@ -1,5 +1,6 @@
 import { createContext, use, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from "react";
-import type { AuthUser, MessageResponse, Role, SignInRequest, SignUpRequest } from "../../../../core/contracts/auth";
+import type { AuthUser, MessageResponse, Role } from "../../../../core/contracts/auth";
+import type { SignInRequest, SignUpRequest } from "../../../../core/contracts/auth-requests";
 import { isApiError } from "../../lib/api-client";
 import {
   accessWindowOf,

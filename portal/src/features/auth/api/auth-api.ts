@@ -1,13 +1,5 @@
-import {
-  AuthUserSchema,
-  CurrentSessionSchema,
-  MessageResponseSchema,
-  type AuthUser,
-  type MessageResponse,
-  type ResetPasswordRequest,
-  type SignInRequest,
-  type SignUpRequest,
-} from "../../../../../core/contracts/auth";
+import { AuthUserSchema, CurrentSessionSchema, MessageResponseSchema, type AuthUser, type MessageResponse } from "../../../../../core/contracts/auth";
+import type { ResetPasswordRequest, SignInRequest, SignUpRequest } from "../../../../../core/contracts/auth-requests";
 import { apiRequest, isApiError, type HttpMethod } from "../../../lib/api-client";
 import { accessWindowFrom, clockOffsetFrom, type AccessWindow } from "../lib/refresh-schedule";
 

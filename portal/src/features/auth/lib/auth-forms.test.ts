@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MISSING_CREDENTIALS_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE } from "../../../../../core/contracts/auth";
+import { MISSING_CREDENTIALS_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE } from "../../../../../core/contracts/auth-requests";
 import {
   PASSWORDS_DO_NOT_MATCH_MESSAGE,
   TERMS_REQUIRED_MESSAGE,

@@ -1,13 +1,4 @@
-import {
-  EmailRequestSchema,
-  ResetPasswordRequestSchema,
-  SignInRequestSchema,
-  SignUpRequestSchema,
-  type EmailRequest,
-  type ResetPasswordRequest,
-  type SignInRequest,
-  type SignUpRequest,
-} from "../../../../../core/contracts/auth";
+import { EmailRequestSchema, ResetPasswordRequestSchema, SignInRequestSchema, SignUpRequestSchema, type EmailRequest, type ResetPasswordRequest, type SignInRequest, type SignUpRequest } from "../../../../../core/contracts/auth-requests";
 import { addFieldError, fieldErrorsFromIssues, hasFieldErrors, type FieldErrors, type FormResult } from "../../../lib/form-errors";
 
 /**
