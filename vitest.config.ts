@@ -6,7 +6,7 @@ const CLUSTER_SUITES = [
   "gateway/metering/{meter,counter-rebuild,local-meter,usage-admin}.int.test.ts",
   "core/metering/*.int.test.ts",
   "core/rate-limit.int.test.ts",
-  "gateway/routes/v1/{workflows,executions,streams,stream-event-ids,webhook-deliveries,analyses-async}.int.test.ts",
+  "gateway/routes/v1/{workflows,executions,streams,stream-event-ids,webhook-deliveries,analyses-async,account-usage}.int.test.ts",
   "engine/workflows/{run-execution,finish-execution,schedules}.int.test.ts",
   "engine/webhooks/{deliver-webhook,first-attempts}.int.test.ts",
   "engine/analytics/requeue-queued-analytics.int.test.ts",

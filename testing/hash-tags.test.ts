@@ -31,10 +31,17 @@ describe("hash tags of every script's keys", () => {
     expectOneTag(meterBatchKeys({ userId: user, mode: "live" }, windowStart, "2026-01-31", ["key_a", "key_b", "key_c"]), user);
   });
 
+  it("tags a test-mode batch's keys, its month's test endpoint counts included, by the account", () => {
+    const keys = meterBatchKeys({ userId: user, mode: "test" }, windowStart, "2026-01-31", ["key_a", "key_b"]);
+    expect(keys).toContain(meterKeys.testEndpointsMonth(user, "2026-01"));
+    expectOneTag(keys, user);
+  });
+
   it("tags the refund and replay scripts' keys by the account", () => {
     const context = { userId: user, mode: "test" as const, keyId: "key_a" };
     expectOneTag(refundKeysOf({ context, now }), user);
     expectOneTag(replayKeysOf(context, "2026-01-31"), user);
+    expect(replayKeysOf(context, "2026-01-31")).toContain(meterKeys.testEndpointsMonth(user, "2026-01"));
   });
 
   it("tags the data meter's keys by the account", () => {

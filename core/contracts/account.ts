@@ -18,7 +18,11 @@ export const KeyUsageSchema = z
     requests_used: z.number().int(),
     requests_limit: z.number().int().nullable().meta({ description: "null when unlimited" }),
     reset_date: z.string().meta({ description: "First day of next month (UTC), when the quota resets." }),
-    endpoints: z.array(z.object({ endpoint: z.enum(ENDPOINT_CATEGORIES), request_count: z.number().int() })),
+    endpoints: z.array(z.object({ endpoint: z.enum(ENDPOINT_CATEGORIES), request_count: z.number().int() })).meta({
+      description:
+        "Requests this month per endpoint category, of the key's mode only (a test key sees test requests, a live key live ones); they add up to requests_used.",
+    }),
     data: z.object({ bytes_processed: z.number().int(), bytes_limit: z.number().int().nullable() }),
   })
   .meta({ id: "Usage" });
+export type KeyUsage = z.infer<typeof KeyUsageSchema>;

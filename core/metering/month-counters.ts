@@ -1,15 +1,17 @@
 import { sql } from "kysely";
 import type { Database } from "../db/client.js";
 import type { Redis } from "../redis.js";
-import { monthStartDay, nextMonthStart, utcDay } from "./calendar.js";
-import { COUNTER_TTL_SECONDS, type MeterMode } from "./redis-keys.js";
+import { monthStartDay, nextMonthStart, utcDay, utcMonth } from "./calendar.js";
+import { COUNTER_TTL_SECONDS, meterKeys, type MeterMode } from "./redis-keys.js";
 
 /**
  * Rebuilding a month counter Redis lost (DESIGN.md section 4, step 6): the request quota
  * (gateway/metering/meter.ts) and the data allowance (data-meter.ts) both start again from what
  * api_usage holds for the account's calendar month. Usage still waiting in the Redis usage
- * hashes is not counted: the engine flushes it within seconds. Test keys have no ledger, so
- * their counters start again from 0.
+ * hashes is not counted: the engine flushes it within seconds. Test keys have no ledger: their
+ * request counter starts again from the month's test endpoint counts (meterKeys.testEndpointsMonth,
+ * written by the same script, so the per-endpoint counts keep summing to it; both are gone after a
+ * full Redis loss, and then it starts from 0), their data counter from 0.
  */
 export type UsageColumn = "request_count" | "bytes_processed";
 
@@ -23,8 +25,19 @@ export interface LostCounter {
 }
 
 export async function rebuildMonthCounter(deps: { db: Database; redis: Redis }, counter: LostCounter): Promise<void> {
-  const value = counter.mode === "live" ? await monthUsage(deps.db, counter.userId, counter.column, counter.now) : 0;
+  const value =
+    counter.mode === "live"
+      ? await monthUsage(deps.db, counter.userId, counter.column, counter.now)
+      : counter.column === "request_count"
+        ? await testMonthRequests(deps.redis, counter.userId, counter.now)
+        : 0;
   await seedCounter(deps.redis, counter.key, value);
+}
+
+/** The sum of the test endpoint counts of the calendar month (UTC) of `now`. */
+async function testMonthRequests(redis: Redis, userId: string, now: Date): Promise<number> {
+  const counts = await redis.hvals(meterKeys.testEndpointsMonth(userId, utcMonth(now)));
+  return counts.reduce((sum, count) => sum + Number(count), 0);
 }
 
 /**

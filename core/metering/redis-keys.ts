@@ -23,6 +23,12 @@ export const meterKeys = {
    * `b:<endpoint category>` (bytes, live only) and `id`, the hash's identity (nextUsageHashId).
    */
   usageDay: (userId: string, day: string) => `m:{${userId}}:usage:${day}`,
+  /**
+   * Test-mode requests of a calendar month per endpoint category (fields `e:<endpoint category>`),
+   * counted by the script that counts the test month counter, so they sum to it. Test keys have no
+   * ledger in PostgreSQL: this hash is their only per-endpoint record, and Redis loss empties it.
+   */
+  testEndpointsMonth: (userId: string, month: string) => `m:{${userId}}:endpoints:test:${month}`,
   /** A usage hash renamed aside by the flush while it is written to PostgreSQL. */
   usageBatch: (userId: string, day: string, batchId: string) => `m:{${userId}}:flushing:${day}:${batchId}`,
 };

@@ -71,4 +71,13 @@ describe("rebuilding a lost month counter", () => {
     const userId = await accountWithLedger();
     expect(await countOneOfEach(userId, "test")).toEqual({ requests: "1", bytes: "1" });
   });
+
+  it("seeds a lost test request counter from the month's test endpoint counts, which keep summing to it", async () => {
+    const userId = await accountWithLedger();
+    const endpoints = meterKeys.testEndpointsMonth(userId, "2026-11");
+    await redis.hset(endpoints, { "e:/api/analytics": 4, "e:/api/general": 2 });
+    await redis.hset(meterKeys.testEndpointsMonth(userId, "2026-10"), { "e:/api/general": 50 });
+    expect(await countOneOfEach(userId, "test")).toEqual({ requests: String(4 + 2 + 1), bytes: "1" });
+    expect(await redis.hgetall(endpoints)).toEqual({ "e:/api/analytics": "4", "e:/api/general": "3" });
+  });
 });

@@ -179,6 +179,31 @@ describe("the meter's batches", () => {
     expect(usage).toMatchObject({ "e:/api/general": "3", [USAGE_ID_FIELD]: expect.any(String) });
   });
 
+  it("counts a test batch per endpoint in the month's test hash, beside the test counter, and replays into both", async () => {
+    const meter = createMeter({ redis, db: database.current.db });
+    const key = keyContext(newId("usr"), { mode: "test" });
+    const now = new Date("2026-11-25T13:00:00.000Z");
+    const categories = ["/api/analytics", "/api/general", "/api/analytics"] as const;
+    const decisions = await Promise.all(categories.map((category) => meter.admit({ context: key, category, now })));
+    expect(decisions.every((d) => d.admitted)).toBe(true);
+    const endpoints = meterKeys.testEndpointsMonth(key.userId, "2026-11");
+    expect(await redis.hgetall(endpoints)).toEqual({ "e:/api/analytics": "2", "e:/api/general": "1" });
+    expect(await redis.get(meterKeys.monthQuota(key.userId, "test", "2026-11"))).toBe("3");
+    const { [USAGE_ID_FIELD]: _id, ...usageDay } = await redis.hgetall(meterKeys.usageDay(key.userId, "2026-11-25"));
+    expect(usageDay, "test requests never reach the flushed usage hash's endpoint fields").toEqual({ [`k:${key.keyId}`]: "3" });
+
+    await meter.replay([{ context: key, category: "/api/general", day: "2026-11-25", count: 4 }]);
+    expect(await redis.hgetall(endpoints)).toEqual({ "e:/api/analytics": "2", "e:/api/general": "5" });
+    expect(await redis.get(meterKeys.monthQuota(key.userId, "test", "2026-11"))).toBe("7");
+  });
+
+  it("leaves a test replay out of the endpoint counts when the test counter is gone, so a rebuild from them adds up", async () => {
+    const meter = createMeter({ redis, db: database.current.db });
+    const key = keyContext(newId("usr"), { mode: "test" });
+    await meter.replay([{ context: key, category: "/api/general", day: "2026-11-25", count: 4 }]);
+    expect(await redis.exists(meterKeys.testEndpointsMonth(key.userId, "2026-11"), meterKeys.monthQuota(key.userId, "test", "2026-11"))).toBe(0);
+  });
+
   it("keeps accounts apart: one batch per account", async () => {
     const meter = createMeter({ redis, db: database.current.db });
     const [a, b] = [keyContext(newId("usr"), { ratePerMinute: 2 }), keyContext(newId("usr"), { ratePerMinute: 2 })];

@@ -19,21 +19,31 @@ interface MeterCommands {
 /** Registers the scripts on a connection (EVALSHA with a fallback to EVAL). */
 export function withMeterScripts(redis: Redis): Redis & MeterCommands {
   redis.defineCommand("sluiceMeter", { lua: METER_SCRIPT });
-  redis.defineCommand("sluiceRefund", { numberOfKeys: 5, lua: REFUND_SCRIPT });
-  redis.defineCommand("sluiceReplay", { numberOfKeys: 3, lua: REPLAY_SCRIPT });
+  redis.defineCommand("sluiceRefund", { numberOfKeys: 6, lua: REFUND_SCRIPT });
+  redis.defineCommand("sluiceReplay", { numberOfKeys: 4, lua: REPLAY_SCRIPT });
   return redis as Redis & MeterCommands;
+}
+
+/**
+ * Where a mode's requests are counted per endpoint category: live in the day's usage hash (the
+ * engine flushes it into api_usage), test in the month's test endpoint hash, beside the test
+ * month counter they sum to (test keys have no ledger).
+ */
+export function endpointCountsKey(context: { userId: string; mode: MeterMode }, day: string, month: string): string {
+  return context.mode === "live" ? meterKeys.usageDay(context.userId, day) : meterKeys.testEndpointsMonth(context.userId, month);
 }
 
 /** The counters one request touched, in REFUND_SCRIPT's order. */
 export function refundKeysOf({ context, now }: { context: Pick<KeyContext, "userId" | "mode" | "keyId">; now: Date }): string[] {
   const windowStart = now.getTime() - (now.getTime() % WINDOW_MS);
-  const month = utcMonth(now);
+  const [month, day] = [utcMonth(now), utcDay(now)];
   return [
     meterKeys.rateWindow(context.userId, context.mode, windowStart),
     meterKeys.rateWindow(context.userId, context.mode, windowStart - WINDOW_MS),
     meterKeys.monthQuota(context.userId, context.mode, month),
     meterKeys.keyMonth(context.userId, context.keyId, month),
-    meterKeys.usageDay(context.userId, utcDay(now)),
+    meterKeys.usageDay(context.userId, day),
+    endpointCountsKey(context, day, month),
   ];
 }
 
@@ -45,6 +55,7 @@ export function meterBatchKeys(context: { userId: string; mode: MeterMode }, win
     meterKeys.rateWindow(context.userId, context.mode, windowStart - WINDOW_MS),
     meterKeys.monthQuota(context.userId, context.mode, month),
     meterKeys.usageDay(context.userId, day),
+    endpointCountsKey(context, day, month),
     ...keyIds.map((keyId) => meterKeys.keyMonth(context.userId, keyId, month)),
   ];
 }
@@ -52,12 +63,17 @@ export function meterBatchKeys(context: { userId: string; mode: MeterMode }, win
 /** REPLAY_SCRIPT's KEYS for counts one key made on `day` while Redis was away. */
 export function replayKeysOf(context: { userId: string; mode: MeterMode; keyId: string }, day: string): string[] {
   const month = utcMonth(new Date(day));
-  return [meterKeys.monthQuota(context.userId, context.mode, month), meterKeys.keyMonth(context.userId, context.keyId, month), meterKeys.usageDay(context.userId, day)];
+  return [
+    meterKeys.monthQuota(context.userId, context.mode, month),
+    meterKeys.keyMonth(context.userId, context.keyId, month),
+    meterKeys.usageDay(context.userId, day),
+    endpointCountsKey(context, day, month),
+  ];
 }
 
-/** Live usage of the paid quota counts in api_usage; test keys never touch it. */
+/** The usage fields of a request: its endpoint category (in its mode's endpoint counts) and its key. */
 function usageFields({ context, category }: MeterRequest) {
-  return { endpoint: context.mode === "live" ? endpointField(category) : "", key: keyField(context.keyId) };
+  return { endpoint: endpointField(category), key: keyField(context.keyId) };
 }
 
 /** Requests of one account, mode and rate window waiting for the next script run. */
@@ -127,7 +143,7 @@ export function createMeter(deps: { redis: Redis & MeterCommands; db: Database }
     }
     const limits = limitsOf(context);
     const keys = meterBatchKeys(context, windowStart, day, keyIds);
-    const args = [keys.length, ...keys, limits.perMinute, WINDOW_MS, limits.perMonth, USAGE_TTL_SECONDS, nextUsageHashId(), kinds.size, ...kindArgs, ...codes];
+    const args = [keys.length, ...keys, limits.perMinute, WINDOW_MS, limits.perMonth, USAGE_TTL_SECONDS, nextUsageHashId(), COUNTER_TTL_SECONDS, kinds.size, ...kindArgs, ...codes];
     let result = await deps.redis.sluiceMeter(...args);
     for (let rebuilt = 0; Number(result[0]) < 0 && rebuilt <= keyIds.length; rebuilt++) {
       const missingKeyId = result[0] === -2 ? keyIds[Number(result[1]) - 1] : undefined;

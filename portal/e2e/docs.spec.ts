@@ -180,6 +180,8 @@ describe("the documentation page", () => {
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/api-docs-1280.png`, fullPage: true });
     await page.locator("#workflows").screenshot({ path: `${SCREENSHOT_DIR}/api-docs-workflows-1280.png` });
+    expect(await page.locator("#rate-limits").textContent()).toContain("A test key sees only test requests and a live key only live ones");
+    await page.locator("#rate-limits").screenshot({ path: `${SCREENSHOT_DIR}/api-docs-rate-limits-1280.png` });
     watch.expectClean("/api-docs");
   });
 
@@ -188,6 +190,7 @@ describe("the documentation page", () => {
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/api-docs-360.png`, fullPage: true });
     await page.locator("#workflows").screenshot({ path: `${SCREENSHOT_DIR}/api-docs-workflows-360.png` });
+    await page.locator("#rate-limits").screenshot({ path: `${SCREENSHOT_DIR}/api-docs-rate-limits-360.png` });
     await expectAccessible(page, "/api-docs at 360 px");
     watch.expectClean("/api-docs at 360 px");
   });

@@ -1,10 +1,11 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { sql } from "kysely";
+import { z } from "zod";
 import { KeyUsageSchema, WhoAmISchema } from "../../../core/contracts/account.js";
 import type { Database } from "../../../core/db/client.js";
 import { AppError } from "../../../core/errors.js";
 import { monthStartDay, nextMonthStart, utcDay, utcMonth } from "../../../core/metering/calendar.js";
-import { ENDPOINT_CATEGORIES } from "../../../core/metering/endpoint-categories.js";
+import { ENDPOINT_CATEGORIES, type EndpointCategory } from "../../../core/metering/endpoint-categories.js";
 import { dataLimitFor, readDataUsed } from "../../../core/metering/data-meter.js";
 import { bytesField, endpointField, meterKeys } from "../../../core/metering/redis-keys.js";
 import { TEST_MODE_LIMITS } from "../../../core/plans.js";
@@ -57,40 +58,19 @@ export function accountApiRoutes(deps: { db: Database; redis: Redis; now: () => 
   app.openapi(usageRoute, async (c) => {
     const key = apiKeyOf(c);
     const now = deps.now();
-    const month = monthStartDay(now);
-    const [used, flushed, pending, testBytes] = await Promise.all([
-      deps.redis.get(meterKeys.monthQuota(key.userId, key.mode, utcMonth(now))),
-      deps.db
-        .selectFrom("api_usage")
-        .select(["endpoint", sql<number>`sum(request_count)::bigint`.as("requests"), sql<number>`sum(bytes_processed)::bigint`.as("bytes")])
-        .where("user_id", "=", key.userId)
-        .where("date", ">=", month)
-        .where("date", "<", utcDay(nextMonthStart(now)))
-        .groupBy("endpoint")
-        .execute(),
-      deps.redis.hgetall(meterKeys.usageDay(key.userId, utcDay(now))),
-      key.mode === "test" ? readDataUsed(deps, { userId: key.userId, mode: "test", now }) : Promise.resolve(0),
-    ]);
     const live = key.mode === "live";
-    const endpoints = ENDPOINT_CATEGORIES.map((endpoint) => ({
-      endpoint,
-      request_count: live ? Number(flushed.find((row) => row.endpoint === endpoint)?.requests ?? 0) + Number(pending[endpointField(endpoint)] ?? 0) : 0,
-    }));
+    const usage = live ? await liveUsage(deps, key.userId, now) : await testUsage(deps, key.userId, now);
     const limit = live ? key.monthlyRequests : TEST_MODE_LIMITS.perMonth;
-    // Live bytes: flushed to api_usage plus today's pending usage hash; test bytes: their own counter.
-    const bytesProcessed = live
-      ? flushed.reduce((sum, row) => sum + Number(row.bytes), 0) + ENDPOINT_CATEGORIES.reduce((sum, endpoint) => sum + Number(pending[bytesField(endpoint)] ?? 0), 0)
-      : testBytes;
     const dataLimit = dataLimitFor(key.mode, key.dataLimitBytes);
     return c.json(
       {
         mode: key.mode,
-        requests_used: Number(used ?? 0),
+        requests_used: usage.requestsUsed,
         requests_limit: limit < 0 ? null : limit,
         reset_date: utcDay(nextMonthStart(now)),
-        endpoints,
+        endpoints: ENDPOINT_CATEGORIES.map((endpoint) => ({ endpoint, request_count: usage.requests(endpoint) })),
         data: {
-          bytes_processed: bytesProcessed,
+          bytes_processed: usage.bytesProcessed,
           bytes_limit: dataLimit < 0 ? null : dataLimit,
         },
       },
@@ -99,4 +79,65 @@ export function accountApiRoutes(deps: { db: Database; redis: Redis; now: () => 
   });
 
   return app;
+}
+
+interface ModeUsage {
+  requestsUsed: number;
+  requests: (endpoint: EndpointCategory) => number;
+  bytesProcessed: number;
+}
+
+type UsageDeps = { db: Database; redis: Redis };
+
+/** GET of the test month counter, HGETALL of the test endpoint counts. */
+const TestUsageRepliesSchema = z.tuple([z.string().nullable(), z.record(z.string(), z.string())]);
+
+/**
+ * Live usage: the month counter for the total; per endpoint and for bytes, what the engine
+ * flushed to api_usage plus today's usage hash, still waiting for the flush.
+ */
+async function liveUsage(deps: UsageDeps, userId: string, now: Date): Promise<ModeUsage> {
+  const [used, flushed, pending] = await Promise.all([
+    deps.redis.get(meterKeys.monthQuota(userId, "live", utcMonth(now))),
+    deps.db
+      .selectFrom("api_usage")
+      .select(["endpoint", sql<number>`sum(request_count)::bigint`.as("requests"), sql<number>`sum(bytes_processed)::bigint`.as("bytes")])
+      .where("user_id", "=", userId)
+      .where("date", ">=", monthStartDay(now))
+      .where("date", "<", utcDay(nextMonthStart(now)))
+      .groupBy("endpoint")
+      .execute(),
+    deps.redis.hgetall(meterKeys.usageDay(userId, utcDay(now))),
+  ]);
+  return {
+    requestsUsed: Number(used ?? 0),
+    requests: (endpoint) => Number(flushed.find((row) => row.endpoint === endpoint)?.requests ?? 0) + Number(pending[endpointField(endpoint)] ?? 0),
+    bytesProcessed:
+      flushed.reduce((sum, row) => sum + Number(row.bytes), 0) + ENDPOINT_CATEGORIES.reduce((sum, endpoint) => sum + Number(pending[bytesField(endpoint)] ?? 0), 0),
+  };
+}
+
+/**
+ * Test usage, which has no ledger: the test month counter and the month's test endpoint counts
+ * the metering script keeps beside it, read in one transaction (one slot: both carry the
+ * account's hash tag) so they sum to each other; bytes from the test data counter.
+ */
+async function testUsage(deps: UsageDeps, userId: string, now: Date): Promise<ModeUsage> {
+  const month = utcMonth(now);
+  const [replies, bytesProcessed] = await Promise.all([
+    deps.redis.multi().get(meterKeys.monthQuota(userId, "test", month)).hgetall(meterKeys.testEndpointsMonth(userId, month)).exec(),
+    readDataUsed(deps, { userId, mode: "test", now }),
+  ]);
+  if (!replies) throw new Error("the test usage transaction was discarded");
+  const [used, perEndpoint] = TestUsageRepliesSchema.parse(
+    replies.map(([error, reply]) => {
+      if (error) throw error;
+      return reply;
+    }),
+  );
+  return {
+    requestsUsed: Number(used ?? 0),
+    requests: (endpoint) => Number(perEndpoint[endpointField(endpoint)] ?? 0),
+    bytesProcessed,
+  };
 }

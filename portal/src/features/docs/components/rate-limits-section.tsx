@@ -32,6 +32,12 @@ export function RateLimitsSection() {
           ["Test keys (any plan)", numbers.format(TEST_MODE_LIMITS.perMinute), numbers.format(TEST_MODE_LIMITS.perMonth)],
         ]}
       />
+      <DocSubheading>Your usage this month</DocSubheading>
+      <p>
+        <InlineCode>GET /v1/usage</InlineCode> answers the requests used and allowed this month for the mode of the key you call
+        it with, per endpoint category, and the data processed. A test key sees only test requests and a live key only live
+        ones; the per-category counts add up to <InlineCode>requests_used</InlineCode>.
+      </p>
       <DocSubheading>When you hit a limit</DocSubheading>
       <p>
         The answer is <InlineCode>429</InlineCode> with <InlineCode>RATE_LIMITED</InlineCode> (the per-minute rate) or{" "}

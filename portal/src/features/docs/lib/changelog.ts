@@ -7,6 +7,13 @@ export interface ChangelogEntry {
 
 export const CHANGELOG: readonly ChangelogEntry[] = [
   {
+    date: "2026-12-02",
+    title: "Test keys see their usage per endpoint",
+    changes: [
+      "GET /v1/usage with a sk_test_ key lists this month's test requests per endpoint category; they add up to requests_used (they were all 0). A live key's answer is unchanged, and neither mode counts the other's requests.",
+    ],
+  },
+  {
     date: "2026-12-01",
     title: "Every attempt of a step",
     changes: [
