@@ -20,7 +20,7 @@ export const KeyUsageSchema = z
     reset_date: z.string().meta({ description: "First day of next month (UTC), when the quota resets." }),
     endpoints: z.array(z.object({ endpoint: z.enum(ENDPOINT_CATEGORIES), request_count: z.number().int() })).meta({
       description:
-        "Requests this month per endpoint category, of the key's mode only (a test key sees test requests, a live key live ones); they add up to requests_used.",
+        "Requests this month per endpoint category, of the key's mode only (a test key sees test requests, a live key live ones); they add up to requests_used (for live keys, just after midnight UTC the previous day's last requests can be missing from them for a few seconds, until they are written to the ledger).",
     }),
     data: z.object({ bytes_processed: z.number().int(), bytes_limit: z.number().int().nullable() }),
   })

@@ -644,7 +644,7 @@ export interface components {
             requests_limit: number | null;
             /** @description First day of next month (UTC), when the quota resets. */
             reset_date: string;
-            /** @description Requests this month per endpoint category, of the key's mode only (a test key sees test requests, a live key live ones); they add up to requests_used. */
+            /** @description Requests this month per endpoint category, of the key's mode only (a test key sees test requests, a live key live ones); they add up to requests_used (for live keys, just after midnight UTC the previous day's last requests can be missing from them for a few seconds, until they are written to the ledger). */
             endpoints: {
                 /** @enum {string} */
                 endpoint: "/api/data-processing" | "/api/analytics" | "/api/webhooks" | "/api/general";
