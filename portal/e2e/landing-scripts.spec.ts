@@ -1,6 +1,8 @@
 import type { Page } from "playwright-core";
+import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { PASSWORD_TOO_SHORT_MESSAGE } from "../../core/contracts/auth-requests.js";
+import { LANDING_JS_LIMIT_BYTES, measureLandingBundle } from "../../scripts/check-bundle-size.js";
 import { useBrowser } from "../../testing/browser.js";
 import { watchPage } from "../../testing/page-checks.js";
 
@@ -33,6 +35,13 @@ describe("the landing page's scripts", () => {
     expect(names.some((name) => /^\/assets\/zod-[\w-]+\.js$/.test(name)), names.join(", ")).toBe(true);
     const withForms = names.filter((name) => landing.get(name)?.includes(FORM_ONLY_TEXT) || /auth-(requests|forms)/.test(name));
     expect(withForms, "landing scripts holding form-only code").toEqual([]);
+
+    // The budget (DESIGN.md section 13) on what the browser really loaded, gzipped as check:bundle counts it.
+    const gzipped = [...landing.values()].reduce((sum, text) => sum + gzipSync(Buffer.from(text)).length, 0);
+    expect(gzipped, "landing JavaScript, gzipped bytes").toBeLessThanOrEqual(LANDING_JS_LIMIT_BYTES);
+    // check:bundle measures the build statically: it must count every script the browser loaded, or its figure means little.
+    const measured = new Set(measureLandingBundle("portal/dist").chunks.map((chunk) => chunk.file));
+    expect(names.filter((name) => !measured.has(name)), "landing scripts check:bundle does not count").toEqual([]);
 
     const signUp = await scriptsLoadedBy(await browser.page(), "/signup", (page) => page.getByRole("button", { name: /sign up|create account/i }).first().waitFor());
     expect(
