@@ -97,9 +97,6 @@ export const CheckoutResponseSchema = z.object({
 });
 export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>;
 
-/** A payment order's stored status (payment_orders.status). */
-export const PAYMENT_ORDER_STATUSES = ["pending", "completed", "failed", "cancelled", "refunded"] as const;
-
 /**
  * `GET /api/payments/orders/:orderTrackingId`: the signed-in user's order as the server recorded
  * it, for the page around the provider's frame. Read from our records; the provider is not asked.
@@ -107,7 +104,8 @@ export const PAYMENT_ORDER_STATUSES = ["pending", "completed", "failed", "cancel
 export const PaymentOrderSchema = z.object({
   order_tracking_id: z.string(),
   merchant_reference: z.string(),
-  status: z.enum(PAYMENT_ORDER_STATUSES),
+  /** The order's stored status (payment_orders.status). */
+  status: z.enum(["pending", "completed", "failed", "cancelled", "refunded"]),
   /** package_name of the catalogue, and its name there. */
   plan: z.string(),
   plan_display_name: z.string(),

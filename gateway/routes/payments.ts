@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { BillingPeriodSchema, PAYMENT_ORDER_STATUSES, PaymentOrderSchema, PaymentVerificationSchema, type PaymentOrder } from "../../core/contracts/checkout.js";
+import { BillingPeriodSchema, PaymentOrderSchema, PaymentVerificationSchema, type PaymentOrder } from "../../core/contracts/checkout.js";
 import { AppError, detailsFromZodIssues } from "../../core/errors.js";
 import type { AppEnv } from "../app-env.js";
 import { validationHook } from "../http/errors.js";
@@ -39,8 +39,6 @@ const orderRoute = createRoute({
   responses: { 200: jsonResponse(PaymentOrderSchema, "The signed-in user's order as recorded: plan, period, amount and status.") },
 });
 
-const OrderStatusSchema = z.enum(PAYMENT_ORDER_STATUSES);
-
 /** The order shown around the provider's page; another account's order is not found. */
 async function customerOrder(deps: PaymentDeps, userId: string, orderTrackingId: string): Promise<PaymentOrder> {
   const row = await findCustomerOrder(deps.db, userId, orderTrackingId);
@@ -48,7 +46,7 @@ async function customerOrder(deps: PaymentDeps, userId: string, orderTrackingId:
   return {
     order_tracking_id: orderTrackingId,
     merchant_reference: row.merchant_reference,
-    status: OrderStatusSchema.parse(row.status),
+    status: PaymentOrderSchema.shape.status.parse(row.status),
     plan: row.package_name,
     plan_display_name: row.display_name,
     period: BillingPeriodSchema.parse(row.billing_period),
