@@ -17,10 +17,12 @@ async function fillBilling(page: Page): Promise<void> {
   await page.getByLabel("ZIP / Postal code").fill("22202");
 }
 
-async function box(locator: Locator) {
-  const found = await locator.boundingBox();
-  if (!found) throw new Error("element not shown");
-  return found;
+/** The boxes of two elements read at one instant, so a scroll in progress moves both alike. */
+async function boxesOf(first: Locator, second: Locator) {
+  const [a, b] = [await first.elementHandle(), await second.elementHandle()];
+  if (!a || !b) throw new Error("element not shown");
+  type Box = { x: number; y: number; width: number; height: number };
+  return first.page().evaluate(([one, two]): [Box, Box] => [one.getBoundingClientRect().toJSON() as Box, two.getBoundingClientRect().toJSON() as Box], [a, b] as const);
 }
 
 /** Elements reaching past the window's left or right edge; a clipped, visually hidden one (the skip link) does not count. */
@@ -43,7 +45,7 @@ async function expectHandoff(page: Page, layout: "beside" | "above") {
   for (const text of ["Professional 100K", "Yearly", "$1,824.00 USD"]) expect(await summary.getByText(text, { exact: true }).count(), text).toBe(1);
   await page.getByText(/never sees your card number or mobile-money PIN/).waitFor();
   const frame = page.locator(FRAME);
-  const [summaryBox, frameBox] = [await box(summary), await box(frame)];
+  const [summaryBox, frameBox] = await boxesOf(summary, frame);
   expect(frameBox.height, "SPEC: the frame is 700 px high").toBe(700);
   if (layout === "beside") {
     expect(summaryBox.x + summaryBox.width, "summary left of the frame").toBeLessThanOrEqual(frameBox.x);
